@@ -1,0 +1,37 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { mkdirSync } from 'node:fs';
+
+export const DEMO_PASSWORD = 'demo-password';
+const port = () => inject('basePort');
+
+/** http://{host}:{port}{path}; *.localhost resolves to loopback inside Chromium. */
+export const url = (host: 'localhost' | 'demo.localhost' | 'acme.localhost', path = '/') => `http://${host}:${port()}${path}`;
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the real /login form. */
+export async function signInThroughForm(page: Page, loginUrl: string, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(loginUrl);
+  const form = page.getByRole('tabpanel', { name: 'Sign In' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Screenshots of each journey's end state, for people to look at (not compared). */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync('test-results/e2e', { recursive: true });
+  await page.screenshot({ path: `test-results/e2e/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './http/context';
+import './http/context';
+import { registerErrorHandler } from './http/errors';
+import { checkOrigin } from './http/origin';
+import { registerWebApp } from './http/spa';
+import { loadActor } from './modules/auth/service';
+import { sessionToken } from './modules/auth/cookies';
+import { authRoutes } from './modules/auth/routes';
+import { tenantRoutes } from './modules/tenants/routes';
+import { adminRoutes } from './modules/admin/routes';
+
+export interface BuildOptions {
+  /** Folder of the built web app; omitted in API tests. */
+  webDir?: string;
+  logger?: boolean | { level: string };
+}
+
+/** Builds the Fastify app around already-opened dependencies (database, config, secrets). */
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.decorateRequest('tenant', null);
+  app.decorateRequest('actor', null);
+  registerErrorHandler(app);
+  // JSON only: a plain-text body is refused with 415 (also closes the "simple request" CSRF route).
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(fastifyCookie, { secret: deps.secrets.cookieSecret });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Local *.localhost hosts are plain HTTP; HSTS belongs to the HTTPS deployment's proxy.
+    hsts: false,
+  });
+
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/assets/') || req.url === '/healthz') return;
+    checkOrigin(req);
+    req.tenant = await deps.tenants.resolve(req.headers.host);
+    const token = sessionToken(req);
+    if (token && req.url.startsWith('/api/')) req.actor = await loadActor({ db: deps.database.db, config: deps.config }, token);
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  await app.register(authRoutes);
+  await app.register(tenantRoutes);
+  await app.register(adminRoutes);
+  await registerWebApp(app, opts.webDir);
+  return app;
+}

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** The drizzle database, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  /** Connected as the owner of the tables: migrations and boot-time work only. Requests use withScope. */
+  db: Db;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export class DatabaseUnavailableError extends Error {}
+
+/**
+ * Opens PGlite under dataDir (or in memory when dataDir is null), or PostgreSQL when a URL is given.
+ * For PostgreSQL the first query runs straight away so a server that cannot be reached fails at start.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    try {
+      await pool.query('select 1');
+    } catch (err) {
+      await pool.end().catch(() => {});
+      const where = safeUrl(opts.databaseUrl);
+      throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL at ${where}: ${(err as Error).message}`);
+    }
+    return { kind: 'postgres', db: drizzlePg(pool, { schema }) as unknown as Db, close: () => pool.end() };
+  }
+  let client: PGlite;
+  if (opts.dataDir) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    client = new PGlite(opts.dataDir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  return { kind: 'pglite', db: drizzlePglite(client, { schema }) as unknown as Db, close: () => client.close() };
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+  } else {
+    await migratePg(database.db as never, { migrationsFolder });
+  }
+}
+
+/** The URL with any password hidden, for messages. */
+function safeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparseable DATABASE_URL)';
+  }
+}

@@ -1,0 +1,77 @@
+import { pgTable, uuid, text, timestamp, boolean, primaryKey, index, bigserial, check } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+/** A shop. Platform-level: readable without a tenant so a host can be resolved. */
+export const tenants = pgTable('tenants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Host names a tenant answers on. Readable by anyone (host resolution); written only inside the tenant. */
+export const tenantDomains = pgTable(
+  'tenant_domains',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull().unique(),
+    isPrimary: boolean('is_primary').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tenant_domains_tenant_idx').on(t.tenantId)],
+);
+
+/** Platform-wide accounts: shoppers, store staff and platform owners alike. */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  isPlatformOwner: boolean('is_platform_owner').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Sign-in sessions. Only a hash of the token is stored, so a database leak does not leak sessions. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    activeTenantId: uuid('active_tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** A user's role in one tenant. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'admin', 'staff'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId] }),
+    index('memberships_user_idx').on(t.userId),
+    check('memberships_role_check', sql`${t.role} in ('owner', 'admin', 'staff')`),
+  ],
+);
+
+/** Failed sign-ins, counted to rate-limit guessing; kept in the database so every instance agrees. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ip: text('ip').notNull(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_ip_idx').on(t.ip, t.createdAt), index('sign_in_failures_email_idx').on(t.email, t.createdAt)],
+);

@@ -1,0 +1,46 @@
+import type { Database, Tx } from '../db/connection';
+import type { Config } from '../config';
+import type { Secrets } from '../secrets';
+import type { TenantResolver, ResolvedTenant } from '../modules/tenants/resolver';
+import type { MemberRole } from '../../shared/roles';
+
+/** The signed-in person behind a request, from the session cookie. */
+export interface Actor {
+  sessionId: string;
+  userId: string;
+  email: string;
+  isOwner: boolean;
+  activeTenantId: string | null;
+}
+
+/** What every service and repo function takes first (DESIGN rule 1). */
+export interface Ctx {
+  tx: Tx;
+  tenantId: string | null;
+  actor: Actor | null;
+}
+
+/** A context proven to belong to one tenant, with the actor's role there. */
+export interface TenantCtx extends Ctx {
+  tenantId: string;
+  actor: Actor;
+  role: MemberRole | null;
+}
+
+export interface AppDeps {
+  database: Database;
+  config: Config;
+  secrets: Secrets;
+  tenants: TenantResolver;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    /** The tenant the Host header names, or null on the platform host. */
+    tenant: ResolvedTenant | null;
+    actor: Actor | null;
+  }
+}

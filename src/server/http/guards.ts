@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import { withScope } from '../db/scope';
+import type { Actor, TenantCtx } from './context';
+import { forbidden, notFound, unauthorized } from './errors';
+import { findRole } from '../modules/auth/repo';
+import { SALES_ROLES, STORE_MANAGER_ROLES, type MemberRole } from '../../shared/roles';
+
+export function requireActor(req: FastifyRequest): Actor {
+  if (!req.actor) throw unauthorized();
+  return req.actor;
+}
+
+export function requireOwner(req: FastifyRequest): Actor {
+  const actor = requireActor(req);
+  if (!actor.isOwner) throw forbidden('Only the platform owner can do this.');
+  return actor;
+}
+
+/**
+ * The tenant an admin request acts on: the store whose host was called, or on the platform host the
+ * tenant chosen for this session. Never a tenant id sent by the client.
+ */
+export function adminTenantId(req: FastifyRequest): string | null {
+  if (req.tenant) return req.tenant.id;
+  return req.actor?.activeTenantId ?? null;
+}
+
+/**
+ * Runs fn in the admin tenant's scope after checking the actor's role there, in the same transaction.
+ * Not a member: 404, exactly like a store that does not exist. A member whose role does not allow it: 403.
+ */
+export async function inTenant<T>(req: FastifyRequest, allowed: readonly MemberRole[], fn: (ctx: TenantCtx) => Promise<T>): Promise<T> {
+  const actor = requireActor(req);
+  const tenantId = adminTenantId(req);
+  if (!tenantId) throw notFound('Store not found');
+  return withScope(req.server.deps.database.db, { tenantId, userId: actor.userId }, async (tx) => {
+    const role = await findRole(tx, tenantId, actor.userId);
+    if (!actor.isOwner) {
+      if (!role) throw notFound('Store not found');
+      if (!allowed.includes(role)) throw forbidden();
+    }
+    return fn({ tx, tenantId, actor, role });
+  });
+}
+
+/** Catalogue, orders, content, settings: owner and admin members, and platform owners. */
+export const asStoreManager = <T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Promise<T>) => inTenant(req, STORE_MANAGER_ROLES, fn);
+/** Leads and quotes: every member role. */
+export const asSalesMember = <T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Promise<T>) => inTenant(req, SALES_ROLES, fn);

@@ -1,0 +1,46 @@
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built React app from webDir: hashed assets cached for a year, index.html for every other
+ * page route (the client router decides), and JSON 404s for unknown API paths. index.html is re-read
+ * when a rebuild changes it, so a new build never points at assets that no longer exist.
+ */
+export async function registerWebApp(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+  if (webDir) {
+    mkdirSync(webDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: webDir,
+      index: false,
+      wildcard: true,
+      setHeaders(reply, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  const indexFile = webDir ? path.join(webDir, 'index.html') : null;
+  let cached: { mtimeMs: number; html: string } | null = null;
+  const indexHtml = (): string | null => {
+    if (!indexFile) return null;
+    try {
+      const { mtimeMs } = statSync(indexFile);
+      if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
+      return cached.html;
+    } catch {
+      return null;
+    }
+  };
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !path.extname(url);
+    if (wantsPage && indexFile) {
+      const html = indexHtml();
+      if (!html) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does this for you).');
+      return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    }
+    return reply.status(404).send({ error: { code: 'not_found', message: 'Not found' } });
+  });
+}

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from './config';
+import { loadSecrets } from './secrets';
+import { DatabaseUnavailableError, openDatabase, runMigrations, type Database } from './db/connection';
+import { isDatabaseEmpty, seedDemo, DEMO_ACCOUNTS, DEMO_TENANTS } from './db/seed/demo';
+import { TenantResolver } from './modules/tenants/resolver';
+import { buildApp } from './app';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Boot order (DESIGN layout): config -> database -> migrations -> demo seed -> app -> listen. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const secrets = loadSecrets(config.dataDir);
+  const database: Database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
+  });
+  await runMigrations(database);
+  if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
+    await seedDemo(database.db, config.demoPassword);
+    console.log(`Demo data created. Every demo account uses the password: ${config.demoPassword}`);
+  }
+  const app = await buildApp(
+    { database, config, secrets, tenants: new TenantResolver(database.db, config.platformHost) },
+    { webDir: path.join(root, 'dist/web'), logger: config.logLevel === 'silent' ? false : { level: config.logLevel } },
+  );
+  const close = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  await app.listen({ port: config.port, host: config.host });
+  const port = config.port;
+  console.log(`\nShop platform ready (${database.kind === 'pglite' ? 'embedded database in ' + config.dataDir : 'PostgreSQL'}).`);
+  console.log(`  Platform site:  http://${config.platformHost}:${port}/`);
+  for (const t of DEMO_TENANTS) console.log(`  ${t.name.padEnd(14)}  http://${t.domain}:${port}/  (admin: http://${t.domain}:${port}/admin)`);
+  if (config.seedDemo) console.log(`  Demo accounts:  ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}  password: ${config.demoPassword}`);
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DatabaseUnavailableError) {
+    console.error(err.message);
+  } else {
+    console.error('The server could not start:', err);
+  }
+  process.exit(1);
+});

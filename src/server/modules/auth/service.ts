@@ -1,0 +1,121 @@
+import type { Db } from '../../db/connection';
+import { withScope } from '../../db/scope';
+import type { Config } from '../../config';
+import type { Actor } from '../../http/context';
+import { AppError, conflict, notFound } from '../../http/errors';
+import {
+  AUTH_TEXT,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
+  SIGN_IN_MAX_FAILURES_PER_ADDRESS,
+  SIGN_IN_WINDOW_MS,
+  type SessionResponse,
+  type SignInBody,
+  type SignUpBody,
+} from '../../../shared/auth';
+import * as repo from './repo';
+import { hashPassword, verifyPassword } from './passwords';
+import { hashToken, newSessionToken } from './tokens';
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string | null;
+  /** The token the browser already holds, ended when a new one is issued (no session fixation). */
+  previousToken: string | null;
+}
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+}
+
+const ANON = { tenantId: null, userId: null };
+/** Writing last_seen_at on every request would turn reads into writes; once a minute is enough. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function isPlatformOwner(config: Config, user: { email: string; isPlatformOwner: boolean }): boolean {
+  return user.isPlatformOwner || config.platformOwnerEmails.includes(user.email);
+}
+
+async function startSession(deps: AuthDeps, userId: string, meta: ClientMeta): Promise<string> {
+  const token = newSessionToken();
+  await withScope(deps.db, ANON, async (tx) => {
+    if (meta.previousToken) await repo.deleteSessionByHash(tx, hashToken(meta.previousToken));
+    await repo.insertSession(tx, {
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip,
+    });
+  });
+  return token;
+}
+
+export async function signUp(deps: AuthDeps, body: SignUpBody, meta: ClientMeta): Promise<string> {
+  const passwordHash = await hashPassword(body.password);
+  const user = await withScope(deps.db, ANON, (tx) => repo.insertUser(tx, body.email, passwordHash));
+  if (!user) throw conflict('email_taken', AUTH_TEXT.emailTaken, { email: AUTH_TEXT.emailTaken });
+  return startSession(deps, user.id, meta);
+}
+
+export async function signIn(deps: AuthDeps, body: SignInBody, meta: ClientMeta): Promise<string> {
+  const since = new Date(Date.now() - SIGN_IN_WINDOW_MS);
+  const { user, failures } = await withScope(deps.db, ANON, async (tx) => ({
+    user: await repo.findUserByEmail(tx, body.email),
+    failures: await repo.countRecentFailures(tx, meta.ip, body.email, since),
+  }));
+  if (failures.byAccount >= SIGN_IN_MAX_FAILURES_PER_ACCOUNT || failures.byAddress >= SIGN_IN_MAX_FAILURES_PER_ADDRESS) {
+    throw new AppError(429, 'rate_limited', AUTH_TEXT.rateLimited);
+  }
+  const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
+  if (!ok || !user) {
+    await withScope(deps.db, ANON, (tx) => repo.recordFailure(tx, meta.ip, body.email));
+    throw new AppError(401, 'invalid_credentials', AUTH_TEXT.invalidCredentials);
+  }
+  await withScope(deps.db, ANON, (tx) => repo.clearFailures(tx, meta.ip, body.email));
+  return startSession(deps, user.id, meta);
+}
+
+export async function signOut(deps: AuthDeps, token: string | null): Promise<void> {
+  if (!token) return;
+  await withScope(deps.db, ANON, (tx) => repo.deleteSessionByHash(tx, hashToken(token)));
+}
+
+/** The actor for a session token, or null when missing, expired or idle too long. */
+export async function loadActor(deps: AuthDeps, token: string): Promise<Actor | null> {
+  const idleCutoff = new Date(Date.now() - SESSION_IDLE_MS);
+  return withScope(deps.db, ANON, async (tx) => {
+    const row = await repo.findLiveSession(tx, hashToken(token), idleCutoff);
+    if (!row) return null;
+    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(tx, row.id);
+    return {
+      sessionId: row.id,
+      userId: row.userId,
+      email: row.email,
+      isOwner: isPlatformOwner(deps.config, { email: row.email, isPlatformOwner: row.isPlatformOwner }),
+      activeTenantId: row.activeTenantId,
+    };
+  });
+}
+
+export async function describeSession(deps: AuthDeps, actor: Actor | null): Promise<SessionResponse> {
+  if (!actor) return { user: null, memberships: [], active_tenant_id: null };
+  const rows = await withScope(deps.db, { tenantId: null, userId: actor.userId }, (tx) => repo.listMemberships(tx, actor.userId));
+  const memberships = rows.map((r) => ({ tenant_id: r.tenant_id, role: r.role, tenant: { name: r.name, domain: r.domain } }));
+  const active = memberships.some((m) => m.tenant_id === actor.activeTenantId) ? actor.activeTenantId : null;
+  return { user: { id: actor.userId, email: actor.email, isOwner: actor.isOwner }, memberships, active_tenant_id: active };
+}
+
+/** Chooses the tenant a platform-host admin works in. Only a tenant the user belongs to can be chosen. */
+export async function chooseActiveTenant(deps: AuthDeps, actor: Actor, tenantId: string | null): Promise<Actor> {
+  await withScope(deps.db, { tenantId: null, userId: actor.userId }, async (tx) => {
+    if (tenantId) {
+      const role = await repo.findRole(tx, tenantId, actor.userId);
+      if (!role) throw notFound('Tenant not found');
+    }
+    await repo.setActiveTenant(tx, actor.sessionId, tenantId);
+  });
+  return { ...actor, activeTenantId: tenantId };
+}

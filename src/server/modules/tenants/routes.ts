@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createTenantBody, PLATFORM_NAME } from '../../../shared/tenants';
+import { requireOwner } from '../../http/guards';
+import * as service from './service';
+
+export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.deps.database.db;
+
+  // The SPA asks which store this host is; null means the platform's own site.
+  app.get('/api/tenant/current', async (req) => ({
+    tenant: req.tenant ? { id: req.tenant.id, name: req.tenant.name, slug: req.tenant.slug, domain: req.tenant.domain } : null,
+    platform: { name: PLATFORM_NAME },
+  }));
+
+  app.get('/api/tenants', async (req) => ({ tenants: await service.listTenants(db(), requireOwner(req)) }));
+
+  app.post('/api/tenants', { schema: { body: createTenantBody } }, async (req, reply) => {
+    const tenant = await service.createTenant(db(), requireOwner(req), req.body);
+    app.deps.tenants.invalidate();
+    return reply.status(201).send({ tenant });
+  });
+
+  app.get('/api/tenants/domains', async (req) => {
+    const owner = requireOwner(req);
+    const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? '';
+    return { domains: await service.listTenantDomains(db(), owner, { protocol: req.protocol, port }) };
+  });
+};

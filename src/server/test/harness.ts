@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, runMigrations, type Database } from '../db/connection';
+import { seedDemo, type SeededDemo } from '../db/seed/demo';
+import { TenantResolver } from '../modules/tenants/resolver';
+import { freshDatabaseUrl } from './databases';
+
+export const TEST_PASSWORD = 'test-password-1';
+export const DEMO_HOST = 'demo.localhost:3000';
+export const ACME_HOST = 'acme.localhost:3000';
+export const PLATFORM_HOST = 'localhost:3000';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  seed: SeededDemo;
+}
+
+// One database and one app per test run (files share the worker: vitest isolate=false). Each file
+// calls resetTestApp() first, which empties every table and seeds the demo tenants again.
+let shared: Promise<{ app: FastifyInstance; database: Database; config: Config; tenants: TenantResolver }> | null = null;
+
+async function create() {
+  // The database is in memory (or on PostgreSQL); DATA_DIR is only a path the config requires.
+  const dataDir = path.join(os.tmpdir(), 'shop-test-data');
+  const databaseUrl = process.env.DATABASE_URL ? await freshDatabaseUrl(process.env.DATABASE_URL, 'test') : undefined;
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PLATFORM_OWNER_EMAILS: 'owner@platform.test' });
+  const database = await openDatabase({ databaseUrl, dataDir: null });
+  await runMigrations(database);
+  const tenants = new TenantResolver(database.db, config.platformHost);
+  const app = await buildApp({ database, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants });
+  await app.ready();
+  return { app, database, config, tenants };
+}
+
+export async function resetTestApp(): Promise<TestApp> {
+  shared ??= create();
+  const { app, database, config, tenants } = await shared;
+  const rows = await database.db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public'`);
+  const names = (rows as unknown as { rows: { tablename: string }[] }).rows.map((r) => `"${r.tablename}"`);
+  if (names.length) await database.db.execute(sql.raw(`truncate ${names.join(', ')} cascade`));
+  tenants.invalidate();
+  const seed = await seedDemo(database.db, TEST_PASSWORD);
+  return { app, database, config, seed };
+}
+
+export interface CallOptions {
+  host?: string;
+  cookie?: string | null;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** One request through Fastify's HTTP layer, as a browser on `host` would send it. */
+export function call(app: FastifyInstance, method: string, url: string, opts: CallOptions = {}): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { host: opts.host ?? DEMO_HOST, ...opts.headers };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  let payload: string | undefined;
+  if (opts.body !== undefined) {
+    payload = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  return app.inject({ method: method as 'GET', url, headers, payload });
+}
+
+/** The `sid=...` pair from a response's Set-Cookie, ready to send back. */
+export function sessionCookieFrom(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  const sid = list.find((c) => c.startsWith('sid='));
+  if (!sid) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
+  return sid.split(';')[0];
+}
+
+export async function signIn(app: FastifyInstance, email: string, host = DEMO_HOST): Promise<string> {
+  const res = await call(app, 'POST', '/api/auth/sign-in', { host, body: { email, password: TEST_PASSWORD } });
+  if (res.statusCode !== 200) throw new Error(`sign-in ${email} failed: ${res.statusCode} ${res.body}`);
+  return sessionCookieFrom(res);
+}

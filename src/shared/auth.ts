@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { MEMBER_ROLES } from './roles';
+
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+
+/** Session lifetime: ended after this long without use, and in any case after the absolute limit. */
+export const SESSION_IDLE_MS = 3 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_COOKIE = 'sid';
+
+/** Failed sign-ins allowed per (address, email) and per address within the window before 429. */
+export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+export const SIGN_IN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const SIGN_IN_MAX_FAILURES_PER_ADDRESS = 30;
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(EMAIL_MAX, 'Email is too long')
+  .pipe(z.email('Invalid email'));
+
+export const signInBody = z.strictObject({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Password is too long'),
+});
+export type SignInBody = z.infer<typeof signInBody>;
+
+export const signUpBody = z.strictObject({
+  email,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, 'Password is too long'),
+});
+export type SignUpBody = z.infer<typeof signUpBody>;
+
+export const membershipSchema = z.object({
+  tenant_id: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  tenant: z.object({ name: z.string(), domain: z.string().nullable() }),
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+export const sessionUserSchema = z.object({ id: z.string(), email: z.string(), isOwner: z.boolean() });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** GET /api/auth/session */
+export const sessionResponse = z.object({
+  user: sessionUserSchema.nullable(),
+  memberships: z.array(membershipSchema),
+  active_tenant_id: z.string().nullable(),
+});
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+export const activeTenantBody = z.strictObject({ tenant_id: z.uuid('Choose a tenant') });
+
+/** Texts the sign-in page shows (storefront spec §8). */
+export const AUTH_TEXT = {
+  signInFailed: 'Failed to sign in',
+  signUpFailed: 'Failed to create account',
+  emailTaken: 'An account with this email already exists. Try signing in instead.',
+  invalidCredentials: 'Invalid email or password',
+  rateLimited: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+} as const;

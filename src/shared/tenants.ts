@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { MEMBER_ROLES } from './roles';
+
+export const tenantSchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), domain: z.string().nullable() });
+export type Tenant = z.infer<typeof tenantSchema>;
+
+/** GET /api/tenant/current: the store this host belongs to, or null on the platform host. */
+export const currentTenantResponse = z.object({ tenant: tenantSchema.nullable(), platform: z.object({ name: z.string() }) });
+export type CurrentTenantResponse = z.infer<typeof currentTenantResponse>;
+
+/** GET /api/tenants/domains (owner only). */
+export const tenantDomainSchema = z.object({ id: z.string(), name: z.string(), domain: z.string(), url: z.string() });
+export type TenantDomain = z.infer<typeof tenantDomainSchema>;
+
+/** GET /api/tenants (owner only). */
+export const tenantListItem = tenantSchema.extend({ created_at: z.string(), member_count: z.number() });
+export type TenantListItem = z.infer<typeof tenantListItem>;
+
+/** A host name as typed by a person: lower case, letters, digits, dots and dashes, optional port dropped. */
+export const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const createTenantBody = z.strictObject({
+  name: z.string({ error: 'Store name is required' }).trim().min(1, 'Store name is required').max(120, 'Store name must be 120 characters or fewer'),
+  slug: z.string().trim().toLowerCase().max(60, 'Slug must be 60 characters or fewer').regex(SLUG_PATTERN, 'Use lowercase letters, digits and hyphens').optional(),
+  domain: z
+    .string({ error: 'Domain is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Domain is required')
+    .max(253, 'Domain is too long')
+    .regex(DOMAIN_PATTERN, 'Enter a host name such as shop.example.co.uk'),
+  admin_email: z.email('Invalid email').trim().toLowerCase().max(254).optional(),
+});
+export type CreateTenantBody = z.infer<typeof createTenantBody>;
+
+/** GET /api/admin/context: what the admin guard needs to pick a screen. */
+export const adminContextResponse = z.object({
+  tenant: tenantSchema.nullable(),
+  role: z.enum(MEMBER_ROLES).nullable(),
+  isOwner: z.boolean(),
+});
+export type AdminContextResponse = z.infer<typeof adminContextResponse>;
+
+/** The platform's own name, shown on the marketing site and the owner admin. */
+export const PLATFORM_NAME = 'Shopfront';
