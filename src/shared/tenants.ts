@@ -42,5 +42,4 @@ export const adminContextResponse = z.object({
 });
 export type AdminContextResponse = z.infer<typeof adminContextResponse>;
 
-/** The platform's own name, shown on the marketing site and the owner admin. */
-export const PLATFORM_NAME = 'Shopfront';
+export { PLATFORM_NAME } from './platform';

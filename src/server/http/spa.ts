@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /**
@@ -33,14 +33,20 @@ export async function registerWebApp(app: FastifyInstance, webDir: string | unde
     }
   };
 
+  const sendIndex = (reply: FastifyReply) => {
+    const html = indexHtml();
+    if (!html) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does this for you).');
+    return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+
+  // The static wildcard would answer the site root with 403 (a directory listing is off), so the root
+  // gets the app explicitly.
+  if (indexFile) app.get('/', (_req, reply) => sendIndex(reply));
+
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !path.extname(url);
-    if (wantsPage && indexFile) {
-      const html = indexHtml();
-      if (!html) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does this for you).');
-      return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-    }
+    if (wantsPage && indexFile) return sendIndex(reply);
     return reply.status(404).send({ error: { code: 'not_found', message: 'Not found' } });
   });
 }

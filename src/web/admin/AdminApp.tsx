@@ -1,0 +1,42 @@
+import { Navigate } from 'react-router';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { useAdminContext, useSession } from '@/lib/auth';
+import { useCurrentTenant } from '@/lib/tenant';
+import { currentPath } from '@/lib/urls';
+import { AccessDenied, PermissionsError } from './GuardScreens';
+import { AdminShell } from './AdminShell';
+import { AutoChooseTenant, TenantChooser } from './TenantChooser';
+import OwnerAdmin from './owner/OwnerAdmin';
+
+/**
+ * The guard on every /admin route (storefront spec §2 "Admin guard", §6). The server decides who is an
+ * owner and what role a member has; this only picks the screen. The API checks roles again on every call.
+ */
+export default function AdminApp() {
+  const hostTenant = useCurrentTenant().data?.tenant ?? null;
+  const session = useSession();
+  const user = session.data?.user ?? null;
+  const context = useAdminContext(user !== null);
+
+  if (session.isPending) return <FullPageSpinner label="Checking your access" />;
+  if (session.isError) return <PermissionsError />;
+  if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(currentPath())}`} replace />;
+  if (context.isPending) return <FullPageSpinner label="Checking your access" />;
+  if (context.isError) return <PermissionsError />;
+
+  const { tenant, role, isOwner } = context.data;
+  const memberships = session.data.memberships;
+
+  // On a store's own host: members and platform owners get that store's admin; anyone else is refused.
+  if (hostTenant) {
+    if (tenant && (role || isOwner)) return <AdminShell tenant={tenant} role={role} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost={false} />;
+    return <AccessDenied email={user.email} />;
+  }
+
+  // On the platform host: the tenant chosen for this session, else the owner admin, else choose one.
+  if (tenant) return <AdminShell tenant={tenant} role={role} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost />;
+  if (isOwner) return <OwnerAdmin email={user.email} />;
+  if (memberships.length === 1) return <AutoChooseTenant membership={memberships[0]} />;
+  if (memberships.length > 1) return <TenantChooser memberships={memberships} email={user.email} />;
+  return <Navigate to="/login?reason=no-tenant" replace />;
+}

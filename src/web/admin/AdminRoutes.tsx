@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { Lock } from 'lucide-react';
+import { NotFound } from '@/app/NotFound';
+import { EmptyState } from '@/components/ui/empty-state';
+import type { MemberRole } from '@shared/roles';
+import { Dashboard } from './sections/Dashboard';
+import { ADMIN_SECTIONS } from './sections/sections';
+import { SectionPage } from './sections/SectionPage';
+
+/** The pages inside the shell. Store management pages need owner or admin rights (admin spec §6). */
+export function AdminRoutes({ canManage, role }: { canManage: boolean; role: MemberRole | null }) {
+  const managed = (page: ReactNode) => (canManage ? page : <NoAccess />);
+  return (
+    <Routes>
+      <Route index element={<Dashboard canManage={canManage} role={role} />} />
+      {ADMIN_SECTIONS.flatMap((section) =>
+        section.paths.map((path) => <Route key={path} path={path} element={managed(<SectionPage section={section} />)} />),
+      )}
+      <Route path="*" element={<NotFound homeHref="/admin" />} />
+    </Routes>
+  );
+}
+
+function NoAccess() {
+  return (
+    <EmptyState icon={Lock} title="You do not have access to this section">
+      Your role in this store covers the sales tools (leads and quotes). Ask a store admin if you need more.
+    </EmptyState>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Menu } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
+import { storeUrl } from '@/lib/urls';
+import type { Membership } from '@shared/auth';
+import { canManageStore, type MemberRole } from '@shared/roles';
+import type { Tenant } from '@shared/tenants';
+import { AccountMenu } from './AccountMenu';
+import { AdminRoutes } from './AdminRoutes';
+import { OwnerBanner } from './OwnerBanner';
+import { SidebarNav } from './Sidebar';
+import { TenantLauncher } from './TenantLauncher';
+
+interface AdminShellProps {
+  tenant: Tenant;
+  role: MemberRole | null;
+  isOwner: boolean;
+  email: string;
+  memberships: Membership[];
+  onPlatformHost: boolean;
+}
+
+function roleLabel(role: MemberRole | null, isOwner: boolean): string {
+  if (isOwner && !role) return 'Platform owner';
+  const name = role ? role.charAt(0).toUpperCase() + role.slice(1) : 'Member';
+  return isOwner ? `${name} · Platform owner` : name;
+}
+
+/** Storefront spec §2 "Admin shell": sidebar, header with store name, 'Production', domain and account menu. */
+export function AdminShell({ tenant, role, isOwner, email, memberships, onPlatformHost }: AdminShellProps) {
+  const [navOpen, setNavOpen] = useState(false);
+  const canManage = canManageStore(role, isOwner);
+
+  return (
+    <div className="flex min-h-screen flex-col bg-zinc-50">
+      {isOwner ? <OwnerBanner /> : null}
+      <div className="flex flex-1">
+        <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col overflow-y-auto border-r border-zinc-200 bg-white lg:flex">
+          <Link to="/admin" className="flex h-14 items-center gap-2 border-b border-zinc-200 px-5 font-semibold">
+            <span className="truncate">{tenant.name}</span>
+          </Link>
+          <SidebarNav canManage={canManage} />
+        </aside>
+        <Sheet open={navOpen} onOpenChange={setNavOpen}>
+          <SheetContent>
+            <SheetTitle className="flex h-14 items-center border-b border-zinc-200 px-5 font-semibold">{tenant.name}</SheetTitle>
+            <div className="overflow-y-auto">
+              <SidebarNav canManage={canManage} onNavigate={() => setNavOpen(false)} />
+            </div>
+          </SheetContent>
+        </Sheet>
+
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-zinc-200 bg-white/95 px-3 backdrop-blur sm:px-6">
+            <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation" onClick={() => setNavOpen(true)}>
+              <Menu aria-hidden />
+            </Button>
+            {/* On a phone: name above, badge and domain below; from sm up: one line. */}
+            <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-3">
+              <span className="truncate text-sm font-semibold sm:text-base">{tenant.name}</span>
+              <span className="flex min-w-0 items-center gap-2">
+                <Badge variant="success" className="px-1.5 py-0 text-[11px] sm:px-2 sm:py-0.5 sm:text-xs">Production</Badge>
+                {tenant.domain ? (
+                  <a href={storeUrl(tenant.domain)} target="_blank" rel="noopener" className="truncate text-xs text-zinc-500 hover:text-zinc-800 hover:underline sm:text-sm">
+                    {tenant.domain}
+                  </a>
+                ) : null}
+              </span>
+            </div>
+            {isOwner ? <TenantLauncher /> : null}
+            <AccountMenu
+              email={email}
+              roleLabel={roleLabel(role, isOwner)}
+              domain={tenant.domain}
+              canSwitchStore={onPlatformHost && (isOwner || memberships.length > 1)}
+            />
+          </header>
+          <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+            <div className="mx-auto w-full max-w-6xl">
+              <AdminRoutes canManage={canManage} role={role} />
+            </div>
+          </main>
+        </div>
+      </div>
+    </div>
+  );
+}

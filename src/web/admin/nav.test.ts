@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_NAV, visibleNav } from './nav';
+
+describe('admin sidebar', () => {
+  it('lists the spec items and routes in order', () => {
+    const flat = ADMIN_NAV.flatMap((g) => g.items.map((i) => `${g.label ?? ''}>${i.label} ${i.to}`));
+    expect(flat).toEqual([
+      '>Dashboard /admin',
+      'Catalogue>Categories /admin/catalogue/categories',
+      'Catalogue>Products /admin/catalogue/products',
+      'Catalogue>Import /admin/import',
+      'Webstore>Navigation /admin/webstore/navigation',
+      'Webstore>Pages /admin/webstore/pages',
+      'Content>Media /admin/media',
+      '>Orders /admin/orders',
+      '>Settings /admin/settings',
+    ]);
+  });
+
+  it('shows staff only what their role can use', () => {
+    expect(visibleNav(false).flatMap((g) => g.items.map((i) => i.label))).toEqual(['Dashboard']);
+    expect(visibleNav(true).flatMap((g) => g.items)).toHaveLength(9);
+  });
+});

@@ -1,0 +1,48 @@
+import { FileText, FolderTree, Image, LayoutDashboard, Menu, Package, Settings, ShoppingCart, Upload, type LucideIcon } from 'lucide-react';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Needs catalogue/orders/content rights (owner or admin members, platform owners); staff do not see it. */
+  managersOnly: boolean;
+}
+export interface NavGroup {
+  label: string | null;
+  items: NavItem[];
+}
+
+/** The admin sidebar exactly as admin spec §2: Dashboard; Catalogue; Webstore; Content; Orders; Settings. */
+export const ADMIN_NAV: NavGroup[] = [
+  { label: null, items: [{ label: 'Dashboard', to: '/admin', icon: LayoutDashboard, managersOnly: false }] },
+  {
+    label: 'Catalogue',
+    items: [
+      { label: 'Categories', to: '/admin/catalogue/categories', icon: FolderTree, managersOnly: true },
+      { label: 'Products', to: '/admin/catalogue/products', icon: Package, managersOnly: true },
+      { label: 'Import', to: '/admin/import', icon: Upload, managersOnly: true },
+    ],
+  },
+  {
+    label: 'Webstore',
+    items: [
+      { label: 'Navigation', to: '/admin/webstore/navigation', icon: Menu, managersOnly: true },
+      { label: 'Pages', to: '/admin/webstore/pages', icon: FileText, managersOnly: true },
+    ],
+  },
+  { label: 'Content', items: [{ label: 'Media', to: '/admin/media', icon: Image, managersOnly: true }] },
+  {
+    label: null,
+    items: [
+      { label: 'Orders', to: '/admin/orders', icon: ShoppingCart, managersOnly: true },
+      { label: 'Settings', to: '/admin/settings', icon: Settings, managersOnly: true },
+    ],
+  },
+];
+
+/** The sidebar a person sees: groups emptied by their role disappear. */
+export function visibleNav(canManage: boolean): NavGroup[] {
+  return ADMIN_NAV.map((group) => ({ ...group, items: group.items.filter((item) => canManage || !item.managersOnly) })).filter(
+    (group) => group.items.length > 0,
+  );
+}

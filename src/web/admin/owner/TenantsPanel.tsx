@@ -1,0 +1,80 @@
+import { ExternalLink, Store } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api';
+import { useTenants } from '@/lib/platform';
+import { storeUrl } from '@/lib/urls';
+import { CreateTenantDialog } from './CreateTenantDialog';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** Every tenant on the platform, newest last, with a way into each store and a way to add one. */
+export function TenantsPanel() {
+  const tenants = useTenants();
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Tenants</h1>
+          <p className="mt-1 text-sm text-zinc-500">
+            {tenants.data ? `${tenants.data.length} store${tenants.data.length === 1 ? '' : 's'} on the platform` : 'Every store on the platform'}
+          </p>
+        </div>
+        <CreateTenantDialog />
+      </div>
+
+      {tenants.isError ? (
+        <Alert variant="destructive">
+          <span className="flex-1">{errorMessage(tenants.error, 'Failed to load tenants')}</span>
+          <Button size="sm" variant="outline" onClick={() => void tenants.refetch()}>Try again</Button>
+        </Alert>
+      ) : tenants.isPending ? (
+        <Card className="grid gap-3 p-5" aria-busy="true" aria-label="Loading tenants">
+          {[0, 1, 2].map((i) => <Skeleton key={i} className="h-10" />)}
+        </Card>
+      ) : tenants.data.length === 0 ? (
+        <EmptyState icon={Store} title="No tenants yet">Create the first store with its domain to get started.</EmptyState>
+      ) : (
+        <Card className="overflow-hidden">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Store</TableHead>
+                <TableHead>Domain</TableHead>
+                <TableHead className="text-right">Members</TableHead>
+                <TableHead>Created</TableHead>
+                <TableHead className="text-right"><span className="sr-only">Actions</span></TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {tenants.data.map((t) => (
+                <TableRow key={t.id}>
+                  <TableCell>
+                    <span className="block font-medium">{t.name}</span>
+                    <span className="block text-xs text-zinc-500">{t.slug}</span>
+                  </TableCell>
+                  <TableCell className="text-zinc-600">{t.domain ?? '—'}</TableCell>
+                  <TableCell className="text-right tabular-nums">{t.member_count}</TableCell>
+                  <TableCell className="whitespace-nowrap text-zinc-600">{dateFormat.format(new Date(t.created_at))}</TableCell>
+                  <TableCell className="text-right">
+                    {t.domain ? (
+                      <Button asChild variant="outline" size="sm">
+                        <a href={storeUrl(t.domain, '/admin')}>
+                          Open admin <ExternalLink aria-hidden />
+                        </a>
+                      </Button>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { Button } from '@/components/ui/button';
+import { useCurrentTenant } from '@/lib/tenant';
+import { ErrorBoundary } from './ErrorBoundary';
+import { PLATFORM_NAME } from '@shared/platform';
+
+// Separate bundles per area: a shopper never downloads admin code (DESIGN, API and UI conventions).
+const MarketingSite = lazy(() => import('@/marketing/MarketingSite'));
+const Storefront = lazy(() => import('@/storefront/Storefront'));
+const LoginPage = lazy(() => import('@/auth/LoginPage'));
+const LogoutPage = lazy(() => import('@/auth/LogoutPage'));
+const AdminApp = lazy(() => import('@/admin/AdminApp'));
+
+export function App() {
+  const location = useLocation();
+  const current = useCurrentTenant();
+  const tenant = current.data?.tenant ?? null;
+
+  useEffect(() => {
+    if (current.data) document.title = tenant ? tenant.name : `${PLATFORM_NAME} - online shops for UK merchants`;
+  }, [current.data, tenant]);
+
+  // Storefront spec §1: while the tenant is loading, a spinner.
+  if (current.isPending) return <FullPageSpinner label="Loading the shop" />;
+  if (current.isError) return <TenantLoadError onRetry={() => void current.refetch()} />;
+
+  return (
+    <ErrorBoundary resetKey={location.pathname}>
+      <Suspense fallback={<FullPageSpinner />}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/logout" element={<LogoutPage />} />
+          <Route path="/admin/*" element={<AdminApp />} />
+          {/* With no tenant on this host, the marketing routes replace the store routes. */}
+          <Route path="/*" element={tenant ? <Storefront tenant={tenant} /> : <MarketingSite />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+function TenantLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex min-h-screen flex-col items-center justify-center gap-3 px-6 text-center">
+      <h1 className="text-xl font-semibold">This shop could not be loaded</h1>
+      <p className="max-w-sm text-sm text-zinc-500">We could not reach the server. Check your connection and try again.</p>
+      <Button onClick={onRetry}>Try again</Button>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ArrowLeft, Info } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ApiError, errorMessage } from '@/lib/api';
+import { useSignIn, useSignUp } from '@/lib/auth';
+import { useCurrentTenant } from '@/lib/tenant';
+import { BrandMark } from '@/marketing/BrandMark';
+import { AUTH_TEXT } from '@shared/auth';
+import { safeRedirectPath } from '@shared/redirect';
+import { PLATFORM_NAME } from '@shared/platform';
+import { AuthForm } from './AuthForm';
+
+/** Storefront spec §8: sign-up says so plainly when the email is already registered. */
+function describeSignUpError(error: unknown): string {
+  if (error instanceof ApiError && error.status === 409) return AUTH_TEXT.emailTaken;
+  return errorMessage(error, AUTH_TEXT.signUpFailed);
+}
+
+/** /login: Sign In and Sign Up tabs; afterwards a same-site ?redirect= path, else /admin. */
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const tenant = useCurrentTenant().data?.tenant ?? null;
+  const siteName = tenant?.name ?? PLATFORM_NAME;
+  const target = safeRedirectPath(params.get('redirect'));
+  const noTenant = params.get('reason') === 'no-tenant';
+  const done = () => navigate(target, { replace: true });
+
+  return (
+    <div className="flex min-h-screen flex-col items-center justify-center bg-zinc-50 px-4 py-10">
+      <div className="w-full max-w-sm">
+        <Link to="/" className="mb-6 inline-flex items-center gap-1.5 text-sm text-zinc-600 hover:text-zinc-900">
+          <ArrowLeft className="size-4" aria-hidden />
+          Back to website
+        </Link>
+        <Card>
+          <CardHeader className="items-center text-center">
+            <BrandMark />
+            <h1 className="mt-2 text-xl font-semibold">{siteName}</h1>
+            <p className="text-sm text-zinc-500">Sign in to continue, or create an account.</p>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {noTenant ? (
+              <Alert variant="warning">
+                <Info aria-hidden />
+                <span>Your account is not linked to any store yet. Ask the store owner to invite you, or sign in with another account.</span>
+              </Alert>
+            ) : null}
+            <Tabs defaultValue="sign-in">
+              <TabsList className="w-full">
+                <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+                <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="sign-in">
+                <AuthForm
+                  mode="sign-in"
+                  onSubmit={async (values) => { await signIn.mutateAsync(values); await done(); }}
+                  describeError={(error) => errorMessage(error, AUTH_TEXT.signInFailed)}
+                />
+              </TabsContent>
+              <TabsContent value="sign-up">
+                <AuthForm
+                  mode="sign-up"
+                  onSubmit={async (values) => { await signUp.mutateAsync(values); await done(); }}
+                  describeError={describeSignUpError}
+                />
+              </TabsContent>
+            </Tabs>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
