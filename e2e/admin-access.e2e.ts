@@ -13,27 +13,34 @@ afterAll(async () => {
 describe('admin access journeys', () => {
   it('a store admin is sent to sign in, lands in the admin shell and can sign out', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto(url('demo.localhost', '/admin'));
-    await page.waitForURL(/\/login\?redirect=%2Fadmin|\/login\?redirect=\/admin/);
+    await page.goto(url('demo.localhost', '/admin/orders'));
+    await page.waitForURL(/\/login\?redirect=%2Fadmin%2Forders$/);
     await signInThroughForm(page, page.url(), 'admin@demo.test');
-    await page.waitForURL(url('demo.localhost', '/admin'));
-    await expect(page.getByText('Production', { exact: true })).toBeTruthy();
-    await page.getByText('Production', { exact: true }).waitFor();
-    const nav = page.getByRole('navigation');
-    for (const item of ['Dashboard', 'Categories', 'Products', 'Import', 'Navigation', 'Pages', 'Media', 'Orders', 'Settings']) {
-      await nav.getByRole('link', { name: item, exact: true }).first().waitFor();
-    }
-    await page.getByText('demo.localhost').first().waitFor();
-    expect(await page.getByText('Platform Owner Mode - Full Access').count()).toBe(0);
-    await nav.getByRole('link', { name: 'Orders', exact: true }).first().click();
     await page.waitForURL(url('demo.localhost', '/admin/orders'));
     await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await page.getByText('Production', { exact: true }).waitFor();
+    await page.getByText('demo.localhost').first().waitFor();
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    for (const item of ['Dashboard', 'Categories', 'Products', 'Import', 'Navigation', 'Pages', 'Media', 'Orders', 'Settings']) {
+      await nav.getByRole('link', { name: item, exact: true }).waitFor();
+    }
+    expect(await page.getByText('Platform Owner Mode - Full Access').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Owner only/ }).count()).toBe(0);
+    await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('heading', { name: 'Good morning!' }).waitFor();
+    await nav.getByRole('link', { name: 'Products', exact: true }).click();
+    await page.waitForURL(url('demo.localhost', '/admin/catalogue/products'));
+    await page.getByRole('heading', { name: 'Products' }).waitFor();
     await snap(page, 'admin-shell');
-    await page.getByRole('button', { name: /admin@demo\.test|account/i }).first().click();
+
+    await page.getByRole('button', { name: 'Account menu for admin@demo.test' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await page.waitForURL(/\/login/);
+    await page.waitForURL(url('demo.localhost', '/login'));
     const session = await page.evaluate(() => fetch('/api/auth/session').then((r) => r.json()));
     expect(session.user).toBeNull();
+    // The session is over on the server: the admin sends us back to sign in.
+    await page.goto(url('demo.localhost', '/admin'));
+    await page.waitForURL(/\/login\?redirect=%2Fadmin$/);
     await context.close();
   });
 
@@ -42,39 +49,28 @@ describe('admin access journeys', () => {
     await signInThroughForm(page, url('localhost', '/login'), 'owner@platform.test');
     await page.waitForURL(url('localhost', '/admin'));
     await page.getByText('Platform Owner Mode - Full Access').waitFor();
-    await page.getByText('Demo Store').first().waitFor();
-    await page.getByText('Acme').first().waitFor();
-    await page.getByRole('button', { name: /create tenant/i }).first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(/store name/i).fill('Bramble & Co');
-    await dialog.getByLabel(/domain/i).first().fill('bramble.localhost');
-    await dialog.getByRole('button', { name: /create/i }).click();
-    await page.getByText('bramble.localhost').first().waitFor();
+    const table = page.getByRole('table');
+    await table.getByText('Demo Store').waitFor();
+    await table.getByText('acme.localhost').waitFor();
+
+    await page.getByRole('button', { name: 'Create tenant' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create tenant' });
+    await dialog.getByRole('button', { name: 'Create tenant' }).click();
+    await dialog.getByText('Store name is required').waitFor();
+    await dialog.getByLabel('Store name').fill('Bramble & Co');
+    await dialog.getByLabel('Domain').fill('demo.localhost');
+    await dialog.getByRole('button', { name: 'Create tenant' }).click();
+    await dialog.getByText('That domain is already used by another store.').waitFor();
+    await dialog.getByLabel('Domain').fill('bramble.localhost');
+    await dialog.getByRole('button', { name: 'Create tenant' }).click();
+    await page.getByText('Tenant created').waitFor();
+    await table.getByText('bramble.localhost').waitFor();
+    expect(await dialog.count()).toBe(0);
     await snap(page, 'owner-admin');
-    await context.close();
-  });
 
-  it('a shopper with no membership sees Access Denied', async () => {
-    const { context, page } = await newPage(browser);
-    await signInThroughForm(page, url('demo.localhost', '/login?redirect=/admin'), 'shopper@demo.test');
-    await page.getByText('Access Denied').waitFor();
-    await page.getByText('Contact your administrator to get access to a tenant.').waitFor();
-    await snap(page, 'access-denied');
-    await context.close();
-  });
-
-  it('a user with two memberships gets the tenant chooser with roles, then the chosen store', async () => {
-    const { context, page } = await newPage(browser);
-    await signInThroughForm(page, url('localhost', '/login'), 'partner@demo.test');
-    await page.getByText('Select a tenant').waitFor();
-    await page.getByText('Demo Store').first().waitFor();
-    await page.getByText('Acme').first().waitFor();
-    await page.getByText('admin', { exact: true }).first().waitFor();
-    await page.getByText('staff', { exact: true }).first().waitFor();
-    await snap(page, 'tenant-chooser');
-    await page.getByRole('button', { name: /Acme/ }).click();
-    await page.getByText('Production', { exact: true }).waitFor();
-    await page.getByText('Acme').first().waitFor();
+    // The new store answers on its own domain straight away.
+    await page.goto(url('bramble.localhost', '/'));
+    await page.getByRole('heading', { name: 'Bramble & Co' }).waitFor();
     await context.close();
   });
 
@@ -83,30 +79,64 @@ describe('admin access journeys', () => {
     await signInThroughForm(page, url('demo.localhost', '/login'), 'owner@platform.test');
     await page.getByText('Platform Owner Mode - Full Access').waitFor();
     await page.getByRole('button', { name: /Owner only/ }).click();
-    await page.getByRole('menuitem', { name: /Acme/ }).waitFor();
+    const acme = page.getByRole('menuitem', { name: /Acme/ });
+    await acme.waitFor();
     await snap(page, 'owner-launcher');
+    await acme.click();
+    // Sessions belong to one host, so the jump lands on Acme's sign-in, bound for Acme's admin.
+    await page.waitForURL(/^http:\/\/acme\.localhost:\d+\/login\?redirect=%2Fadmin$/);
     await context.close();
   });
-});
 
-describe('public sites', () => {
-  it('the platform host shows the marketing site with a sign-in link, and a not-found page', async () => {
+  it('a shopper with no membership sees Access Denied', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto(url('localhost', '/'));
-    await page.getByRole('link', { name: /sign in/i }).first().waitFor();
-    await snap(page, 'marketing');
-    await page.goto(url('localhost', '/no-such-page'));
-    await page.getByText(/not found/i).first().waitFor();
+    await signInThroughForm(page, url('demo.localhost', '/login?redirect=/admin'), 'shopper@demo.test');
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await page.getByText('Contact your administrator to get access to a tenant.').waitFor();
+    await snap(page, 'access-denied');
     await context.close();
   });
 
-  it('a store host shows the store, and a bad login shows the server message', async () => {
-    const { context, page } = await newPage(browser, { width: 375, height: 740 });
-    await page.goto(url('demo.localhost', '/'));
-    await page.getByText('Demo Store').first().waitFor();
-    await snap(page, 'store-home-mobile');
-    await signInThroughForm(page, url('demo.localhost', '/login'), 'admin@demo.test', 'wrong-password');
-    await page.getByText('Invalid email or password').first().waitFor();
+  it('on the platform host, a shopper with no store is sent to /login?reason=no-tenant', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, url('localhost', '/login'), 'shopper@demo.test');
+    await page.waitForURL(url('localhost', '/login?reason=no-tenant'));
+    await page.getByText('Your account is not linked to any store yet.', { exact: false }).waitFor();
+    await context.close();
+  });
+
+  it('a user with two memberships gets the tenant chooser with roles, then the chosen store', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, url('localhost', '/login'), 'partner@demo.test');
+    await page.getByRole('heading', { name: 'Select a tenant' }).waitFor();
+    const demo = page.getByRole('button', { name: /Demo Store/ });
+    const acme = page.getByRole('button', { name: /Acme/ });
+    expect(await demo.getByText('admin', { exact: true }).count()).toBe(1);
+    expect(await acme.getByText('staff', { exact: true }).count()).toBe(1);
+    await snap(page, 'tenant-chooser');
+    await acme.click();
+    await page.getByText('Production', { exact: true }).waitFor();
+    await page.getByRole('banner').getByText('Acme', { exact: true }).waitFor();
+    // Staff manage leads and quotes only: store sections are neither listed nor open.
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    expect(await nav.getByRole('link', { name: 'Products', exact: true }).count()).toBe(0);
+    await page.goto(url('localhost', '/admin/catalogue/products'));
+    await page.getByText('You do not have access to this section').waitFor();
+    // Switch store brings the chooser back.
+    await page.getByRole('button', { name: 'Account menu for partner@demo.test' }).click();
+    await page.getByRole('menuitem', { name: 'Switch store' }).click();
+    await page.getByRole('heading', { name: 'Select a tenant' }).waitFor();
+    await context.close();
+  });
+
+  it('shows the permissions error when the access check fails', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, url('demo.localhost', '/login'), 'admin@demo.test');
+    await page.getByRole('heading', { name: 'Good morning!' }).waitFor();
+    await page.route('**/api/admin/context', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
+    await page.reload();
+    await page.getByText('We could not confirm your permissions').waitFor();
+    await page.getByText('Please refresh and try again.').waitFor();
     await context.close();
   });
 });

@@ -30,7 +30,7 @@ export async function setup(project: TestProject): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const databaseUrl = process.env.DATABASE_URL ? await freshDatabaseUrl(process.env.DATABASE_URL, 'e2e') : '';
   server = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(E2E_PORT), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(E2E_PORT), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: 'true', DEMO_PASSWORD: 'demo-password', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(`http://127.0.0.1:${E2E_PORT}/healthz`, 150_000);

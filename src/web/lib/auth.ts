@@ -4,10 +4,15 @@ import type { AdminContextResponse } from '@shared/tenants';
 import { api, ApiError } from './api';
 import { authKeys, platformKeys } from './query-keys';
 
-/** Drops everything known about the signed-in person; keeps only the host's tenant. */
+/**
+ * After sign-in, sign-out or a change of store, everything known about the person is stale: reset it
+ * (screens on show load it again) and keep only the host's tenant, which never changes.
+ */
 function forgetIdentity(queryClient: QueryClient, session?: SessionResponse) {
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== platformKeys.currentTenant[0] });
   if (session) queryClient.setQueryData(authKeys.session, session);
+  void queryClient.resetQueries({
+    predicate: (q) => q.queryKey[0] !== platformKeys.currentTenant[0] && !(session && q.queryKey === authKeys.session),
+  });
 }
 
 export function useSession() {
