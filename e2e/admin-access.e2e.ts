@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, newPage, signInThroughForm, snap, url } from './browser';
+import { launch, newPage, signInThroughForm, snap, snapIfFailed, url } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
+afterEach(snapIfFailed);
 afterAll(async () => {
   await browser?.close();
 });
@@ -50,8 +51,8 @@ describe('admin access journeys', () => {
     await page.waitForURL(url('localhost', '/admin'));
     await page.getByText('Platform Owner Mode - Full Access').waitFor();
     const table = page.getByRole('table');
-    await table.getByText('Demo Store').waitFor();
-    await table.getByText('acme.localhost').waitFor();
+    await table.getByText('Demo Store', { exact: true }).waitFor();
+    await table.getByRole('cell', { name: 'acme.localhost', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Create tenant' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create tenant' });
@@ -64,7 +65,7 @@ describe('admin access journeys', () => {
     await dialog.getByLabel('Domain').fill('bramble.localhost');
     await dialog.getByRole('button', { name: 'Create tenant' }).click();
     await page.getByText('Tenant created').waitFor();
-    await table.getByText('bramble.localhost').waitFor();
+    await table.getByRole('cell', { name: 'bramble.localhost', exact: true }).waitFor();
     expect(await dialog.count()).toBe(0);
     await snap(page, 'owner-admin');
 

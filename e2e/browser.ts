@@ -15,10 +15,28 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+const openPages = new Set<Page>();
+
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
   return { context, page };
+}
+
+/** For afterEach: when a journey failed, keep a picture of every page it left open, to see why. */
+export async function snapIfFailed(ctx: { task: { name: string; result?: { state?: string } } }): Promise<void> {
+  if (ctx.task.result?.state !== 'fail') {
+    openPages.clear();
+    return;
+  }
+  let n = 0;
+  for (const page of openPages) {
+    await snap(page, `FAILED-${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}-${n++}`).catch(() => {});
+    console.error(`failed journey page ${page.url()}:`, (await page.locator('body').innerText().catch(() => '')).slice(0, 400));
+  }
+  openPages.clear();
 }
 
 /** Signs in through the real /login form. */

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, newPage, signInThroughForm, snap, url } from './browser';
+import { launch, newPage, signInThroughForm, snap, snapIfFailed, url } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
+afterEach(snapIfFailed);
 afterAll(async () => {
   await browser?.close();
 });
@@ -56,13 +57,16 @@ describe('public sites', () => {
     const session = await page.evaluate(() => fetch('/api/auth/session').then((r) => r.json()));
     expect(session.user.email).toMatch(/^new-\d+@example\.co\.uk$/);
 
-    // Hold the sign-out call so the interim screen can be seen.
+    // Hold the sign-out call until the interim screen has been seen, then let it through.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/auth/sign-out', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await gate;
       await route.continue();
     });
-    await page.goto(url('demo.localhost', '/logout'));
+    await page.goto(url('demo.localhost', '/logout'), { waitUntil: 'commit' });
     await page.getByText('Signing out...').waitFor();
+    release();
     await page.waitForURL(url('demo.localhost', '/login'));
     const after = await page.evaluate(() => fetch('/api/auth/session').then((r) => r.json()));
     expect(after.user).toBeNull();

@@ -20,7 +20,7 @@ export default function OwnerAdmin({ email }: { email: string }) {
           <AccountMenu email={email} roleLabel="Platform owner" domain={null} canSwitchStore={false} />
         </div>
       </header>
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+      <main className="mx-auto w-full min-w-0 max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
         <TenantsPanel />
       </main>
     </div>

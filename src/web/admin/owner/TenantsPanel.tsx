@@ -44,9 +44,9 @@ export function TenantsPanel() {
             <TableHeader>
               <TableRow>
                 <TableHead>Store</TableHead>
-                <TableHead>Domain</TableHead>
-                <TableHead className="text-right">Members</TableHead>
-                <TableHead>Created</TableHead>
+                <TableHead className="hidden sm:table-cell">Domain</TableHead>
+                <TableHead className="hidden text-right md:table-cell">Members</TableHead>
+                <TableHead className="hidden md:table-cell">Created</TableHead>
                 <TableHead className="text-right"><span className="sr-only">Actions</span></TableHead>
               </TableRow>
             </TableHeader>
@@ -56,10 +56,11 @@ export function TenantsPanel() {
                   <TableCell>
                     <span className="block font-medium">{t.name}</span>
                     <span className="block text-xs text-zinc-500">{t.slug}</span>
+                    <span className="block text-xs text-zinc-500 sm:hidden">{t.domain}</span>
                   </TableCell>
-                  <TableCell className="text-zinc-600">{t.domain ?? '—'}</TableCell>
-                  <TableCell className="text-right tabular-nums">{t.member_count}</TableCell>
-                  <TableCell className="whitespace-nowrap text-zinc-600">{dateFormat.format(new Date(t.created_at))}</TableCell>
+                  <TableCell className="hidden text-zinc-600 sm:table-cell">{t.domain ?? '—'}</TableCell>
+                  <TableCell className="hidden text-right tabular-nums md:table-cell">{t.member_count}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap text-zinc-600 md:table-cell">{dateFormat.format(new Date(t.created_at))}</TableCell>
                   <TableCell className="text-right">
                     {t.domain ? (
                       <Button asChild variant="outline" size="sm">
