@@ -89,6 +89,25 @@ describe('admin access journeys', () => {
     await context.close();
   });
 
+  it('the launcher says so when the tenant domains cannot be loaded', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, url('demo.localhost', '/login'), 'owner@platform.test');
+    await page.getByText('Platform Owner Mode - Full Access').waitFor();
+    await page.route('**/api/tenants/domains', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
+    await page.getByRole('button', { name: /Owner only/ }).click();
+    await page.getByRole('listitem').getByText('Unable to load tenant domains').waitFor();
+    await context.close();
+  });
+
+  it('shows the global error screen when part of the app fails to load', async () => {
+    const { context, page } = await newPage(browser);
+    await page.route('**/assets/AdminApp-*.js', (route) => route.abort());
+    await page.goto(url('demo.localhost', '/admin'));
+    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    await page.getByRole('button', { name: 'Reload page' }).waitFor();
+    await context.close();
+  });
+
   it('a shopper with no membership sees Access Denied', async () => {
     const { context, page } = await newPage(browser);
     await signInThroughForm(page, url('demo.localhost', '/login?redirect=/admin'), 'shopper@demo.test');
