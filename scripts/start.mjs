@@ -4,6 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
+import { compressAssets } from './compress-assets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
@@ -28,6 +29,7 @@ if (needsBuild && process.env.SKIP_WEB_BUILD !== '1') {
     console.error('The web app failed to build.');
     process.exit(1);
   }
+  compressAssets(path.join(root, 'dist/web/assets'));
 }
 
 const { register } = await import('tsx/esm/api');

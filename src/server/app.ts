@@ -12,6 +12,9 @@ import { sessionToken } from './modules/auth/cookies';
 import { authRoutes } from './modules/auth/routes';
 import { tenantRoutes } from './modules/tenants/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { fileRoutes } from './adapters/storage/routes';
+import { renderPageHead, seoRoutes } from './modules/seo/routes';
 
 export interface BuildOptions {
   /** Folder of the built web app; omitted in API tests. */
@@ -65,6 +68,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(authRoutes);
   await app.register(tenantRoutes);
   await app.register(adminRoutes);
-  await registerWebApp(app, opts.webDir);
+  await app.register(catalogRoutes);
+  await app.register(fileRoutes);
+  await app.register(seoRoutes);
+  await registerWebApp(app, opts.webDir, renderPageHead);
   return app;
 }

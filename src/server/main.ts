@@ -6,6 +6,7 @@ import { DatabaseUnavailableError, openDatabase, runMigrations, type Database } 
 import { isDatabaseEmpty, seedDemo, DEMO_ACCOUNTS, DEMO_TENANTS } from './db/seed/demo';
 import { TenantResolver } from './modules/tenants/resolver';
 import { buildApp } from './app';
+import { LocalFileStorage } from './adapters/storage/local-storage';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -18,12 +19,13 @@ async function main(): Promise<void> {
     dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
   });
   await runMigrations(database);
+  const storage = new LocalFileStorage(path.join(config.dataDir, 'files'));
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
-    await seedDemo(database.db, config.demoPassword);
+    await seedDemo(database.db, config.demoPassword, storage);
     console.log(`Demo data created. Every demo account uses the password: ${config.demoPassword}`);
   }
   const app = await buildApp(
-    { database, config, secrets, tenants: new TenantResolver(database.db, config.platformHost) },
+    { database, config, secrets, tenants: new TenantResolver(database.db, config.platformHost), storage },
     { webDir: path.join(root, 'dist/web'), logger: config.logLevel === 'silent' ? false : { level: config.logLevel } },
   );
   const close = async () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -46,11 +47,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     return { kind: 'postgres', db: drizzlePg(pool, { schema }) as unknown as Db, close: () => pool.end() };
   }
   let client: PGlite;
+  // pg_trgm backs typo-tolerant product search; on a real server the migration creates it.
+  const extensions = { pg_trgm };
   if (opts.dataDir) {
     mkdirSync(opts.dataDir, { recursive: true });
-    client = new PGlite(opts.dataDir);
+    client = new PGlite(opts.dataDir, { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   await client.waitReady;
   return { kind: 'pglite', db: drizzlePglite(client, { schema }) as unknown as Db, close: () => client.close() };

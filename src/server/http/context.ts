@@ -1,6 +1,7 @@
 import type { Database, Tx } from '../db/connection';
 import type { Config } from '../config';
 import type { Secrets } from '../secrets';
+import type { FileStorage } from '../adapters/storage/storage';
 import type { TenantResolver, ResolvedTenant } from '../modules/tenants/resolver';
 import type { MemberRole } from '../../shared/roles';
 
@@ -27,11 +28,17 @@ export interface TenantCtx extends Ctx {
   role: MemberRole | null;
 }
 
+/** A storefront request: the store named by the Host header, and whoever is signed in (maybe nobody). */
+export interface StoreCtx extends Ctx {
+  tenantId: string;
+}
+
 export interface AppDeps {
   database: Database;
   config: Config;
   secrets: Secrets;
   tenants: TenantResolver;
+  storage: FileStorage;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { withScope } from '../db/scope';
-import type { Actor, TenantCtx } from './context';
+import type { Actor, StoreCtx, TenantCtx } from './context';
 import { forbidden, notFound, unauthorized } from './errors';
 import { findRole } from '../modules/auth/repo';
 import { SALES_ROLES, STORE_MANAGER_ROLES, type MemberRole } from '../../shared/roles';
@@ -47,3 +47,13 @@ export async function inTenant<T>(req: FastifyRequest, allowed: readonly MemberR
 export const asStoreManager = <T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Promise<T>) => inTenant(req, STORE_MANAGER_ROLES, fn);
 /** Leads and quotes: every member role. */
 export const asSalesMember = <T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Promise<T>) => inTenant(req, SALES_ROLES, fn);
+
+/**
+ * Storefront calls: scoped to the store the Host names. On the platform host there is no store, so
+ * every storefront path answers the same 404 as a missing record.
+ */
+export async function inStore<T>(req: FastifyRequest, fn: (ctx: StoreCtx) => Promise<T>): Promise<T> {
+  const tenantId = req.tenant?.id;
+  if (!tenantId) throw notFound('Store not found');
+  return withScope(req.server.deps.database.db, { tenantId, userId: req.actor?.userId ?? null }, (tx) => fn({ tx, tenantId, actor: req.actor }));
+}

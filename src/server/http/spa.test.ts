@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { registerWebApp } from './spa';
@@ -13,6 +14,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<html>build one</html>');
   writeFileSync(path.join(webDir, 'assets', 'app-1.js'), 'console.log(1)');
+  writeFileSync(path.join(webDir, 'assets', 'app-1.js.br'), brotliCompressSync('console.log(1)'));
   app = Fastify();
   await registerWebApp(app, webDir);
   await app.ready();
@@ -42,6 +44,12 @@ describe('serving the built web app', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
     expect((await app.inject({ method: 'POST', url: '/admin' })).statusCode).toBe(404);
+  });
+
+  it('hands browsers the build-time compressed copy of an asset', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-1.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1)');
   });
 
   it('picks up a rebuilt index.html without a restart', async () => {

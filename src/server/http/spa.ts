@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /**
@@ -8,13 +8,18 @@ import fastifyStatic from '@fastify/static';
  * page route (the client router decides), and JSON 404s for unknown API paths. index.html is re-read
  * when a rebuild changes it, so a new build never points at assets that no longer exist.
  */
-export async function registerWebApp(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+/** Fills in the page's head (title, meta, JSON-LD) for crawlers; may answer 404 for a missing record. */
+export type RenderHead = (req: FastifyRequest, html: string) => Promise<{ html: string; status: number }>;
+
+export async function registerWebApp(app: FastifyInstance, webDir: string | undefined, renderHead?: RenderHead): Promise<void> {
   if (webDir) {
     mkdirSync(webDir, { recursive: true });
     await app.register(fastifyStatic, {
       root: webDir,
       index: false,
       wildcard: true,
+      // scripts/compress-assets.mjs writes .br/.gz beside each asset at build time.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
@@ -33,20 +38,21 @@ export async function registerWebApp(app: FastifyInstance, webDir: string | unde
     }
   };
 
-  const sendIndex = (reply: FastifyReply) => {
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
     const html = indexHtml();
     if (!html) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does this for you).');
-    return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const page = renderHead ? await renderHead(req, html) : { html, status: 200 };
+    return reply.status(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
   };
 
   // The static wildcard would answer the site root with 403 (a directory listing is off), so the root
   // gets the app explicitly.
-  if (indexFile) app.get('/', (_req, reply) => sendIndex(reply));
+  if (indexFile) app.get('/', (req, reply) => sendIndex(req, reply));
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !path.extname(url);
-    if (wantsPage && indexFile) return sendIndex(reply);
+    if (wantsPage && indexFile) return sendIndex(req, reply);
     return reply.status(404).send({ error: { code: 'not_found', message: 'Not found' } });
   });
 }

@@ -8,8 +8,11 @@ import { openDatabase, runMigrations, type Database } from '../db/connection';
 import { seedDemo, type SeededDemo } from '../db/seed/demo';
 import { TenantResolver } from '../modules/tenants/resolver';
 import { freshDatabaseUrl } from './databases';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { LocalFileStorage } from '../adapters/storage/local-storage';
 
 export const TEST_PASSWORD = 'test-password-1';
+export const TEST_INDEX_HTML = '<!doctype html><html lang="en-GB"><head><title>Shopfront</title></head><body><div id="root"></div></body></html>';
 export const DEMO_HOST = 'demo.localhost:3000';
 export const ACME_HOST = 'acme.localhost:3000';
 export const PLATFORM_HOST = 'localhost:3000';
@@ -23,7 +26,7 @@ export interface TestApp {
 
 // One database and one app per test run (files share the worker: vitest isolate=false). Each file
 // calls resetTestApp() first, which empties every table and seeds the demo tenants again.
-let shared: Promise<{ app: FastifyInstance; database: Database; config: Config; tenants: TenantResolver }> | null = null;
+let shared: Promise<{ app: FastifyInstance; database: Database; config: Config; tenants: TenantResolver; storage: LocalFileStorage }> | null = null;
 
 async function create() {
   // The database is in memory (or on PostgreSQL); DATA_DIR is only a path the config requires.
@@ -33,19 +36,23 @@ async function create() {
   const database = await openDatabase({ databaseUrl, dataDir: null });
   await runMigrations(database);
   const tenants = new TenantResolver(database.db, config.platformHost);
-  const app = await buildApp({ database, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants });
+  const storage = new LocalFileStorage(mkdtempSync(path.join(os.tmpdir(), 'shop-test-files-')));
+  // A stand-in for the built web app, so page routes (and their SEO head) answer as in production.
+  const webDir = mkdtempSync(path.join(os.tmpdir(), 'shop-test-web-'));
+  writeFileSync(path.join(webDir, 'index.html'), TEST_INDEX_HTML);
+  const app = await buildApp({ database, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage }, { webDir });
   await app.ready();
-  return { app, database, config, tenants };
+  return { app, database, config, tenants, storage };
 }
 
 export async function resetTestApp(): Promise<TestApp> {
   shared ??= create();
-  const { app, database, config, tenants } = await shared;
+  const { app, database, config, tenants, storage } = await shared;
   const rows = await database.db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public'`);
   const names = (rows as unknown as { rows: { tablename: string }[] }).rows.map((r) => `"${r.tablename}"`);
   if (names.length) await database.db.execute(sql.raw(`truncate ${names.join(', ')} cascade`));
   tenants.invalidate();
-  const seed = await seedDemo(database.db, TEST_PASSWORD);
+  const seed = await seedDemo(database.db, TEST_PASSWORD, storage);
   return { app, database, config, seed };
 }
 
@@ -54,6 +61,8 @@ export interface CallOptions {
   cookie?: string | null;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The client's address, for per-address limits. */
+  remoteAddress?: string;
 }
 
 /** One request through Fastify's HTTP layer, as a browser on `host` would send it. */
@@ -65,7 +74,7 @@ export function call(app: FastifyInstance, method: string, url: string, opts: Ca
     payload = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
     headers['content-type'] ??= 'application/json';
   }
-  return app.inject({ method: method as 'GET', url, headers, payload });
+  return app.inject({ method: method as 'GET', url, headers, payload, remoteAddress: opts.remoteAddress });
 }
 
 /** The `sid=...` pair from a response's Set-Cookie, ready to send back. */

@@ -7,6 +7,7 @@ import type { MemberRole } from '@shared/roles';
 import { Dashboard } from './sections/Dashboard';
 import { ADMIN_SECTIONS } from './sections/sections';
 import { SectionPage } from './sections/SectionPage';
+import { ReviewsPage } from './sections/ReviewsPage';
 
 /** The pages inside the shell. Store management pages need owner or admin rights (admin spec §6). */
 export function AdminRoutes({ canManage, role }: { canManage: boolean; role: MemberRole | null }) {
@@ -17,6 +18,7 @@ export function AdminRoutes({ canManage, role }: { canManage: boolean; role: Mem
       {ADMIN_SECTIONS.flatMap((section) =>
         section.paths.map((path) => <Route key={path} path={path} element={managed(<SectionPage section={section} />)} />),
       )}
+      <Route path="catalogue/reviews" element={managed(<ReviewsPage />)} />
       <Route path="*" element={<NotFound homeHref="/admin" />} />
     </Routes>
   );

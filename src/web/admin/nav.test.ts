@@ -9,6 +9,7 @@ describe('admin sidebar', () => {
       'Catalogue>Categories /admin/catalogue/categories',
       'Catalogue>Products /admin/catalogue/products',
       'Catalogue>Import /admin/import',
+      'Catalogue>Reviews /admin/catalogue/reviews',
       'Webstore>Navigation /admin/webstore/navigation',
       'Webstore>Pages /admin/webstore/pages',
       'Content>Media /admin/media',
@@ -19,6 +20,6 @@ describe('admin sidebar', () => {
 
   it('shows staff only what their role can use', () => {
     expect(visibleNav(false).flatMap((g) => g.items.map((i) => i.label))).toEqual(['Dashboard']);
-    expect(visibleNav(true).flatMap((g) => g.items)).toHaveLength(9);
+    expect(visibleNav(true).flatMap((g) => g.items)).toHaveLength(10);
   });
 });

@@ -1,4 +1,4 @@
-import { FileText, FolderTree, Image, LayoutDashboard, Menu, Package, Settings, ShoppingCart, Upload, type LucideIcon } from 'lucide-react';
+import { FileText, FolderTree, Image, LayoutDashboard, Menu, MessageSquareText, Package, Settings, ShoppingCart, Upload, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -12,7 +12,7 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** The admin sidebar exactly as admin spec §2: Dashboard; Catalogue; Webstore; Content; Orders; Settings. */
+/** The admin sidebar as admin spec §2 (Dashboard; Catalogue; Webstore; Content; Orders; Settings), plus Catalogue > Reviews. */
 export const ADMIN_NAV: NavGroup[] = [
   { label: null, items: [{ label: 'Dashboard', to: '/admin', icon: LayoutDashboard, managersOnly: false }] },
   {
@@ -21,6 +21,8 @@ export const ADMIN_NAV: NavGroup[] = [
       { label: 'Categories', to: '/admin/catalogue/categories', icon: FolderTree, managersOnly: true },
       { label: 'Products', to: '/admin/catalogue/products', icon: Package, managersOnly: true },
       { label: 'Import', to: '/admin/import', icon: Upload, managersOnly: true },
+      // Not in the spec's sidebar: the storefront issue adds review moderation under Catalogue.
+      { label: 'Reviews', to: '/admin/catalogue/reviews', icon: MessageSquareText, managersOnly: true },
     ],
   },
   {

@@ -10,3 +10,14 @@ export const authKeys = {
   isOwner: ['auth', 'is-owner'] as const,
   adminContext: ['admin', 'context'] as const,
 };
+
+export const catalogKeys = {
+  all: ['catalog'] as const,
+  categories: ['catalog', 'categories'] as const,
+  category: (slug: string) => ['catalog', 'category', slug] as const,
+  products: (params: Record<string, string | number | undefined>) => ['catalog', 'products', params] as const,
+  product: (slug: string) => ['catalog', 'product', slug] as const,
+  related: (id: string) => ['catalog', 'related', id] as const,
+  reviews: (id: string) => ['catalog', 'reviews', id] as const,
+  moderation: (status: string, page: number) => ['admin', 'reviews', status, page] as const,
+};

@@ -5,6 +5,9 @@ import { tenants, users } from '../schema/index';
 import { hashPassword } from '../../modules/auth/passwords';
 import * as tenantRepo from '../../modules/tenants/repo';
 import type { MemberRole } from '../../../shared/roles';
+import type { FileStorage } from '../../adapters/storage/storage';
+import { seedCatalogue } from './catalogue';
+import { ACME_CATALOGUE, DEMO_STORE_CATALOGUE } from './catalogue-demo';
 
 export interface DemoTenant {
   key: 'demo' | 'acme';
@@ -42,7 +45,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  * Writes the demo tenants and accounts. Tenant rows are written inside each tenant's scope so the
  * seed obeys the same row-level security as requests do. Later features add their demo data here.
  */
-export async function seedDemo(db: Db, password: string): Promise<SeededDemo> {
+export async function seedDemo(db: Db, password: string, storage: FileStorage): Promise<SeededDemo> {
   const passwordHash = await hashPassword(password);
   const userIds: Record<string, string> = {};
   const tenantIds = {} as Record<DemoTenant['key'], string>;
@@ -70,5 +73,7 @@ export async function seedDemo(db: Db, password: string): Promise<SeededDemo> {
       }
     });
   }
+  await seedCatalogue(db, tenantIds.demo, DEMO_STORE_CATALOGUE, storage);
+  await seedCatalogue(db, tenantIds.acme, ACME_CATALOGUE, storage);
   return { tenantIds, userIds };
 }

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+
+/** Storefront spec §9. */
+export const PRODUCT_PAGE_SIZE = 24;
+export const PRODUCT_PAGE_SIZE_MAX = 48;
+export const RELATED_PRODUCTS_LIMIT = 4;
+export const PRODUCT_THUMBNAILS = 4;
+export const SEARCH_MAX = 100;
+
+/** The storefront's sorts (category page select); unknown values fall back to name. */
+export const PRODUCT_SORTS = ['name', 'name_desc', 'price_asc', 'price_desc', 'newest'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
+  name: 'Name A-Z',
+  name_desc: 'Name Z-A',
+  price_asc: 'Price Low-High',
+  price_desc: 'Price High-Low',
+  newest: 'Newest First',
+};
+
+/** A page number from a query string: a positive integer, else 1 (storefront spec §5). */
+export function parsePage(raw: unknown): number {
+  const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : typeof raw === 'number' ? raw : NaN;
+  return Number.isSafeInteger(n) && n >= 1 ? n : 1;
+}
+
+export function parseSort(raw: unknown): ProductSort | null {
+  return PRODUCT_SORTS.includes(raw as ProductSort) ? (raw as ProductSort) : null;
+}
+
+/**
+ * GET /api/products query. Lenient by design: a shopper's hand-edited URL gets a sensible page, not an
+ * error. Unknown keys are ignored (tracking parameters are common on shop links).
+ */
+export const productListQuery = z.object({
+  category: z.string().max(200).optional(),
+  q: z.string().max(500).optional(),
+  page: z.unknown().optional(),
+  limit: z.unknown().optional(),
+  sort: z.unknown().optional(),
+  featured: z.enum(['true', 'false']).optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuery>;
+
+export interface ImageRef {
+  image_url: string;
+  alt_text: string | null;
+}
+
+export interface CategoryRef {
+  slug: string;
+  name: string;
+}
+
+/** A product in a grid: enough for the card and its add-to-cart button. Prices in pounds. */
+export interface ProductCard {
+  id: string;
+  name: string;
+  slug: string;
+  sku: string;
+  brand: string | null;
+  price: number;
+  sale_price: number | null;
+  image: ImageRef | null;
+  average_rating: number | null;
+  review_count: number;
+  in_stock: boolean;
+  has_variants: boolean;
+  categories: CategoryRef[];
+}
+
+export interface ProductList {
+  items: ProductCard[];
+  total: number;
+  pagination: { page: number; limit: number; total: number; pages: number };
+}
+
+export interface NameValue {
+  name: string;
+  value: string;
+}
+
+export interface ProductVariant {
+  id: string;
+  sku: string;
+  price: number;
+  sale_price: number | null;
+  options_json: NameValue[];
+  in_stock: boolean;
+}
+
+/** Storefront spec §3 Product, as the product page reads it. */
+export interface ProductDetail extends ProductCard {
+  description: string | null;
+  bullets: string[];
+  specs: NameValue[];
+  gtin: string | null;
+  mpn: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  product_images: ImageRef[];
+  product_variants: ProductVariant[];
+}
+
+export interface CategoryNode {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  hero_image_url: string | null;
+  is_featured: boolean;
+  display_order: number;
+  children: CategoryNode[];
+}
+
+export interface CategoryDetail extends Omit<CategoryNode, 'children'> {
+  meta_title: string | null;
+  meta_description: string | null;
+  parent: CategoryRef | null;
+  children: CategoryRef[];
+}
+
+/** Storefront spec §3 Review, as shown: the email is masked before it leaves the server. */
+export interface PublicReview {
+  id: string;
+  rating: number;
+  title: string;
+  body: string;
+  customer_email: string;
+  created_at: string;
+  verified_purchase: boolean;
+}
+
+export interface ReviewList {
+  reviews: PublicReview[];
+  average_rating: number | null;
+  review_count: number;
+}
+
+export const REVIEW_TEXT = {
+  missingTitle: 'Missing Information',
+  missing: 'Please fill in all required fields',
+  submitFailed: 'Failed to submit review. Please try again.',
+  moderation: 'Thank you! Your review has been submitted and will appear once it has been approved.',
+  rateLimited: 'You have posted several reviews in a short time. Please try again later.',
+} as const;
+
+/** POST /api/products/{id}/reviews (storefront spec §7; rating defaults to 5). */
+export const reviewBody = z.strictObject({
+  rating: z.number({ error: 'Choose a rating from 1 to 5' }).int('Choose a rating from 1 to 5').min(1, 'Choose a rating from 1 to 5').max(5, 'Choose a rating from 1 to 5').default(5),
+  title: z.string({ error: REVIEW_TEXT.missing }).trim().min(1, REVIEW_TEXT.missing).max(120, 'Title must be 120 characters or fewer'),
+  body: z.string({ error: REVIEW_TEXT.missing }).trim().min(1, REVIEW_TEXT.missing).max(4000, 'Review must be 4,000 characters or fewer'),
+  customer_email: z.string({ error: REVIEW_TEXT.missing }).trim().toLowerCase().min(1, REVIEW_TEXT.missing).max(254, 'Email is too long').pipe(z.email('Enter a valid email address')),
+});
+export type ReviewBody = z.input<typeof reviewBody>;
+
+/** Storefront spec §9: the first two characters, then asterisks (the rest of the address is never sent). */
+export function maskEmail(email: string): string {
+  const visible = [...email].slice(0, 2).join('');
+  return `${visible}${'*'.repeat(Math.max(3, [...email].length - 2))}`;
+}
