@@ -1,51 +1,31 @@
 /**
  * Storefront benchmark (issue 3): 10,000 products in each of two tenants, the built server, autocannon
  * from this process. `npx tsx bench/run.ts` runs on PGlite; with DATABASE_URL on PostgreSQL (it creates
- * and drops `<db>_bench`). Prints figures and writes them to bench/RESULTS.md.
+ * and drops `<db>_bench`). Every route is measured twice: as served (catalogue cache on) and with
+ * CATALOGUE_CACHE_SECONDS=0, so every request reaches the database. Prints figures and writes them to
+ * bench/RESULTS.md.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { openDatabase, runMigrations } from '../src/server/db/connection';
-import { LocalFileStorage } from '../src/server/adapters/storage/local-storage';
-import { seedDemo } from '../src/server/db/seed/demo';
-import { freshDatabaseUrl } from '../src/server/test/databases';
 import { generateProducts } from './generate';
+import { getJson as getJsonOn, machine, prepareDatabase, root, startServer as startServerOn, stopServer, writeResults } from './server';
+import { describeScripts, kb, storefrontScripts } from './storefront-js';
 
 const PRODUCTS_PER_TENANT = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
-const root = path.resolve(import.meta.dirname, '..');
 
-async function prepare(): Promise<{ env: Record<string, string>; kind: string }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
-  const databaseUrl = process.env.DATABASE_URL ? await freshDatabaseUrl(process.env.DATABASE_URL, 'bench') : undefined;
-  const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? null : path.join(dataDir, 'pglite') });
-  await runMigrations(database);
-  const seed = await seedDemo(database.db, 'bench-password', new LocalFileStorage(path.join(dataDir, 'files')));
-  const started = Date.now();
-  for (const tenantId of Object.values(seed.tenantIds)) await generateProducts(database.db, tenantId, PRODUCTS_PER_TENANT);
-  console.log(`Generated ${PRODUCTS_PER_TENANT} products in each of 2 tenants in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  await database.close();
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_DEMO: 'false', PORT: String(PORT), LOG_LEVEL: 'error' }, kind: databaseUrl ? 'PostgreSQL' : 'PGlite' };
+async function prepare() {
+  return prepareDatabase('bench', PORT, async (db, seed) => {
+    const started = Date.now();
+    for (const tenantId of Object.values(seed.tenantIds)) await generateProducts(db, tenantId, PRODUCTS_PER_TENANT);
+    console.log(`Generated ${PRODUCTS_PER_TENANT} products in each of 2 tenants in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
 }
 
-async function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill();
-  throw new Error('server did not start');
-}
+const startServer = (env: Record<string, string>) => startServerOn(PORT, env);
+const getJson = <T>(urlPath: string) => getJsonOn<T>(PORT, urlPath);
 
 interface Figure {
   name: string;
@@ -65,46 +45,64 @@ async function measure(name: string, urlPath: string): Promise<Figure> {
   return figure;
 }
 
-/** Gzipped bytes of the scripts the product page loads: the entry and every chunk the storefront pulls in. */
-function storefrontScriptBytes(): { files: string[]; bytes: number } {
-  const html = readFileSync(path.join(root, 'dist/web/index.html'), 'utf8');
-  const assets = path.join(root, 'dist/web/assets');
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file) || !existsSync(path.join(assets, file))) return;
-    seen.add(file);
-    const code = readFileSync(path.join(assets, file), 'utf8');
-    // Static imports, and the dynamic import of the storefront bundle (not admin, auth or marketing).
-    for (const m of code.matchAll(/(?:from|import)\s*["']\.\/([\w.-]+\.js)["']/g)) visit(m[1]);
-    for (const m of code.matchAll(/import\(["']\.\/(Storefront[\w.-]*\.js)["']\)/g)) visit(m[1]);
-  };
-  for (const m of html.matchAll(/assets\/([\w.-]+\.js)/g)) visit(m[1]);
-  const bytes = [...seen].reduce((sum, f) => sum + gzipSync(readFileSync(path.join(assets, f)), { level: 9 }).length, 0);
-  return { files: [...seen], bytes };
+interface Route {
+  name: string;
+  path: string;
+}
+
+/** Every route at steady state with the catalogue cache on or off (a fresh server each time). */
+async function measureAll(env: Record<string, string>, cacheSeconds: number, routes: Route[]): Promise<Figure[]> {
+  console.log(`\nCatalogue cache ${cacheSeconds ? `on (${cacheSeconds} s)` : 'off'}:`);
+  const server = await startServer({ ...env, CATALOGUE_CACHE_SECONDS: String(cacheSeconds) });
+  try {
+    const figures: Figure[] = [];
+    for (const r of routes) figures.push(await measure(r.name, r.path));
+    return figures;
+  } finally {
+    await stopServer(server);
+  }
 }
 
 const { env, kind } = await prepare();
-const server = await startServer(env);
+const probe = await startServer(env);
+let routes: Route[];
 try {
-  const categories = (await (await fetch(`http://127.0.0.1:${PORT}/api/categories`, { headers: { host: 'demo.localhost' } })).json()) as { categories: { slug: string }[] };
-  const category = categories.categories[0].slug;
-  const figures = [
-    await measure('product list (category, sort, page 3)', `/api/products?category=${category}&sort=price_asc&page=3`),
-    await measure('product list (all, by name)', '/api/products'),
-    await measure('search "stoneware jug"', '/api/products?q=stoneware%20jug'),
-    await measure('search with a typo "teracotta"', '/api/products?q=teracotta'),
-    await measure('product by slug', '/api/products/by-slug/bench-4242'),
-    await measure('product page HTML (SEO head)', '/p/bench-4242'),
+  const { categories } = await getJson<{ categories: { slug: string }[] }>('/api/categories');
+  const { product } = await getJson<{ product: { id: string } }>('/api/products/by-slug/bench-4242');
+  routes = [
+    { name: 'product list (category, sort, page 3)', path: `/api/products?category=${categories[0].slug}&sort=price_asc&page=3` },
+    { name: 'product list (all, by name)', path: '/api/products' },
+    { name: 'search "stoneware jug"', path: '/api/products?q=stoneware%20jug' },
+    { name: 'search with a typo "teracotta"', path: '/api/products?q=teracotta' },
+    { name: 'product by slug', path: '/api/products/by-slug/bench-4242' },
+    { name: 'related products', path: `/api/products/${product.id}/related` },
+    { name: 'product page HTML (SEO head)', path: '/p/bench-4242' },
   ];
-  const js = storefrontScriptBytes();
-  console.log(`Storefront JavaScript for /p/{slug}: ${(js.bytes / 1024).toFixed(1)} KB gzipped in ${js.files.length} files`);
-  const table = figures.map((f) => `| ${f.name} | \`${f.path}\` | ${f.rps} | ${f.p50} | ${f.p99} | ${f.errors} |`).join('\n');
-  const section = `## ${kind}, ${new Date().toISOString().slice(0, 10)}\n\n${PRODUCTS_PER_TENANT} products per tenant, 2 tenants; autocannon, 10 connections, ${SECONDS} s per route after a 2 s warm-up; ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}.\n\n| route | path | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|---|\n${table}\n\nJavaScript a shopper downloads for \`/p/{slug}\`: **${(js.bytes / 1024).toFixed(1)} KB gzipped** (${js.files.length} files; admin, sign-in and marketing bundles not included).\n`;
-  const resultsFile = path.join(root, 'bench/RESULTS.md');
-  const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '# Benchmark results\n\nWritten by `bench/run.ts`; the newest run of each database replaces the older one.\n';
-  const kept = previous.split(/\n(?=## )/).filter((part) => !part.startsWith(`## ${kind},`));
-  writeFileSync(resultsFile, `${kept.join('\n').trimEnd()}\n\n${section}`);
-  console.log(`Written to bench/RESULTS.md`);
 } finally {
-  server.kill('SIGTERM');
+  await stopServer(probe);
 }
+// Other work on the machine skews the figures: the load average is recorded with them.
+const loadBefore = os.loadavg()[0];
+const cached = await measureAll(env, 10, routes);
+const uncached = await measureAll(env, 0, routes);
+const load = `load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after`;
+console.log(`\n${load}`);
+
+const scripts = storefrontScripts(path.join(root, 'dist/web'));
+const jsBytes = scripts.reduce((sum, f) => sum + f.gzipBytes, 0);
+console.log(`\nStorefront JavaScript for /p/{slug}: ${kb(jsBytes)} KB gzipped in ${scripts.length} files\n${describeScripts(scripts)}`);
+
+const row = (f: Figure, g: Figure) => `| ${f.name} | \`${f.path}\` | ${f.rps} | ${f.p50} | ${f.p99} | ${g.rps} | ${g.p50} | ${g.p99} | ${f.errors + g.errors} |`;
+const table = cached.map((f, i) => row(f, uncached[i])).join('\n');
+const fileList = [...scripts].sort((a, b) => b.gzipBytes - a.gzipBytes).map((f) => `\`${f.file}\` ${kb(f.gzipBytes)}`).join(', ');
+const section = `## ${kind}, ${new Date().toISOString().slice(0, 10)}
+
+${PRODUCTS_PER_TENANT} products per tenant, 2 tenants; autocannon, 10 connections, ${SECONDS} s per route after a 2 s warm-up; ${machine()}, ${load}. "Cached": as served, with the catalogue cache (10 s); "database": \`CATALOGUE_CACHE_SECONDS=0\`, every request queries.
+
+| route | path | cached req/s | p50 ms | p99 ms | database req/s | p50 ms | p99 ms | errors |
+|---|---|---|---|---|---|---|---|---|
+${table}
+
+JavaScript a shopper downloads for \`/p/{slug}\`: **${kb(jsBytes)} KB gzipped** (KB = 1024 bytes; ${scripts.length} files: the entry, its modulepreloads, the lazy Storefront chunk and every static import of each; admin, sign-in and marketing bundles not reached): ${fileList}.
+`;
+writeResults(`## ${kind},`, section);

@@ -53,3 +53,27 @@ export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync('test-results/e2e', { recursive: true });
   await page.screenshot({ path: `test-results/e2e/${name}.png`, fullPage: true });
 }
+
+/** A sonner toast on screen holding every one of the texts (title, description). */
+export function toastWith(page: Page, ...texts: string[]) {
+  let item = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
+  for (const text of texts) item = item.filter({ hasText: text });
+  return item;
+}
+
+/**
+ * The product names of a product grid, in order; empty while there is no grid or it still shows the
+ * previous page or sort (aria-busy). Read in one go, so a grid swapped mid-read cannot mix the two.
+ */
+export async function productNames(page: Page, list = 'Products'): Promise<string[]> {
+  return page.evaluate((label) => {
+    const grid = [...document.querySelectorAll('ul[aria-label]')].find((el) => el.getAttribute('aria-label') === label);
+    if (!grid || grid.getAttribute('aria-busy') === 'true') return [];
+    return [...grid.querySelectorAll('h3')].map((heading) => (heading as HTMLElement).innerText.trim());
+  }, list);
+}
+
+/** True when the page is no wider than the window (nothing to scroll sideways). */
+export async function fitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
+}

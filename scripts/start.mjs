@@ -24,7 +24,9 @@ const needsBuild = !existsSync(builtIndex) || Math.max(...webInputs.map(newestMt
 if (needsBuild && process.env.SKIP_WEB_BUILD !== '1') {
   console.log('Building the web app...');
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  // Always the production bundle: an inherited NODE_ENV (Vitest sets 'test') would make Vite build React's development one.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) {
     console.error('The web app failed to build.');
     process.exit(1);

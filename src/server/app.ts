@@ -1,20 +1,25 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './http/context';
 import './http/context';
 import { registerErrorHandler } from './http/errors';
 import { checkOrigin } from './http/origin';
 import { registerWebApp } from './http/spa';
+import { registerSecurityHeaders } from './http/security-headers';
 import { loadActor } from './modules/auth/service';
 import { sessionToken } from './modules/auth/cookies';
 import { authRoutes } from './modules/auth/routes';
 import { tenantRoutes } from './modules/tenants/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { cartRoutes } from './modules/cart/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { registerTestGatewayRoutes } from './adapters/payments/provider';
+import { configureCatalogueCache } from './modules/catalog/catalogue-cache';
 import { fileRoutes } from './adapters/storage/routes';
 import { renderPageHead, seoRoutes } from './modules/seo/routes';
+import { CATALOGUE_PAGE_ROUTES } from './modules/seo/seo-service';
 
 export interface BuildOptions {
   /** Folder of the built web app; omitted in API tests. */
@@ -32,6 +37,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  configureCatalogueCache(deps.config.catalogueCacheSeconds);
   app.decorateRequest('tenant', null);
   app.decorateRequest('actor', null);
   registerErrorHandler(app);
@@ -39,29 +45,14 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.removeContentTypeParser('text/plain');
 
   await app.register(fastifyCookie, { secret: deps.secrets.cookieSecret });
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Local *.localhost hosts are plain HTTP; HSTS belongs to the HTTPS deployment's proxy.
-    hsts: false,
-  });
+  registerSecurityHeaders(app);
 
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/assets/') || req.url === '/healthz') return;
     checkOrigin(req);
     req.tenant = await deps.tenants.resolve(req.headers.host);
     const token = sessionToken(req);
-    if (token && req.url.startsWith('/api/')) req.actor = await loadActor({ db: deps.database.db, config: deps.config }, token);
+    if (token && req.url.startsWith('/api/') && !req.routeOptions.config.anonymous) req.actor = await loadActor({ db: deps.database.db, config: deps.config }, token);
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -69,8 +60,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(tenantRoutes);
   await app.register(adminRoutes);
   await app.register(catalogRoutes);
+  await app.register(cartRoutes);
+  await app.register(orderRoutes);
+  await registerTestGatewayRoutes(app, deps.payments);
   await app.register(fileRoutes);
   await app.register(seoRoutes);
-  await registerWebApp(app, opts.webDir, renderPageHead);
+  await registerWebApp(app, opts.webDir, renderPageHead, CATALOGUE_PAGE_ROUTES);
   return app;
 }

@@ -35,3 +35,37 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: .*\\(got `));
   });
 });
+
+describe('email configuration', () => {
+  it('keeps mail in the outbox by default, from no-reply at the platform host under each shop’s name', () => {
+    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, emailFrom: { name: null, address: 'no-reply@localhost' } });
+    expect(loadConfig({ PLATFORM_HOST: 'shops.example.com:8080', SMTP_URL: '' }).emailFrom.address).toBe('no-reply@shops.example.com');
+  });
+
+  it('accepts smtp:// and smtps:// URLs', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://user:pass@mail.example.com:587' }).smtpUrl).toBe('smtp://user:pass@mail.example.com:587');
+    expect(loadConfig({ SMTP_URL: ' smtps://mail.example.com ' }).smtpUrl).toBe('smtps://mail.example.com');
+  });
+
+  it.each([['http://mail.example.com'], ['mail.example.com:587'], ['smtp://']])('refuses SMTP_URL=%s naming the variable', (url) => {
+    expect(() => loadConfig({ SMTP_URL: url })).toThrow(/SMTP_URL: must (start with smtp:\/\/ or smtps:\/\/|be a URL)/);
+  });
+
+  it('never prints the password of a bad URL', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail.example.com' })).toThrow('(got "http://user:***@mail.example.com")');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/shop' })).not.toThrow(/hunter2/);
+  });
+
+  it.each([
+    ['shop@example.com', { name: null, address: 'shop@example.com' }],
+    ['Shops Platform <mail@example.com>', { name: 'Shops Platform', address: 'mail@example.com' }],
+    ['"Shops, Ltd" <mail@example.com>', { name: 'Shops, Ltd', address: 'mail@example.com' }],
+    ['<mail@example.com>', { name: null, address: 'mail@example.com' }],
+  ])('reads EMAIL_FROM=%s', (value, from) => {
+    expect(loadConfig({ EMAIL_FROM: value }).emailFrom).toEqual(from);
+  });
+
+  it.each([['not an address'], ['a@b.com, c@d.com'], ['Name <a@b.com']])('refuses EMAIL_FROM=%s naming the variable', (value) => {
+    expect(() => loadConfig({ EMAIL_FROM: value })).toThrow(/EMAIL_FROM: must be an address/);
+  });
+});

@@ -5,6 +5,14 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+// `address` or `Name <address>` / `"Name" <address>`; hosts such as localhost are allowed on purpose.
+const FROM = /^(?:"?([^"<>]*?)"?\s*<([^\s<>@",;]+@[^\s<>@",;]+)>|([^\s<>@",;]+@[^\s<>@",;]+))$/;
+/** An unset or empty variable is undefined. */
+const optional = <T extends z.ZodType<string | undefined>>(schema: T) => schema.optional().or(z.literal('').transform(() => undefined));
+
+/** Variables whose values never appear in error messages. */
+const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -25,6 +33,27 @@ const envSchema = z.object({
   COOKIE_SECURE: bool.optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .refine((v) => URL.canParse(v) && new URL(v).hostname !== '', 'must be a URL such as smtp://user:pass@mail.example.com:587')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  EMAIL_FROM: z
+    .string()
+    .trim()
+    .regex(FROM, 'must be an address, optionally with a name: no-reply@example.com or "Shops" <no-reply@example.com>')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_SECRET_KEY: optional(z.string().trim().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or rk_...)')),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().trim().regex(/^whsec_[A-Za-z0-9_+/=-]+$/, "must be the webhook endpoint's signing secret (whsec_...)")),
+  STRIPE_API_BASE: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' })),
+  CATALOGUE_CACHE_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(300).default(10),
+}).superRefine((e, ctx) => {
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set: the signing secret (whsec_...) of the webhook endpoint' });
+  }
 });
 
 export interface Config {
@@ -41,6 +70,14 @@ export interface Config {
   cookieSecure: boolean | undefined;
   trustProxy: boolean;
   logLevel: string;
+  /** Send email through this SMTP server; unset keeps every message in the built-in outbox only. */
+  smtpUrl: string | undefined;
+  /** Sender address; with no name of its own, each shop's name is shown as the sender's name. */
+  emailFrom: { name: string | null; address: string };
+  /** Stripe Checkout when STRIPE_SECRET_KEY is set; null means the built-in test gateway. */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | null;
+  /** How long the storefront catalogue cache keeps an answer; 0 turns it off (benchmarks of the database). */
+  catalogueCacheSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -49,7 +86,11 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0]);
+      const got = SECRET_VARIABLES.has(name) && env[name] ? 'a value, not shown' : shown(env[name]);
+      return `  ${name}: ${i.message} (got ${got})`;
+    });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -65,5 +106,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    emailFrom: parseFrom(e.EMAIL_FROM, e.PLATFORM_HOST.replace(/:\d+$/, '')),
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE } : null,
+    catalogueCacheSeconds: e.CATALOGUE_CACHE_SECONDS,
   };
+}
+
+function parseFrom(value: string | undefined, platformHost: string): Config['emailFrom'] {
+  const m = value ? FROM.exec(value) : null;
+  if (!m) return { name: null, address: `no-reply@${platformHost}` };
+  return m[3] ? { name: null, address: m[3] } : { name: m[1].trim() || null, address: m[2] };
+}
+
+/** A bad value as the message shows it: a password inside a URL (DATABASE_URL, SMTP_URL) is hidden. */
+function shown(value: string | undefined): string {
+  return JSON.stringify(value)?.replace(/(\/\/[^/:@\s]*:)[^@/\s]*@/, '$1***@') ?? 'undefined';
 }

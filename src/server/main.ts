@@ -7,6 +7,9 @@ import { isDatabaseEmpty, seedDemo, DEMO_ACCOUNTS, DEMO_TENANTS } from './db/see
 import { TenantResolver } from './modules/tenants/resolver';
 import { buildApp } from './app';
 import { LocalFileStorage } from './adapters/storage/local-storage';
+import { createPaymentProvider } from './adapters/payments/provider';
+import { createEmailSender, startEmailSweep } from './adapters/email/create-email-sender';
+import { startReservationSweeper } from './modules/orders/reservation-sweeper';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -24,12 +27,19 @@ async function main(): Promise<void> {
     await seedDemo(database.db, config.demoPassword, storage);
     console.log(`Demo data created. Every demo account uses the password: ${config.demoPassword}`);
   }
+  const payments = createPaymentProvider(config, secrets, database.db);
+  const email = createEmailSender(config, database.db);
   const app = await buildApp(
-    { database, config, secrets, tenants: new TenantResolver(database.db, config.platformHost), storage },
+    { database, config, secrets, tenants: new TenantResolver(database.db, config.platformHost), storage, payments, email },
     { webDir: path.join(root, 'dist/web'), logger: config.logLevel === 'silent' ? false : { level: config.logLevel } },
   );
+  const stopEmailSweep = startEmailSweep(email, { log: app.log });
+  const stopReservationSweep = startReservationSweeper(database.db, payments, (error) => app.log.error({ err: error }, 'releasing lapsed stock holds failed'));
   const close = async () => {
+    stopEmailSweep();
+    stopReservationSweep();
     await app.close();
+    await email.close();
     await database.close();
     process.exit(0);
   };

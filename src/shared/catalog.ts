@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// No Zod here: the storefront imports this file, and Zod alone is ~24 kB gzipped (docs/decisions/004).
+// The request schemas live in catalog-schemas.ts (server); the review rules in review-check.ts.
 
 /** Storefront spec §9. */
 export const PRODUCT_PAGE_SIZE = 24;
@@ -27,20 +28,6 @@ export function parsePage(raw: unknown): number {
 export function parseSort(raw: unknown): ProductSort | null {
   return PRODUCT_SORTS.includes(raw as ProductSort) ? (raw as ProductSort) : null;
 }
-
-/**
- * GET /api/products query. Lenient by design: a shopper's hand-edited URL gets a sensible page, not an
- * error. Unknown keys are ignored (tracking parameters are common on shop links).
- */
-export const productListQuery = z.object({
-  category: z.string().max(200).optional(),
-  q: z.string().max(500).optional(),
-  page: z.unknown().optional(),
-  limit: z.unknown().optional(),
-  sort: z.unknown().optional(),
-  featured: z.enum(['true', 'false']).optional(),
-});
-export type ProductListQuery = z.infer<typeof productListQuery>;
 
 export interface ImageRef {
   image_url: string;
@@ -145,14 +132,13 @@ export const REVIEW_TEXT = {
   rateLimited: 'You have posted several reviews in a short time. Please try again later.',
 } as const;
 
-/** POST /api/products/{id}/reviews (storefront spec §7; rating defaults to 5). */
-export const reviewBody = z.strictObject({
-  rating: z.number({ error: 'Choose a rating from 1 to 5' }).int('Choose a rating from 1 to 5').min(1, 'Choose a rating from 1 to 5').max(5, 'Choose a rating from 1 to 5').default(5),
-  title: z.string({ error: REVIEW_TEXT.missing }).trim().min(1, REVIEW_TEXT.missing).max(120, 'Title must be 120 characters or fewer'),
-  body: z.string({ error: REVIEW_TEXT.missing }).trim().min(1, REVIEW_TEXT.missing).max(4000, 'Review must be 4,000 characters or fewer'),
-  customer_email: z.string({ error: REVIEW_TEXT.missing }).trim().toLowerCase().min(1, REVIEW_TEXT.missing).max(254, 'Email is too long').pipe(z.email('Enter a valid email address')),
-});
-export type ReviewBody = z.input<typeof reviewBody>;
+/** POST /api/products/{id}/reviews body as sent (storefront spec §7; rating defaults to 5). */
+export interface ReviewBody {
+  rating?: number;
+  title: string;
+  body: string;
+  customer_email: string;
+}
 
 /** Storefront spec §9: the first two characters, then asterisks (the rest of the address is never sent). */
 export function maskEmail(email: string): string {

@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { App } from './app/App';
+import { ToastHost } from './app/ToastHost';
 import { ApiError } from './lib/api';
 import './styles.css';
 
@@ -23,7 +23,7 @@ createRoot(document.getElementById('root')!).render(
       <BrowserRouter>
         <App />
       </BrowserRouter>
-      <Toaster richColors position="top-right" closeButton />
+      <ToastHost />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -2,6 +2,8 @@ import type { Database, Tx } from '../db/connection';
 import type { Config } from '../config';
 import type { Secrets } from '../secrets';
 import type { FileStorage } from '../adapters/storage/storage';
+import type { PaymentProvider } from '../adapters/payments/payments';
+import type { EmailSender } from '../adapters/email/email';
 import type { TenantResolver, ResolvedTenant } from '../modules/tenants/resolver';
 import type { MemberRole } from '../../shared/roles';
 
@@ -39,11 +41,20 @@ export interface AppDeps {
   secrets: Secrets;
   tenants: TenantResolver;
   storage: FileStorage;
+  payments: PaymentProvider;
+  email: EmailSender;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route answers the same whoever asks (public catalogue reads): the session cookie is not looked
+     * up, so a signed-in shopper's cached read costs no database round trip.
+     */
+    anonymous?: boolean;
   }
   interface FastifyRequest {
     /** The tenant the Host header names, or null on the platform host. */

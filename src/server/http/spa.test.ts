@@ -16,7 +16,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'assets', 'app-1.js'), 'console.log(1)');
   writeFileSync(path.join(webDir, 'assets', 'app-1.js.br'), brotliCompressSync('console.log(1)'));
   app = Fastify();
-  await registerWebApp(app, webDir);
+  await registerWebApp(app, webDir, undefined, ['/p/:slug']);
   await app.ready();
 });
 afterAll(async () => {
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 describe('serving the built web app', () => {
   it('answers the site root and every page route with index.html, never cached', async () => {
-    for (const url of ['/', '/admin', '/admin/catalogue/products', '/p/some-product?x=1']) {
+    for (const url of ['/', '/admin', '/admin/catalogue/products', '/p/some-product?x=1', '/p/some-product/', '/c/some-category']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');

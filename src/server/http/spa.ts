@@ -11,7 +11,13 @@ import fastifyStatic from '@fastify/static';
 /** Fills in the page's head (title, meta, JSON-LD) for crawlers; may answer 404 for a missing record. */
 export type RenderHead = (req: FastifyRequest, html: string) => Promise<{ html: string; status: number }>;
 
-export async function registerWebApp(app: FastifyInstance, webDir: string | undefined, renderHead?: RenderHead): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDir: string | undefined,
+  renderHead?: RenderHead,
+  /** Busy page routes (e.g. '/p/:slug') answered at once, not after the static wildcard's file lookup. */
+  pageRoutes: string[] = [],
+): Promise<void> {
   if (webDir) {
     mkdirSync(webDir, { recursive: true });
     await app.register(fastifyStatic, {
@@ -48,6 +54,9 @@ export async function registerWebApp(app: FastifyInstance, webDir: string | unde
   // The static wildcard would answer the site root with 403 (a directory listing is off), so the root
   // gets the app explicitly.
   if (indexFile) app.get('/', (req, reply) => sendIndex(req, reply));
+  // Otherwise a page URL first goes to the static wildcard, which looks for such a file on disk (a stat
+  // and a directory read per request) before falling through to the not-found handler below.
+  if (indexFile) for (const route of pageRoutes) app.get(route, (req, reply) => sendIndex(req, reply));
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];

@@ -10,6 +10,9 @@ import { TenantResolver } from '../modules/tenants/resolver';
 import { freshDatabaseUrl } from './databases';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { LocalFileStorage } from '../adapters/storage/local-storage';
+import { FakePayments } from './fake-payments';
+import { OutboxEmailSender } from '../adapters/email/outbox';
+import { clearCatalogueCache } from '../modules/catalog/catalogue-cache';
 
 export const TEST_PASSWORD = 'test-password-1';
 export const TEST_INDEX_HTML = '<!doctype html><html lang="en-GB"><head><title>Shopfront</title></head><body><div id="root"></div></body></html>';
@@ -22,11 +25,12 @@ export interface TestApp {
   database: Database;
   config: Config;
   seed: SeededDemo;
+  payments: FakePayments;
 }
 
 // One database and one app per test run (files share the worker: vitest isolate=false). Each file
 // calls resetTestApp() first, which empties every table and seeds the demo tenants again.
-let shared: Promise<{ app: FastifyInstance; database: Database; config: Config; tenants: TenantResolver; storage: LocalFileStorage }> | null = null;
+let shared: Promise<{ app: FastifyInstance; database: Database; config: Config; tenants: TenantResolver; storage: LocalFileStorage; payments: FakePayments }> | null = null;
 
 async function create() {
   // The database is in memory (or on PostgreSQL); DATA_DIR is only a path the config requires.
@@ -40,20 +44,23 @@ async function create() {
   // A stand-in for the built web app, so page routes (and their SEO head) answer as in production.
   const webDir = mkdtempSync(path.join(os.tmpdir(), 'shop-test-web-'));
   writeFileSync(path.join(webDir, 'index.html'), TEST_INDEX_HTML);
-  const app = await buildApp({ database, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage }, { webDir });
+  const payments = new FakePayments();
+  const app = await buildApp({ database, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage, payments, email: new OutboxEmailSender() }, { webDir });
   await app.ready();
-  return { app, database, config, tenants, storage };
+  return { app, database, config, tenants, storage, payments };
 }
 
 export async function resetTestApp(): Promise<TestApp> {
   shared ??= create();
-  const { app, database, config, tenants, storage } = await shared;
+  const { app, database, config, tenants, storage, payments } = await shared;
   const rows = await database.db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public'`);
   const names = (rows as unknown as { rows: { tablename: string }[] }).rows.map((r) => `"${r.tablename}"`);
   if (names.length) await database.db.execute(sql.raw(`truncate ${names.join(', ')} cascade`));
   tenants.invalidate();
+  // Cached catalogue answers belong to the data just truncated.
+  clearCatalogueCache();
   const seed = await seedDemo(database.db, TEST_PASSWORD, storage);
-  return { app, database, config, seed };
+  return { app, database, config, seed, payments };
 }
 
 export interface CallOptions {

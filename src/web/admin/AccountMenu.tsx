@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { ArrowLeftRight, ChevronDown, LogOut, Store } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { errorMessage } from '@/lib/api';

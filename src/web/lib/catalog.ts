@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CategoryDetail, CategoryNode, ProductCard, ProductDetail, ProductList, ReviewBody, ReviewList } from '@shared/catalog';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { CategoryDetail, CategoryNode, ProductCard, ProductDetail, ProductList } from '@shared/catalog';
 import { api } from './api';
 import { catalogKeys } from './query-keys';
 
@@ -63,21 +63,5 @@ export function useRelatedProducts(productId: string | undefined) {
     queryFn: () => api<{ items: ProductCard[] }>('GET', `/api/products/${productId}/related`).then((r) => r.items),
     enabled: Boolean(productId),
     staleTime: PRODUCT_STALE_MS,
-  });
-}
-
-export function useReviews(productId: string | undefined) {
-  return useQuery({
-    queryKey: catalogKeys.reviews(productId ?? ''),
-    queryFn: () => api<ReviewList>('GET', `/api/products/${productId}/reviews`),
-    enabled: Boolean(productId),
-  });
-}
-
-export function useSubmitReview(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ReviewBody) => api<{ review: { id: string; status: string }; message: string }>('POST', `/api/products/${productId}/reviews`, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: catalogKeys.reviews(productId) }),
   });
 }

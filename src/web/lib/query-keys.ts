@@ -21,3 +21,13 @@ export const catalogKeys = {
   reviews: (id: string) => ['catalog', 'reviews', id] as const,
   moderation: (status: string, page: number) => ['admin', 'reviews', status, page] as const,
 };
+
+export const cartKeys = {
+  cart: ['cart'] as const,
+  shippingMethods: ['cart', 'shipping-methods'] as const,
+};
+
+export const orderKeys = {
+  lookup: (by: string, value: string) => ['orders', 'lookup', by, value] as const,
+  mine: ['orders', 'mine'] as const,
+};

@@ -1,17 +1,41 @@
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import type { Tenant } from '@shared/tenants';
-import { NotFound } from '@/app/NotFound';
+import { Spinner } from '@/components/ui/spinner';
 import { StoreLayout } from './StoreLayout';
-import { StoreHome } from './StoreHome';
+import { CartPage, CategoryPage, CheckoutPage, MyOrdersPage, NotFoundPage, OrderSuccessPage, ProductsPage, StoreHome, preloadStorePage } from './pages';
+import { ProductPage } from './product/ProductPage';
+
+// A shopper landing on a page with a bundle of its own: fetch it as soon as this bundle runs,
+// before React gets round to rendering the route.
+if (typeof window !== 'undefined') preloadStorePage(window.location.pathname);
 
 /** The store routes (storefront spec §2), shown on a tenant's own host. */
 export default function Storefront({ tenant }: { tenant: Tenant }) {
   return (
     <StoreLayout tenant={tenant}>
-      <Routes>
-        <Route index element={<StoreHome tenant={tenant} />} />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
+      {/* Some pages have their own bundle (pages.ts); the header and footer stay while one arrives. */}
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route index element={<StoreHome tenant={tenant} />} />
+          <Route path="c/:categorySlug" element={<CategoryPage />} />
+          <Route path="products" element={<ProductsPage />} />
+          <Route path="p/:productSlug" element={<ProductPage />} />
+          <Route path="cart" element={<CartPage />} />
+          <Route path="checkout" element={<CheckoutPage />} />
+          <Route path="order/success" element={<OrderSuccessPage />} />
+          <Route path="my-orders" element={<MyOrdersPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
     </StoreLayout>
+  );
+}
+
+function PageLoading() {
+  return (
+    <div className="flex flex-1 items-center justify-center py-24">
+      <Spinner className="size-8" label="Loading the page" />
+    </div>
   );
 }

@@ -57,6 +57,8 @@ export const products = pgTable(
     isFeatured: boolean('is_featured').notNull().default(false),
     trackInventory: boolean('track_inventory').notNull().default(true),
     stockQuantity: integer('stock_quantity'),
+    /** Units held by unpaid checkouts; available = stock_quantity - reserved_quantity. */
+    reservedQuantity: integer('reserved_quantity').notNull().default(0),
     bullets: jsonb('bullets').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     specs: jsonb('specs').$type<NameValue[]>().notNull().default(sql`'[]'::jsonb`),
     gtin: text('gtin'),
@@ -79,14 +81,21 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_tenant_slug_uq').on(t.tenantId, t.slug),
     uniqueIndex('products_tenant_sku_uq').on(t.tenantId, t.sku),
-    // The storefront lists only live products, by name or by price: partial indexes keep those fast.
-    index('products_live_name_idx').on(t.tenantId, t.name).where(sql`status = 'active' and visibility = 'public'`),
-    index('products_live_price_idx').on(t.tenantId, sql`coalesce(sale_price, base_price)`).where(sql`status = 'active' and visibility = 'public'`),
-    index('products_live_created_idx').on(t.tenantId, t.createdAt).where(sql`status = 'active' and visibility = 'public'`),
+    // The storefront lists only live products. Each partial index carries a sort's whole key, ties
+    // included (name, id), so a page is read in index order and stops at LIMIT: no sort, and the count
+    // is an index-only scan. Featured-first serves the home page and related products.
+    index('products_live_name_idx').on(t.tenantId, t.name, t.id).where(sql`status = 'active' and visibility = 'public'`),
+    index('products_live_price_idx').on(t.tenantId, sql`coalesce(sale_price, base_price)`, t.name, t.id).where(sql`status = 'active' and visibility = 'public'`),
+    index('products_live_created_idx').on(t.tenantId, t.createdAt, t.id).where(sql`status = 'active' and visibility = 'public'`),
+    index('products_live_featured_idx').on(t.tenantId, t.isFeatured.desc().nullsFirst(), t.name, t.id).where(sql`status = 'active' and visibility = 'public'`),
+    // Row-level security keeps these two from serving the app role: @@ and <% are not LEAKPROOF, so
+    // Postgres checks the tenant policy on every row first (see storefront-repo.ts). Kept for owner-side
+    // queries and for the day those operators are marked LEAKPROOF.
     index('products_search_idx').using('gin', t.search),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     check('products_prices_check', sql`base_price >= 0 and (sale_price is null or (sale_price >= 0 and sale_price < base_price))`),
     check('products_stock_check', sql`stock_quantity is null or stock_quantity >= 0`),
+    check('products_reserved_check', sql`reserved_quantity >= 0 and (stock_quantity is null or reserved_quantity <= stock_quantity)`),
     check('products_status_check', sql`status in ('draft', 'active', 'archived')`),
     check('products_visibility_check', sql`visibility in ('public', 'private')`),
   ],
@@ -103,7 +112,8 @@ export const productImages = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+  // The card's first picture is ordered by (position, created_at): the index gives it without a sort.
+  (t) => [index('product_images_product_idx').on(t.productId, t.position, t.createdAt)],
 );
 
 export const productVariants = pgTable(
@@ -116,13 +126,16 @@ export const productVariants = pgTable(
     price: integer('price').notNull(),
     salePrice: integer('sale_price'),
     options: jsonb('options').$type<NameValue[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The variant's own stock; null means it sells from the product's stock. */
     stockQuantity: integer('stock_quantity'),
+    reservedQuantity: integer('reserved_quantity').notNull().default(0),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('product_variants_tenant_sku_uq').on(t.tenantId, t.sku),
     index('product_variants_product_idx').on(t.productId, t.position),
+    check('product_variants_stock_check', sql`reserved_quantity >= 0 and (stock_quantity is null or (stock_quantity >= 0 and reserved_quantity <= stock_quantity))`),
     check('product_variants_prices_check', sql`price >= 0 and (sale_price is null or (sale_price >= 0 and sale_price < price))`),
   ],
 );
@@ -136,7 +149,8 @@ export const productCategories = pgTable(
     /** 0 for the product's main category (its breadcrumb). */
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_category_idx').on(t.tenantId, t.categoryId)],
+  // A category's products as an index-only scan (category filter and its count, related products).
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_category_idx').on(t.tenantId, t.categoryId, t.productId)],
 );
 
 /** Shopper reviews. New ones wait for moderation; only approved ones are shown and counted. */

@@ -8,6 +8,7 @@ import type { MemberRole } from '../../../shared/roles';
 import type { FileStorage } from '../../adapters/storage/storage';
 import { seedCatalogue } from './catalogue';
 import { ACME_CATALOGUE, DEMO_STORE_CATALOGUE } from './catalogue-demo';
+import { seedShippingMethods } from './shipping';
 
 export interface DemoTenant {
   key: 'demo' | 'acme';
@@ -75,5 +76,6 @@ export async function seedDemo(db: Db, password: string, storage: FileStorage): 
   }
   await seedCatalogue(db, tenantIds.demo, DEMO_STORE_CATALOGUE, storage);
   await seedCatalogue(db, tenantIds.acme, ACME_CATALOGUE, storage);
+  for (const tenantId of Object.values(tenantIds)) await seedShippingMethods(db, tenantId);
   return { tenantIds, userIds };
 }

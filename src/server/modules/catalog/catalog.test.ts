@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACME_HOST, call, DEMO_HOST, PLATFORM_HOST, resetTestApp, type TestApp } from '../../test/harness';
+import { ACME_HOST, call, DEMO_HOST, PLATFORM_HOST, resetTestApp, signIn, type TestApp } from '../../test/harness';
 import { ACME_CATALOGUE, DEMO_STORE_CATALOGUE } from '../../db/seed/catalogue-demo';
 import type { ProductCard, ProductDetail, ProductList } from '../../../shared/catalog';
 
@@ -122,6 +122,23 @@ describe('search', () => {
     expect(slugs((await list('?q=teracotta')).items)).toContain(terracotta.slug);
   });
 
+  it('ranks products named after the words above those that only mention them', async () => {
+    const named = (await list('?q=linen&limit=48')).items.map((i) => /linen/i.test(i.name));
+    expect(named).toContain(true);
+    expect(named).toContain(false);
+    expect(named).toEqual([...named].sort((a, b) => Number(b) - Number(a)));
+  });
+
+  it('still counts the matches on a page past the last one, typo or not', async () => {
+    for (const q of ['linen', 'enamal']) {
+      const first = await list(`?q=${q}`);
+      expect(first.total, q).toBeGreaterThan(0);
+      const past = await list(`?q=${q}&page=99`);
+      expect(past.items).toEqual([]);
+      expect(past.total).toBe(first.total);
+    }
+  });
+
   it('puts the best match first and finds nothing for nonsense', async () => {
     expect((await list('?q=enamel')).items[0].slug).toBe(enamel.slug);
     expect((await list('?q=qwxzvbn')).total).toBe(0);
@@ -173,6 +190,18 @@ describe('product page data', () => {
     expect(slugs(related)).not.toContain(product.slug);
     for (const r of related) expect(live.map((p) => p.slug)).toContain(r.slug);
     expect((await call(t.app, 'GET', '/api/products/not-a-uuid/related')).statusCode).toBe(404);
+  });
+});
+
+describe('signed-in shoppers', () => {
+  it('get the same catalogue answers as everyone (the reads do not depend on the session)', async () => {
+    const cookie = await signIn(t.app, 'shopper@demo.test');
+    for (const url of ['/api/categories', '/api/products?sort=newest', `/api/products/by-slug/${live[0].slug}`]) {
+      const anonymous = await call(t.app, 'GET', url);
+      const signedIn = await call(t.app, 'GET', url, { cookie });
+      expect(signedIn.statusCode, url).toBe(200);
+      expect(signedIn.body, url).toBe(anonymous.body);
+    }
   });
 });
 

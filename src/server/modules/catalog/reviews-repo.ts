@@ -13,13 +13,19 @@ export interface ReviewRow {
   customer_email: string;
   status: 'pending' | 'approved' | 'rejected';
   created_at: string | Date;
+  verified_purchase?: boolean;
 }
 
 export async function listApproved(ctx: Scoped, productId: string, limit: number): Promise<ReviewRow[]> {
   const result = await ctx.tx.execute(sql`
-    select id, product_id, rating, title, body, customer_email, status, created_at from reviews
-    where tenant_id = ${ctx.tenantId} and product_id = ${productId}::uuid and status = 'approved'
-    order by created_at desc limit ${limit}`);
+    select r.id, r.product_id, r.rating, r.title, r.body, r.customer_email, r.status, r.created_at,
+      -- Verified: a paid order of this store, placed with the reviewer's email, holds this product.
+      exists (select 1 from orders o join order_items i on i.order_id = o.id
+              where o.tenant_id = r.tenant_id and o.payment_status in ('paid', 'partially_refunded')
+                and lower(o.customer_email) = lower(r.customer_email) and i.product_id = r.product_id) as verified_purchase
+    from reviews r
+    where r.tenant_id = ${ctx.tenantId} and r.product_id = ${productId}::uuid and r.status = 'approved'
+    order by r.created_at desc limit ${limit}`);
   return rowsOf<ReviewRow>(result);
 }
 

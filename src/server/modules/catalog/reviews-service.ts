@@ -25,9 +25,7 @@ function toPublic(row: repo.ReviewRow): PublicReview {
     body: row.body,
     customer_email: maskEmail(row.customer_email),
     created_at: new Date(row.created_at).toISOString(),
-    // A verified purchase needs a paid order of this store holding the product; orders arrive with the
-    // checkout, which joins them in here. Until then no review can claim it.
-    verified_purchase: false,
+    verified_purchase: row.verified_purchase === true,
   };
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACME_HOST, call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../test/harness';
 import { DEMO_STORE_CATALOGUE } from '../../db/seed/catalogue-demo';
-import { REVIEW_TEXT, type ProductDetail, type ReviewList } from '../../../shared/catalog';
+import { REVIEW_TEXT, type ProductCard, type ProductDetail, type ReviewList } from '../../../shared/catalog';
 import { REVIEW_POSTS_PER_WINDOW } from './reviews-service';
 
 let t: TestApp;
@@ -100,6 +100,27 @@ describe('moderation', () => {
 
     await call(t.app, 'PATCH', `/api/admin/reviews/${created.review.id}`, { cookie: admin, body: { status: 'rejected' } });
     expect((await reviewsOf()).review_count).toBe(before.review_count);
+  });
+
+  it('shows an approval in the product page, its card and its page head at once, not after the cache expires', async () => {
+    const admin = await signIn(t.app, 'admin@demo.test');
+    const bySlug = async () => (await call(t.app, 'GET', `/api/products/by-slug/${seeded.slug}`)).json().product as ProductDetail;
+    const card = async () => ((await call(t.app, 'GET', `/api/products?limit=48`)).json().items as ProductCard[]).find((c) => c.slug === seeded.slug)!;
+    const head = async () => (await call(t.app, 'GET', `/p/${seeded.slug}`)).body;
+    // Read everything first, so the answers are in the catalogue cache.
+    const before = await bySlug();
+    expect((await card()).review_count).toBe(before.review_count);
+    expect(await head()).toContain(`"reviewCount":${before.review_count}`);
+
+    const created = (await post({ rating: 5, title: 'Cache check', body: 'Fresh at once', customer_email: 'fresh@example.com' })).json();
+    expect((await bySlug()).review_count).toBe(before.review_count);
+    expect((await call(t.app, 'PATCH', `/api/admin/reviews/${created.review.id}`, { cookie: admin, body: { status: 'approved' } })).statusCode).toBe(200);
+
+    const after = await bySlug();
+    expect(after.review_count).toBe(before.review_count + 1);
+    expect(after.average_rating!).toBeCloseTo(((before.average_rating ?? 0) * before.review_count + 5) / after.review_count, 2);
+    expect(await card()).toMatchObject({ review_count: after.review_count, average_rating: after.average_rating });
+    expect(await head()).toContain(`"reviewCount":${after.review_count}`);
   });
 
   it('enforces roles and tenants on moderation', async () => {

@@ -1,32 +1,44 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asStoreManager, inStore } from '../../http/guards';
-import { parsePage, productListQuery, reviewBody } from '../../../shared/catalog';
+import { parsePage } from '../../../shared/catalog';
+import { productListQuery, reviewBody } from '../../../shared/catalog-schemas';
 import * as storefront from './storefront-service';
 import * as reviews from './reviews-service';
+import { invalidateCatalogue, sendCachedJson } from './catalogue-cache';
 
 const slugParam = z.strictObject({ slug: z.string().min(1).max(200) });
 const idParam = z.strictObject({ id: z.string().min(1).max(64) });
 
 /** Storefront catalogue (storefront spec §7; paths the spec leaves open are ours) and review moderation. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/categories', async (req) => inStore(req, async (ctx) => ({ categories: await storefront.categoryTree(ctx) })));
-
-  app.get('/api/categories/:slug', { schema: { params: slugParam } }, async (req) =>
-    inStore(req, async (ctx) => ({ category: await storefront.getCategory(ctx, req.params.slug) })),
+  // The public catalogue reads go through the tenant's catalogue cache (catalogue-cache.ts): the same
+  // answer for every shopper of the store, kept a few seconds, dropped when the catalogue changes. They
+  // are anonymous: nobody's session is looked up for them.
+  const anonymous = { anonymous: true };
+  app.get('/api/categories', { config: anonymous }, async (req, reply) =>
+    sendCachedJson(req, reply, 'categories', async (ctx) => ({ categories: await storefront.categoryTree(ctx) })),
   );
 
-  app.get('/api/products', { schema: { querystring: productListQuery } }, async (req) => inStore(req, (ctx) => storefront.listProducts(ctx, req.query)));
+  app.get('/api/categories/:slug', { config: anonymous, schema: { params: slugParam } }, async (req, reply) =>
+    sendCachedJson(req, reply, `category:${req.params.slug}`, async (ctx) => ({ category: await storefront.getCategory(ctx, req.params.slug) })),
+  );
 
-  app.get('/api/products/by-slug/:slug', { schema: { params: slugParam } }, async (req, reply) => {
-    const product = await inStore(req, (ctx) => storefront.getProduct(ctx, { slug: req.params.slug }));
-    // Storefront spec §9: product data may be 30 s old.
-    reply.header('cache-control', 'public, max-age=30');
-    return { product };
+  app.get('/api/products', { config: anonymous, schema: { querystring: productListQuery } }, async (req, reply) => {
+    // Keyed by the parsed request, so tracking parameters and spellings of page 1 share one entry.
+    const list = storefront.parseListQuery(req.query);
+    return sendCachedJson(req, reply, `products:${JSON.stringify(list)}`, (ctx) => storefront.listProducts(ctx, list));
   });
 
-  app.get('/api/products/:id/related', { schema: { params: idParam } }, async (req) =>
-    inStore(req, async (ctx) => ({ items: await storefront.relatedProducts(ctx, req.params.id) })),
+  // Storefront spec §9: product data may be 30 s old, in the browser too.
+  app.get('/api/products/by-slug/:slug', { config: anonymous, schema: { params: slugParam } }, async (req, reply) =>
+    sendCachedJson(req, reply, `product:${req.params.slug}`, async (ctx) => ({ product: await storefront.getProduct(ctx, { slug: req.params.slug }) }), {
+      'cache-control': 'public, max-age=30',
+    }),
+  );
+
+  app.get('/api/products/:id/related', { config: anonymous, schema: { params: idParam } }, async (req, reply) =>
+    sendCachedJson(req, reply, `related:${req.params.id}`, async (ctx) => ({ items: await storefront.relatedProducts(ctx, req.params.id) })),
   );
 
   app.get('/api/products/:id/reviews', { schema: { params: idParam } }, async (req) => inStore(req, (ctx) => reviews.listReviews(ctx, req.params.id)));
@@ -43,7 +55,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const moderation = z.strictObject({ status: z.enum(['approved', 'rejected'], { error: 'Choose approved or rejected' }) });
-  app.patch('/api/admin/reviews/:id', { schema: { params: idParam, body: moderation } }, async (req) =>
-    asStoreManager(req, (ctx) => reviews.moderate(ctx, req.params.id, req.body.status)),
-  );
+  app.patch('/api/admin/reviews/:id', { schema: { params: idParam, body: moderation } }, async (req) => {
+    const { result, tenantId } = await asStoreManager(req, async (ctx) => ({ result: await reviews.moderate(ctx, req.params.id, req.body.status), tenantId: ctx.tenantId }));
+    // After the commit: the product's average_rating and review_count changed on every card.
+    invalidateCatalogue(tenantId);
+    return result;
+  });
 };

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { StoreCtx } from '../../http/context';
-import { rowsOf } from '../../db/rows';
+import { executePrepared } from '../../db/prepared';
 import type { NameValue, ProductSort } from '../../../shared/catalog';
 
 /** Only these products exist as far as shoppers are concerned (issue 3: active and public). */
@@ -37,10 +37,18 @@ const CARD_COLUMNS = sql`
   (select json_agg(json_build_object('slug', c.slug, 'name', c.name) order by pc.position, c.name)
      from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id) as categories`;
 
+/**
+ * How a search term matches. Row-level security stops Postgres using the GIN indexes for @@ and <% (they
+ * are not LEAKPROOF, so the tenant policy must be checked on each row first): every search reads the
+ * tenant's live products once. Full text costs about a microsecond a row; trigram similarity several
+ * times that, so it only runs when full text finds nothing (a misspelling).
+ */
+export type TextMatch = { q: string; by: 'words' | 'typo' };
+
 export interface ListFilter {
   /** The category and its children (the tree is two levels deep). */
   categoryIds: string[] | null;
-  q: string | null;
+  match: TextMatch | null;
   featured: boolean;
 }
 
@@ -48,50 +56,77 @@ function whereFor(ctx: StoreCtx, filter: ListFilter): SQL {
   const parts: SQL[] = [sql`p.tenant_id = ${ctx.tenantId}`, LIVE];
   if (filter.featured) parts.push(sql`p.is_featured`);
   if (filter.categoryIds) {
-    parts.push(sql`exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id in (${sql.join(filter.categoryIds.map((id) => sql`${id}::uuid`), sql`, `)}))`);
+    // Written as IN on (tenant_id, category_id) so the category index answers it without the heap.
+    const ids = sql.join(filter.categoryIds.map((id) => sql`${id}::uuid`), sql`, `);
+    parts.push(sql`p.id in (select pc.product_id from product_categories pc where pc.tenant_id = ${ctx.tenantId} and pc.category_id in (${ids}))`);
   }
-  if (filter.q) {
-    // Full text on name, SKU, brand and description; a whole SKU; or a near miss on a name word.
-    parts.push(sql`(p.search @@ websearch_to_tsquery('english', ${filter.q}) or lower(p.sku) = lower(${filter.q}) or ${filter.q} <% p.name)`);
+  const m = filter.match;
+  if (m?.by === 'words') {
+    // Full text on name, SKU, brand and description; or a whole SKU.
+    parts.push(sql`(p.search @@ websearch_to_tsquery('english', ${m.q}) or lower(p.sku) = lower(${m.q}))`);
+  } else if (m?.by === 'typo') {
+    // A near miss on a name word ("teracotta" ~ "Terracotta"); allowTypos() sets the threshold.
+    parts.push(sql`${m.q} <% p.name`);
   }
   return sql.join(parts, sql` and `);
 }
 
-function orderFor(sort: ProductSort | 'relevance', q: string | null): SQL {
+function orderFor(sort: ProductSort | 'relevance', match: TextMatch | null): SQL {
   switch (sort) {
     case 'relevance':
-      return sql`ts_rank_cd(p.search, websearch_to_tsquery('english', ${q})) + word_similarity(${q}, p.name) desc, p.name asc, p.id`;
+      // Name words weigh most in the tsvector (A), so a name match outranks a description match.
+      return match?.by === 'words'
+        ? sql`ts_rank_cd(p.search, websearch_to_tsquery('english', ${match.q})) + word_similarity(${match.q}, p.name) desc, p.name asc, p.id`
+        : sql`word_similarity(${match?.q ?? ''}, p.name) desc, p.name asc, p.id`;
     case 'name_desc':
-      return sql`p.name desc, p.id`;
+      // Ties reversed too (id desc), so Z-A is exactly A-Z backwards and one backward index scan.
+      return sql`p.name desc, p.id desc`;
     case 'price_asc':
       return sql`coalesce(p.sale_price, p.base_price) asc, p.name asc, p.id`;
     case 'price_desc':
       return sql`coalesce(p.sale_price, p.base_price) desc, p.name asc, p.id`;
     case 'newest':
-      return sql`p.created_at desc, p.id`;
+      return sql`p.created_at desc, p.id desc`;
     default:
       return sql`p.name asc, p.id`;
   }
 }
 
-async function allowTypos(ctx: StoreCtx, filter: ListFilter) {
-  if (filter.q) await ctx.tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_THRESHOLD}, true)`);
-}
-
-export async function listLiveProducts(ctx: StoreCtx, filter: ListFilter, sort: ProductSort | 'relevance', limit: number, offset: number): Promise<CardRow[]> {
-  await allowTypos(ctx, filter);
-  const result = await ctx.tx.execute(sql`
-    select ${CARD_COLUMNS} from products p
-    where ${whereFor(ctx, filter)}
-    order by ${orderFor(sort, filter.q)}
-    limit ${limit} offset ${offset}`);
-  return rowsOf<CardRow>(result);
+/** The similarity a misspelt word needs, for this transaction only (set_config(..., true)). */
+export async function allowTypos(ctx: StoreCtx): Promise<void> {
+  await ctx.tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_THRESHOLD}, true)`);
 }
 
 export async function countLiveProducts(ctx: StoreCtx, filter: ListFilter): Promise<number> {
-  await allowTypos(ctx, filter);
-  const result = await ctx.tx.execute(sql`select count(*)::int as n from products p where ${whereFor(ctx, filter)}`);
-  return rowsOf<{ n: number }>(result)[0].n;
+  const [row] = await executePrepared<{ n: number }>(ctx.tx, sql`select count(*)::int as n from products p where ${whereFor(ctx, filter)}`);
+  return row.n;
+}
+
+/**
+ * One page of cards and the number of matches, in one statement. The inner query picks the page and
+ * only those rows get the card's subqueries (pictures, stock, categories). A plain list reads the page
+ * in sort-index order and stops at LIMIT, and counts apart (an index-only scan); a search reads every
+ * live product of the tenant anyway (see TextMatch), so its count rides on that pass (count(*) over ()).
+ * Past the last page no row carries the count: total is null then, and the caller counts.
+ */
+export async function listLiveProducts(
+  ctx: StoreCtx,
+  filter: ListFilter,
+  sort: ProductSort | 'relevance',
+  limit: number,
+  offset: number,
+): Promise<{ rows: CardRow[]; total: number | null }> {
+  const where = whereFor(ctx, filter);
+  const order = orderFor(sort, filter.match);
+  const total = filter.match ? sql`p.total` : sql`(select count(*) from products p where ${where})`;
+  const rows = await executePrepared<CardRow & { total: number }>(ctx.tx, sql`
+    select ${CARD_COLUMNS}, ${total}::int as total from (
+      select p.*${filter.match ? sql`, count(*) over () as total` : sql``} from products p
+      where ${where}
+      order by ${order}
+      limit ${limit} offset ${offset}) p
+    order by ${order}`);
+  return { rows, total: rows.length ? rows[0].total : offset === 0 ? 0 : null };
 }
 
 export interface DetailRow extends CardRow {
@@ -109,7 +144,7 @@ export interface DetailRow extends CardRow {
 
 export async function findLiveProduct(ctx: StoreCtx, by: { slug: string } | { id: string }): Promise<DetailRow | null> {
   const match = 'slug' in by ? sql`p.slug = ${by.slug}` : sql`p.id = ${by.id}::uuid`;
-  const result = await ctx.tx.execute(sql`
+  const rows = await executePrepared<DetailRow>(ctx.tx, sql`
     select ${CARD_COLUMNS}, p.description, p.bullets, p.specs, p.gtin, p.mpn, p.meta_title, p.meta_description, p.track_inventory,
       (select json_agg(json_build_object('image_url', i.image_url, 'alt_text', i.alt_text) order by i.position, i.created_at)
          from product_images i where i.product_id = p.id) as images,
@@ -119,19 +154,28 @@ export async function findLiveProduct(ctx: StoreCtx, by: { slug: string } | { id
     from products p
     where p.tenant_id = ${ctx.tenantId} and ${LIVE} and ${match}
     limit 1`);
-  return rowsOf<DetailRow>(result)[0] ?? null;
+  return rows[0] ?? null;
 }
 
-/** Other live products sharing a category, featured first; topped up with featured ones when few share. */
+/**
+ * Other live products sharing a category, featured first then by name; topped up with other live
+ * products (again featured first) when few share. Two bounded reads on the featured index instead of
+ * ranking every product in the store.
+ */
 export async function listRelated(ctx: StoreCtx, productId: string, limit: number): Promise<CardRow[]> {
-  const result = await ctx.tx.execute(sql`
-    select ${CARD_COLUMNS} from products p
-    where p.tenant_id = ${ctx.tenantId} and ${LIVE} and p.id <> ${productId}::uuid
-    order by exists (select 1 from product_categories a join product_categories b on a.category_id = b.category_id
-                     where a.product_id = p.id and b.product_id = ${productId}::uuid) desc,
-             p.is_featured desc, p.name asc
-    limit ${limit}`);
-  return rowsOf<CardRow>(result);
+  const shared = sql`p.id in (select b.product_id from product_categories a
+                             join product_categories b on b.tenant_id = a.tenant_id and b.category_id = a.category_id
+                             where a.tenant_id = ${ctx.tenantId} and a.product_id = ${productId}::uuid)`;
+  const page = async (sharing: boolean, n: number) =>
+    executePrepared<CardRow>(ctx.tx, sql`
+      select ${CARD_COLUMNS} from (
+        select p.* from products p
+        where p.tenant_id = ${ctx.tenantId} and ${LIVE} and p.id <> ${productId}::uuid and ${sharing ? shared : sql`not ${shared}`}
+        order by p.is_featured desc, p.name asc, p.id
+        limit ${n}) p
+      order by p.is_featured desc, p.name asc, p.id`);
+  const rows = await page(true, limit);
+  return rows.length < limit ? [...rows, ...(await page(false, limit - rows.length))] : rows;
 }
 
 export interface CategoryRow {
@@ -148,9 +192,8 @@ export interface CategoryRow {
 }
 
 export async function listCategories(ctx: StoreCtx): Promise<CategoryRow[]> {
-  const result = await ctx.tx.execute(sql`
+  return executePrepared<CategoryRow>(ctx.tx, sql`
     select id, parent_id, name, slug, description, hero_image_url, is_featured, display_order, meta_title, meta_description
     from categories where tenant_id = ${ctx.tenantId}
     order by display_order, name`);
-  return rowsOf<CategoryRow>(result);
 }

@@ -2,8 +2,9 @@ import type { StoreCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import {
   PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE_MAX, RELATED_PRODUCTS_LIMIT, SEARCH_MAX, parsePage, parseSort,
-  type CategoryDetail, type CategoryNode, type ProductCard, type ProductDetail, type ProductList, type ProductListQuery,
+  type CategoryDetail, type CategoryNode, type ProductCard, type ProductDetail, type ProductList, type ProductSort,
 } from '../../../shared/catalog';
+import type { ProductListQuery } from '../../../shared/catalog-schemas';
 import { isUuid } from '../../../shared/ids';
 import { penceToPounds } from '../../../shared/money';
 import * as repo from './storefront-repo';
@@ -43,25 +44,56 @@ async function categoryScope(ctx: StoreCtx, key: string): Promise<string[]> {
   return [category.id, ...all.filter((c) => c.parent_id === category.id).map((c) => c.id)];
 }
 
+/** GET /api/products after the lenient parsing: what the answer depends on, and the cache key. */
+export interface ListRequest {
+  category: string | null;
+  q: string | null;
+  featured: boolean;
+  sort: ProductSort | 'relevance';
+  limit: number;
+  page: number;
+}
+
 /**
- * GET /api/products. Bad paging never errors (page falls back to 1, limit to 24, capped at 48); an
- * unknown sort is name; with a search and no sort, the best matches come first.
+ * Bad paging never errors (page falls back to 1, limit to 24, capped at 48); an unknown sort is name;
+ * with a search and no sort, the best matches come first. Tracking parameters drop out here.
  */
-export async function listProducts(ctx: StoreCtx, query: ProductListQuery): Promise<ProductList> {
+export function parseListQuery(query: ProductListQuery): ListRequest {
   const q = query.q?.trim().slice(0, SEARCH_MAX) || null;
-  const filter: repo.ListFilter = {
-    categoryIds: query.category ? await categoryScope(ctx, query.category) : null,
+  return {
+    category: query.category ?? null,
     q,
     featured: query.featured === 'true',
+    sort: parseSort(query.sort) ?? (q && query.sort === undefined ? 'relevance' : 'name'),
+    limit: limitFrom(query.limit),
+    page: parsePage(query.page),
   };
-  const sort = parseSort(query.sort) ?? (q && query.sort === undefined ? 'relevance' : 'name');
-  const limit = limitFrom(query.limit);
-  const page = parsePage(query.page);
-  const [rows, total] = await Promise.all([
-    repo.listLiveProducts(ctx, filter, sort, limit, (page - 1) * limit),
-    repo.countLiveProducts(ctx, filter),
-  ]);
-  return { items: rows.map(toCard), total, pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) } };
+}
+
+/** One page and its total; only a page past the last match carries no count and is counted apart. */
+async function listPage(ctx: StoreCtx, filter: repo.ListFilter, req: ListRequest) {
+  const offset = (req.page - 1) * req.limit;
+  const found = await repo.listLiveProducts(ctx, filter, req.sort, req.limit, offset);
+  return { rows: found.rows, total: found.total ?? (await repo.countLiveProducts(ctx, filter)) };
+}
+
+/**
+ * GET /api/products. A search tries full text (and whole SKUs) first and falls back to typo-tolerant
+ * name matching only when that finds nothing.
+ */
+export async function listProducts(ctx: StoreCtx, req: ListRequest): Promise<ProductList> {
+  const filter: repo.ListFilter = {
+    categoryIds: req.category ? await categoryScope(ctx, req.category) : null,
+    match: req.q ? { q: req.q, by: 'words' } : null,
+    featured: req.featured,
+  };
+  let { rows, total } = await listPage(ctx, filter, req);
+  if (total === 0 && req.q) {
+    await repo.allowTypos(ctx);
+    filter.match = { q: req.q, by: 'typo' };
+    ({ rows, total } = await listPage(ctx, filter, req));
+  }
+  return { items: rows.map(toCard), total, pagination: { page: req.page, limit: req.limit, total, pages: Math.max(1, Math.ceil(total / req.limit)) } };
 }
 
 export async function getProduct(ctx: StoreCtx, by: { slug: string } | { id: string }): Promise<ProductDetail> {

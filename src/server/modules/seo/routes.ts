@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { inStore } from '../../http/guards';
+import { cachedStoreRead } from '../catalog/catalogue-cache';
 import { withScope } from '../../db/scope';
 import { rowsOf } from '../../db/rows';
 import { escapeHtml, injectHead } from './html';
-import { platformMeta, storeMeta } from './seo-service';
+import { isCataloguePage, platformMeta, storeMeta, storePageMeta } from './seo-service';
 
 /**
  * The origin pages are addressed by: the store's own matched domain (or the configured platform host),
@@ -21,7 +21,10 @@ export async function renderPageHead(req: FastifyRequest, html: string): Promise
   const url = { origin: originOf(req), path: req.url.split('?')[0] };
   if (!req.tenant) return { html: injectHead(html, platformMeta(url)), status: 200 };
   const storeName = req.tenant.name;
-  const { meta, status } = await inStore(req, (ctx) => storeMeta(ctx, storeName, url));
+  if (!isCataloguePage(url.path)) return { html: injectHead(html, storePageMeta(storeName, url)), status: 200 };
+  // Category and product heads (or their 404) are cached with the catalogue; the key holds everything
+  // the head is built from besides the tenant's catalogue.
+  const { meta, status } = await cachedStoreRead(req, `head:${url.origin}|${storeName}|${url.path}`, (ctx) => storeMeta(ctx, storeName, url));
   return { html: injectHead(html, meta), status };
 }
 

@@ -56,20 +56,34 @@ export function productJsonLd(product: ProductDetail, url: string, origin: strin
 
 const isNotFound = (err: unknown) => err instanceof AppError && err.status === 404;
 
-/**
- * Head tags for the store pages crawlers index: home, category and product. Other paths get the
- * store's defaults. Unknown categories and products are marked noindex (and answered 404 by the caller).
- */
-export async function storeMeta(ctx: StoreCtx, storeName: string, url: PageUrl): Promise<{ meta: PageMeta; status: number }> {
-  const base: PageMeta = {
+/** Head tags of a store page that shows no catalogue record (home, cart...): no database needed. */
+export function storePageMeta(storeName: string, url: PageUrl): PageMeta {
+  return {
     title: storeName,
     description: `Shop ${storeName} online. ${STORE_PROMISE}`,
     canonical: `${url.origin}${url.path}`,
     type: 'website',
     siteName: storeName,
   };
-  const category = /^\/c\/([^/]+)\/?$/.exec(url.path);
-  const product = /^\/p\/([^/]+)\/?$/.exec(url.path);
+}
+
+const CATEGORY_PAGE = /^\/c\/([^/]+)\/?$/;
+const PRODUCT_PAGE = /^\/p\/([^/]+)\/?$/;
+
+/** The page routes whose head comes from the catalogue: the storefront's busiest and most crawled. */
+export const CATALOGUE_PAGE_ROUTES = ['/c/:slug', '/p/:slug'];
+
+/** Category and product pages: their head comes from the catalogue (storeMeta needs a transaction). */
+export const isCataloguePage = (path: string) => CATEGORY_PAGE.test(path) || PRODUCT_PAGE.test(path);
+
+/**
+ * Head tags for the store pages crawlers index: home, category and product. Other paths get the
+ * store's defaults. Unknown categories and products are marked noindex (and answered 404 by the caller).
+ */
+export async function storeMeta(ctx: StoreCtx, storeName: string, url: PageUrl): Promise<{ meta: PageMeta; status: number }> {
+  const base = storePageMeta(storeName, url);
+  const category = CATEGORY_PAGE.exec(url.path);
+  const product = PRODUCT_PAGE.exec(url.path);
   try {
     if (category) {
       const c = await catalogue.getCategory(ctx, decodeURIComponent(category[1]));
@@ -104,5 +118,5 @@ export async function storeMeta(ctx: StoreCtx, storeName: string, url: PageUrl):
     if (!isNotFound(err)) throw err;
     return { status: 404, meta: { ...base, title: `Page not found | ${storeName}`, noindex: true } };
   }
-  return { status: 200, meta: { ...base, canonical: url.path === '/' ? `${url.origin}/` : base.canonical } };
+  return { status: 200, meta: base };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Check, ExternalLink, MessageSquareText, Star, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

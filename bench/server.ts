@@ -1,0 +1,124 @@
+/**
+ * What the benchmarks share: a fresh bench database (PGlite, or PostgreSQL beside DATABASE_URL), the
+ * built server started as `npm start` starts it, requests as the demo store's host, and the
+ * newest-run-replaces-the-old writing of bench/RESULTS.md.
+ */
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, runMigrations } from '../src/server/db/connection';
+import { LocalFileStorage } from '../src/server/adapters/storage/local-storage';
+import { seedDemo } from '../src/server/db/seed/demo';
+import { freshDatabaseUrl } from '../src/server/test/databases';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const DEMO_HOST = 'demo.localhost';
+
+type Database = Awaited<ReturnType<typeof openDatabase>>;
+type Seed = Awaited<ReturnType<typeof seedDemo>>;
+
+/**
+ * Migrates and seeds the demo data into a fresh database (`<db>_<suffix>` on PostgreSQL, a temporary
+ * folder on PGlite), lets `fill` add to it, and answers the server's environment.
+ */
+export async function prepareDatabase(
+  suffix: string,
+  port: number,
+  fill: (db: Database['db'], seed: Seed) => Promise<void>,
+): Promise<{ env: Record<string, string>; kind: 'PostgreSQL' | 'PGlite' }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  const databaseUrl = process.env.DATABASE_URL ? await freshDatabaseUrl(process.env.DATABASE_URL, suffix) : undefined;
+  const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? null : path.join(dataDir, 'pglite') });
+  try {
+    await runMigrations(database);
+    const seed = await seedDemo(database.db, 'bench-password', new LocalFileStorage(path.join(dataDir, 'files')));
+    await fill(database.db, seed);
+  } finally {
+    await database.close();
+  }
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_DEMO: 'false', PORT: String(port), LOG_LEVEL: 'error' }, kind: databaseUrl ? 'PostgreSQL' : 'PGlite' };
+}
+
+export async function startServer(port: number, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
+
+/** Stops the server and waits for it, so the next one can take the port and the PGlite folder. */
+export async function stopServer(child: ReturnType<typeof spawn>) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export interface Answer<T> {
+  status: number;
+  body: T;
+  setCookie: string[];
+}
+
+/** A request as the demo store's host; fetch() cannot set Host, node:http can. */
+export function request<T>(port: number, method: string, urlPath: string, options: { body?: unknown; cookie?: string } = {}): Promise<Answer<T>> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: Record<string, string> = { host: DEMO_HOST };
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  if (options.cookie) headers.cookie = options.cookie;
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, headers }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: (text ? JSON.parse(text) : null) as T, setCookie: res.headers['set-cookie'] ?? [] }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+export function getJson<T>(port: number, urlPath: string): Promise<T> {
+  return request<T>(port, 'GET', urlPath).then((a) => a.body);
+}
+
+/** "N CPU cores (model), Node vX": the machine the figures came from. */
+export function machine(): string {
+  return `${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`;
+}
+
+/**
+ * Adds a section to bench/RESULTS.md, replacing every older section whose heading starts with
+ * `headingPrefix` (e.g. "## PostgreSQL,"): the newest run of each kind replaces the old one.
+ */
+export function writeResults(headingPrefix: string, section: string): void {
+  const resultsFile = path.join(root, 'bench/RESULTS.md');
+  const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '# Benchmark results\n\nWritten by `bench/run.ts` and `bench/checkout.ts`; the newest run of each database replaces the older one.\n';
+  const kept = previous.split(/\n(?=## )/).filter((part) => !part.startsWith(headingPrefix));
+  writeFileSync(resultsFile, `${kept.join('\n').trimEnd()}\n\n${section}`);
+  console.log('Written to bench/RESULTS.md');
+}
+
+/** Drops the PostgreSQL bench database prepareDatabase made (PGlite's lives in a temporary folder). */
+export async function dropBenchDatabase(env: Record<string, string>): Promise<void> {
+  if (!env.DATABASE_URL) return;
+  const url = new URL(env.DATABASE_URL);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}

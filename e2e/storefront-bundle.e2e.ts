@@ -1,0 +1,86 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, newPage, snapIfFailed, url } from './browser';
+
+// The product page's first download leaves out what it needs only on use (docs/decisions/004):
+// these journeys check that what moved behind a click still works, and that it did move.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterEach(snapIfFailed);
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The file names of the scripts the page has requested so far. */
+function recordScripts(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') names.push(new URL(request.url()).pathname.split('/').pop() ?? '');
+  });
+  return names;
+}
+
+async function someProductSlug(page: Page): Promise<string> {
+  await page.goto(url('demo.localhost', '/'));
+  await page.getByRole('heading', { name: 'Demo Store' }).waitFor();
+  const list = await page.evaluate(() => fetch('/api/products?limit=1').then((r) => r.json() as Promise<{ items: { slug: string }[] }>));
+  return list.items[0]!.slug;
+}
+
+describe('storefront bundle', () => {
+  it('a product page loads no admin, sign-in or form code, and its tabs and review form still work', async () => {
+    const { context, page } = await newPage(browser);
+    const slug = await someProductSlug(page);
+    const scripts = recordScripts(page);
+    await page.goto(url('demo.localhost', `/p/${slug}`));
+    await page.getByRole('tab', { name: 'Details', selected: true }).waitFor();
+    expect(scripts.filter((name) => /^(AdminApp|LoginPage|MarketingSite|ReviewsPanel|ReviewForm|MobileCategorySheet|forms|schemas)-/.test(name))).toEqual([]);
+
+    // Tabs: a click selects; arrow keys move along and wrap; only the selected panel is shown.
+    await page.getByRole('tab', { name: 'Specifications' }).click();
+    await page.getByRole('tabpanel', { name: 'Specifications' }).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.getByRole('tabpanel', { name: 'Details' }).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.getByRole('tabpanel', { name: 'Delivery & Returns' }).waitFor();
+    await page.keyboard.press('Home');
+    await page.getByRole('tab', { name: 'Details', selected: true }).waitFor();
+    expect(await page.getByRole('tabpanel').count()).toBe(1);
+
+    // The review form checks by hand what the server's schema checks, in the same words.
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    await page.getByRole('button', { name: 'Write Review' }).click();
+    await page.getByRole('button', { name: 'Submit review' }).click();
+    await page.getByRole('listitem').getByText('Missing Information').waitFor();
+    await page.getByText('Give your review a title').waitFor();
+    await page.getByLabel('Title').fill('Lovely');
+    await page.getByRole('textbox', { name: 'Review' }).fill('Does what it says.');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Submit review' }).click();
+    await page.getByText('Enter a valid email address').waitFor();
+    await page.getByLabel('Email').fill(' Jo.Hughes@Example.co.uk ');
+    await page.getByRole('button', { name: 'Submit review' }).click();
+    await page.getByRole('listitem').getByText(/will appear once it has been approved/).waitFor();
+    expect(scripts.some((name) => name.startsWith('ReviewForm-'))).toBe(true);
+    await context.close();
+  });
+
+  it('the phone menu still opens the category sheet and follows a link', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 740 });
+    const slug = await someProductSlug(page);
+    await page.goto(url('demo.localhost', `/p/${slug}`));
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const sheet = page.getByRole('dialog');
+    await sheet.getByRole('link', { name: 'All products' }).waitFor();
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await sheet.getByRole('link', { name: 'All products' }).click();
+    await page.waitForURL(url('demo.localhost', '/products'));
+    await sheet.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});

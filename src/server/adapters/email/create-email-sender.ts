@@ -1,0 +1,34 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/connection';
+import type { EmailLog, EmailSender } from './email';
+import { OutboxEmailSender } from './outbox';
+import { SmtpEmailSender } from './smtp';
+
+/** SMTP when SMTP_URL is set, otherwise the built-in outbox (DESIGN rule 7). */
+export function createEmailSender(config: Pick<Config, 'smtpUrl' | 'emailFrom'>, db: Db, log?: EmailLog): EmailSender {
+  if (config.smtpUrl) return new SmtpEmailSender(db, { url: config.smtpUrl, from: config.emailFrom, log });
+  return new OutboxEmailSender();
+}
+
+/**
+ * Runs deliverPending() now and then every intervalMs, never two at once, for mail whose after-commit
+ * delivery never ran (the process stopped, or its transaction outlived the wait). Answers a stop
+ * function. The timer does not keep the process alive.
+ */
+export function startEmailSweep(sender: EmailSender, opts: { intervalMs?: number; log?: EmailLog } = {}): () => void {
+  let busy = false;
+  const run = () => {
+    if (busy) return;
+    busy = true;
+    sender
+      .deliverPending()
+      .catch((err: unknown) => opts.log?.warn({ err }, 'email sweep failed'))
+      .finally(() => {
+        busy = false;
+      });
+  };
+  run();
+  const timer = setInterval(run, opts.intervalMs ?? 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/connection';
+import { rowsOf } from '../../db/rows';
+import type { EmailMessage, SentEmail } from './email';
+
+/**
+ * A claimed delivery keeps status 'stored' and sets sent_at as a lease: "an attempt started then".
+ * Whoever claims first (the after-commit delivery or any instance's sweep) sends; the others skip it.
+ * A lease older than this is an attempt that died with its process, and is tried again. It is far
+ * longer than one SMTP attempt can take (see the timeouts in smtp.ts), so a slow send is never doubled.
+ */
+const LEASE = '10 minutes';
+const MAX_ERROR = 1000;
+
+export async function insertMessage(tx: Tx, m: EmailMessage, provider: string): Promise<SentEmail> {
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      insert into email_messages (tenant_id, to_address, subject, html, text, kind, status, provider, order_id)
+      values (${m.tenantId}, ${m.to}, ${m.subject}, ${m.html}, ${m.text}, ${m.kind}, 'stored', ${provider}, ${m.orderId ?? null})
+      returning id`),
+  );
+  return { id: rows[0].id, status: 'stored', provider, error: null };
+}
+
+export interface ClaimedEmail {
+  id: string;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  shop_name: string;
+}
+
+/** Takes the oldest waiting message of the tenant for delivery, or null when none waits. */
+export async function claimNext(tx: Tx, tenantId: string, provider: string): Promise<ClaimedEmail | null> {
+  const rows = rowsOf<ClaimedEmail>(
+    await tx.execute(sql`
+      update email_messages e set sent_at = now()
+      from tenants t
+      where t.id = e.tenant_id and e.tenant_id = ${tenantId} and e.id = (
+        select id from email_messages
+        where tenant_id = ${tenantId} and provider = ${provider} and status = 'stored'
+          and (sent_at is null or sent_at < now() - ${LEASE}::interval)
+        order by created_at limit 1
+        for update skip locked)
+      returning e.id, e.to_address, e.subject, e.html, e.text, t.name as shop_name`),
+  );
+  return rows[0] ?? null;
+}
+
+export async function markSent(tx: Tx, tenantId: string, id: string): Promise<void> {
+  await tx.execute(sql`
+    update email_messages set status = 'sent', sent_at = now(), error = null
+    where tenant_id = ${tenantId} and id = ${id}`);
+}
+
+/** sent_at goes back to null: it was only the lease, and nothing was sent. */
+export async function markFailed(tx: Tx, tenantId: string, id: string, error: string): Promise<void> {
+  await tx.execute(sql`
+    update email_messages set status = 'failed', sent_at = null, error = ${error.slice(0, MAX_ERROR)}
+    where tenant_id = ${tenantId} and id = ${id}`);
+}
+
+/** Tenants are platform-level rows, readable without a tenant scope; mail is then read per tenant. */
+export async function listTenantIds(tx: Tx): Promise<string[]> {
+  return rowsOf<{ id: string }>(await tx.execute(sql`select id from tenants order by created_at`)).map((r) => r.id);
+}

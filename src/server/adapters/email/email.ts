@@ -1,0 +1,49 @@
+import type { Tx } from '../../db/connection';
+
+/**
+ * Outgoing email (DESIGN rule 7). Every message is recorded in email_messages whichever way it goes:
+ * the built-in outbox only records it (status 'stored', viewable in admin); with SMTP_URL it is also
+ * sent through nodemailer (status 'sent' or 'failed' with the error).
+ */
+export interface EmailMessage {
+  tenantId: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** What kind of message, for the admin outbox: 'order_confirmation', 'order_claim', ... */
+  kind: string;
+  orderId?: string | null;
+}
+
+export interface SentEmail {
+  id: string;
+  status: 'stored' | 'sent' | 'failed';
+  provider: string;
+  error: string | null;
+}
+
+/**
+ * How modules send mail. `send` only writes the message into email_messages inside the caller's
+ * tenant-scoped transaction: the record commits or rolls back with the business change (an order
+ * confirmation exists exactly when the paid order does) and no network call ever runs inside, or can
+ * fail, a payment webhook's transaction. A real provider delivers after the commit, on its own.
+ */
+export interface EmailSender {
+  readonly provider: 'outbox' | 'smtp';
+  /** Records the message (status 'stored'); a real provider delivers it once tx has committed. */
+  send(tx: Tx, message: EmailMessage): Promise<SentEmail>;
+  /**
+   * Delivers every message still waiting in any tenant (left by a crash, a restart or a transaction
+   * that outlived the after-commit wait). Run at start and on a timer. Answers how many it tried.
+   */
+  deliverPending(): Promise<number>;
+  /** Settles when the deliveries started so far have finished (tests, graceful shutdown). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Where log lines go: a Fastify/pino logger fits. */
+export interface EmailLog {
+  warn(obj: object, msg: string): void;
+}

@@ -1,0 +1,78 @@
+/**
+ * Card payments (DESIGN rule 7): a hosted checkout page run by a provider, and signed webhooks that
+ * tell us what happened. The built-in test gateway is the default; Stripe when STRIPE_SECRET_KEY is set.
+ * Amounts are integer pence.
+ */
+export interface PaymentLine {
+  name: string;
+  quantity: number;
+  /** Price of one unit in pence, VAT included. */
+  unit_amount: number;
+}
+
+export interface CreateSessionInput {
+  tenantId: string;
+  /** Shown on the hosted pay page. */
+  shopName: string;
+  orderId: string;
+  orderNumber: string;
+  currency: 'gbp';
+  lines: PaymentLine[];
+  /** Delivery charge in pence (0 when free): a line of its own on the pay page. */
+  shippingAmount: number;
+  shippingName: string;
+  /** What the provider must charge: sum of the lines plus shipping. */
+  amountTotal: number;
+  customerEmail: string;
+  /** Absolute URLs; success_url gets session_id appended by the provider ({CHECKOUT_SESSION_ID}). */
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+export interface PaymentSession {
+  sessionId: string;
+  /** Where the shopper's browser goes to pay. */
+  url: string;
+}
+
+/** What a verified webhook means to us; anything else is 'ignored'. */
+export type PaymentEventType = 'checkout.completed' | 'checkout.expired' | 'payment.failed' | 'ignored';
+
+export interface PaymentEvent {
+  provider: string;
+  /** The provider's event id: recorded before any effect so a repeated delivery does nothing. */
+  eventId: string;
+  type: PaymentEventType;
+  sessionId: string | null;
+  /** From the session's metadata, set by us when it was created (signed by the provider). */
+  tenantId: string | null;
+  orderId: string | null;
+  /** The provider's payment reference (payment intent id) once paid. */
+  paymentReference: string | null;
+  amountTotal: number | null;
+}
+
+export interface RefundResult {
+  refundId: string;
+  amount: number;
+}
+
+export interface PaymentProvider {
+  readonly name: 'test' | 'stripe';
+  createSession(input: CreateSessionInput): Promise<PaymentSession>;
+  /** Expires an open session (the shopper cancelled or the reservation timed out). */
+  expireSession(sessionId: string): Promise<void>;
+  /**
+   * Checks the signature on a raw webhook body and reads it. Throws WebhookSignatureError when the
+   * signature is missing, wrong or too old.
+   */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent;
+  /** Refunds part or all of a paid session (issue 6). */
+  refund(input: { sessionId: string; paymentReference: string | null; amount: number; reason?: string }): Promise<RefundResult>;
+}
+
+export class WebhookSignatureError extends Error {}
+
+/** Where providers send webhooks, on any host: the signed event names its tenant. */
+export const PAYMENT_WEBHOOK_PATH = '/api/webhooks/payments/:provider';

@@ -1,0 +1,170 @@
+import Stripe from 'stripe';
+import { assertSessionInput, withSessionIdPlaceholder } from './checkout-urls';
+import { PaymentSessionCompleteError, RefundError } from './errors';
+import { WebhookSignatureError, type CreateSessionInput, type PaymentEvent, type PaymentEventType, type PaymentProvider, type PaymentSession, type RefundResult } from './payments';
+
+export interface StripeSettings {
+  secretKey: string;
+  /** The endpoint's signing secret (whsec_...): webhooks are refused without a valid signature. */
+  webhookSecret: string;
+  /** Another API server (a local fake, stripe-mock): http(s)://host:port. */
+  apiBase?: string;
+}
+
+/** Stripe refuses expires_at outside 30 minutes .. 24 hours from now; a minute's margin each side. */
+const MIN_EXPIRY_S = 31 * 60;
+const MAX_EXPIRY_S = 24 * 60 * 60 - 60;
+const WEBHOOK_TOLERANCE_S = 300;
+
+type StripeClientOptions = NonNullable<ConstructorParameters<typeof Stripe>[1]>;
+
+/** SDK options for an API base URL: host, port and protocol are separate settings there. */
+export function stripeClientOptions(apiBase?: string): StripeClientOptions {
+  const options: StripeClientOptions = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
+  if (!apiBase) return options;
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { ...options, host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
+
+/**
+ * Card payments through Stripe Checkout: a Checkout Session per order, built from the order's lines
+ * (never from anything the browser sent), with the tenant and order in its metadata so the signed
+ * webhook says whose payment it was.
+ */
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly settings: StripeSettings) {
+    this.stripe = new Stripe(settings.secretKey, stripeClientOptions(settings.apiBase));
+  }
+
+  async createSession(input: CreateSessionInput): Promise<PaymentSession> {
+    assertSessionInput(input);
+    const metadata = { tenant_id: input.tenantId, order_id: input.orderId, order_number: input.orderNumber };
+    const now = Math.floor(Date.now() / 1000);
+    const wanted = Math.floor(input.expiresAt.getTime() / 1000);
+    const session = await this.stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: input.lines.map((line) => ({
+        quantity: line.quantity,
+        price_data: { currency: 'gbp', unit_amount: line.unit_amount, product_data: { name: line.name.slice(0, 250) } },
+      })),
+      shipping_options: [
+        {
+          shipping_rate_data: {
+            type: 'fixed_amount',
+            display_name: (input.shippingName || 'Delivery').slice(0, 100),
+            fixed_amount: { amount: input.shippingAmount, currency: 'gbp' },
+          },
+        },
+      ],
+      customer_email: input.customerEmail,
+      client_reference_id: input.orderId,
+      success_url: withSessionIdPlaceholder(input.successUrl),
+      cancel_url: input.cancelUrl,
+      expires_at: Math.min(Math.max(wanted, now + MIN_EXPIRY_S), now + MAX_EXPIRY_S),
+      locale: 'en-GB',
+      metadata,
+      payment_intent_data: { metadata },
+    });
+    if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL.`);
+    return { sessionId: session.id, url: session.url };
+  }
+
+  async expireSession(sessionId: string): Promise<void> {
+    try {
+      await this.stripe.checkout.sessions.expire(sessionId);
+    } catch (err) {
+      // Stripe expires only open sessions: find out whether it already ended, and how.
+      if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+      const session = await this.stripe.checkout.sessions.retrieve(sessionId).catch(() => null);
+      if (session?.status === 'expired') return;
+      if (session?.status === 'complete') throw new PaymentSessionCompleteError(sessionId);
+      throw err;
+    }
+  }
+
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent {
+    const header = headers['stripe-signature'];
+    if (typeof header !== 'string' || !header) throw new WebhookSignatureError('Missing stripe-signature header.');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, header, this.settings.webhookSecret, WEBHOOK_TOLERANCE_S);
+    } catch (err) {
+      throw new WebhookSignatureError(err instanceof Error ? err.message : 'Stripe webhook signature does not verify.');
+    }
+    return toPaymentEvent(event);
+  }
+
+  async refund(input: { sessionId: string; paymentReference: string | null; amount: number; reason?: string }): Promise<RefundResult> {
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+      throw new RefundError('refund_invalid', 'A refund must be a whole number of pence above zero.');
+    }
+    let paymentIntent = input.paymentReference;
+    if (!paymentIntent) {
+      const session = await this.stripe.checkout.sessions.retrieve(input.sessionId);
+      paymentIntent = idOf(session.payment_intent);
+    }
+    if (!paymentIntent) throw new RefundError('refund_not_paid', 'This payment was never completed, so there is nothing to refund.');
+    try {
+      const refund = await this.stripe.refunds.create({
+        payment_intent: paymentIntent,
+        amount: input.amount,
+        metadata: { session_id: input.sessionId, ...(input.reason ? { reason: input.reason.slice(0, 500) } : {}) },
+      });
+      return { refundId: refund.id, amount: refund.amount };
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+        const tooLarge = err.code === 'amount_too_large' || err.code === 'charge_already_refunded';
+        throw new RefundError(tooLarge ? 'refund_too_large' : 'refund_failed', `Stripe refused the refund: ${err.message}`);
+      }
+      throw err;
+    }
+  }
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/** What a verified Stripe event means to the shop. Anything not listed is 'ignored'. */
+export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  const base = { provider: 'stripe', eventId: event.id };
+  const fromSession = (type: PaymentEventType, session: Stripe.Checkout.Session): PaymentEvent => ({
+    ...base,
+    type,
+    sessionId: session.id,
+    tenantId: session.metadata?.tenant_id ?? null,
+    orderId: session.metadata?.order_id ?? null,
+    paymentReference: idOf(session.payment_intent),
+    amountTotal: session.amount_total,
+  });
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      // A delayed method (bank debit) completes the session unpaid; async_payment_succeeded follows.
+      const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+      return fromSession(paid ? 'checkout.completed' : 'ignored', session);
+    }
+    case 'checkout.session.async_payment_succeeded':
+      return fromSession('checkout.completed', event.data.object);
+    case 'checkout.session.expired':
+      return fromSession('checkout.expired', event.data.object);
+    case 'checkout.session.async_payment_failed':
+      return fromSession('payment.failed', event.data.object);
+    case 'payment_intent.payment_failed': {
+      const intent = event.data.object;
+      return {
+        ...base,
+        type: 'payment.failed',
+        sessionId: null,
+        tenantId: intent.metadata?.tenant_id ?? null,
+        orderId: intent.metadata?.order_id ?? null,
+        paymentReference: intent.id,
+        amountTotal: intent.amount,
+      };
+    }
+    default:
+      return { ...base, type: 'ignored', sessionId: null, tenantId: null, orderId: null, paymentReference: null, amountTotal: null };
+  }
+}

@@ -1,0 +1,191 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import '../../http/context';
+import type { PaymentProvider } from './payments';
+import { successUrlFor } from './checkout-urls';
+import { renderNoticePage, renderPayPage, type NoticeView } from './pay-page';
+import { TEST_CARDS, TEST_SIGNATURE_HEADER, TEST_WEBHOOK_URL, TestGateway, type TestEventType, type TestSessionRow, type TestSessionView } from './test-gateway';
+
+/**
+ * The test gateway's hosted pay page, on the store's own host:
+ *   GET  /pay/:sessionId          the page: shop, lines, delivery, total, a card field, Pay and Cancel
+ *   POST /pay/:sessionId          pay with a test card -> signed webhook -> 303 to the success URL
+ *   POST /pay/:sessionId/cancel   expire the session -> signed webhook -> 303 to the cancel URL
+ * The Host decides the tenant: another store's session is the same 404 as an unknown one. Webhooks go
+ * through app.inject to the app's own webhook route, so they meet the same verification a real
+ * provider's do. Registered only when the test gateway is the provider.
+ */
+export async function registerTestGatewayRoutes(app: FastifyInstance, provider: PaymentProvider): Promise<void> {
+  if (provider instanceof TestGateway) await app.register(testGatewayRoutes, { gateway: provider });
+}
+
+type PayRequest = FastifyRequest<{ Params: { sessionId: string } }>;
+
+const formSchema = z.object({ card_number: z.string().max(64) }).strict();
+
+export const testGatewayRoutes: FastifyPluginAsync<{ gateway: TestGateway }> = async (app, { gateway }) => {
+  // Plain HTML forms post urlencoded bodies; this parser exists only inside this plugin's routes.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const load = (req: PayRequest): Promise<TestSessionView | null> =>
+    req.tenant ? gateway.findSession(req.tenant.id, req.params.sessionId) : Promise.resolve(null);
+
+  /** Sends a signed event to the app's webhook route; false (and a log line) when it was not accepted. */
+  const deliver = async (req: FastifyRequest, session: TestSessionRow, type: TestEventType): Promise<boolean> => {
+    const { payload, signature, eventId } = gateway.signedEvent(session, type);
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: TEST_WEBHOOK_URL,
+        headers: { 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature, 'user-agent': 'shop-test-gateway' },
+        payload,
+      });
+      if (res.statusCode >= 200 && res.statusCode < 300) return true;
+      req.log.error({ status: res.statusCode, body: res.body.slice(0, 500), eventId, type }, 'test gateway webhook was not accepted');
+    } catch (err) {
+      req.log.error({ err, eventId, type }, 'test gateway webhook failed');
+    }
+    return false;
+  };
+
+  /** Paid: tell the shop (again, same event id, when this is a repeat) and send the shopper back. */
+  const finishPaid = async (req: PayRequest, reply: FastifyReply, session: TestSessionRow) => {
+    if (await deliver(req, session, 'checkout.session.completed')) return reply.redirect(successUrlFor(session.successUrl, session.id), 303);
+    return notice(reply, 502, req, {
+      tone: 'warning',
+      title: 'Payment taken, order not confirmed yet',
+      message: 'Your test payment went through but the shop did not confirm your order. Try again to let the shop know; you will not be charged twice.',
+      action: { label: 'Try again', formAction: `/pay/${encodeURIComponent(session.id)}` },
+    });
+  };
+
+  /** The page for a session that can no longer be paid, or null while it is open and in time. */
+  const closedPage = async (req: PayRequest, reply: FastifyReply, session: TestSessionRow) => {
+    let current = session;
+    if (current.status === 'open' && current.expiresAt.getTime() <= Date.now()) {
+      // Its time ran out: expire it now and tell the shop, as a provider does at the deadline.
+      const result = await gateway.expire(current.tenantId, current.id, { timedOutOnly: true });
+      if (result?.changed) await deliver(req, result.session, 'checkout.session.expired');
+      if (result) current = result.session;
+    }
+    if (current.status === 'complete') {
+      return notice(reply, 410, req, {
+        tone: 'success',
+        title: 'This order is already paid',
+        message: 'The payment for this order went through. There is nothing more to pay.',
+        action: { label: 'View your order', href: successUrlFor(current.successUrl, current.id) },
+      });
+    }
+    if (current.status === 'expired') {
+      return notice(reply, 410, req, {
+        tone: 'warning',
+        title: 'This payment page has expired',
+        message: 'The payment was cancelled or ran out of time, so nothing was charged. Return to your cart to check out again.',
+        action: { label: 'Return to cart', href: current.cancelUrl },
+      });
+    }
+    return null;
+  };
+
+  app.get<{ Params: { sessionId: string } }>('/pay/:sessionId', async (req, reply) => {
+    const session = await load(req);
+    if (!session) return notFoundPage(reply, req);
+    return (await closedPage(req, reply, session)) ?? html(reply, 200, renderPayPage(viewOf(req, session)));
+  });
+
+  app.post<{ Params: { sessionId: string } }>('/pay/:sessionId', async (req, reply) => {
+    const session = await load(req);
+    if (!session) return notFoundPage(reply, req);
+    // A repeat submit (or "Try again") of a paid session re-sends the same event: the shop records
+    // events by id, so it takes effect once.
+    if (session.status === 'complete') return finishPaid(req, reply, session);
+    const closed = await closedPage(req, reply, session);
+    if (closed) return closed;
+
+    const form = formSchema.safeParse(req.body ?? {});
+    const typed = form.success ? form.data.card_number : '';
+    const card = checkTestCard(typed);
+    if (card !== 'success') {
+      return html(reply, card.status, renderPayPage({ ...viewOf(req, session), cardNumber: typed.slice(0, 23), error: card.message }));
+    }
+    const result = await gateway.complete(session.tenantId, session.id);
+    if (!result) return notFoundPage(reply, req);
+    if (result.session.status === 'complete') return finishPaid(req, reply, result.session);
+    return (await closedPage(req, reply, result.session)) ?? notFoundPage(reply, req);
+  });
+
+  app.post<{ Params: { sessionId: string } }>('/pay/:sessionId/cancel', async (req, reply) => {
+    const session = await load(req);
+    if (!session) return notFoundPage(reply, req);
+    const result = session.status === 'open' ? await gateway.expire(session.tenantId, session.id) : { session, changed: false };
+    if (!result) return notFoundPage(reply, req);
+    if (result.session.status !== 'expired') return (await closedPage(req, reply, result.session)) ?? notFoundPage(reply, req);
+    // Sent again on a repeat cancel, with the same event id: harmless, and it covers a lost delivery.
+    await deliver(req, result.session, 'checkout.session.expired');
+    return reply.redirect(result.session.cancelUrl, 303);
+  });
+};
+
+/** The card the shopper typed: the success card pays, the decline card is declined, anything else is an error. */
+export function checkTestCard(typed: string): 'success' | { status: number; message: string } {
+  const digits = typed.replace(/[\s-]/g, '');
+  if (!digits) return { status: 422, message: 'Enter your card number.' };
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return { status: 422, message: 'Enter a valid card number.' };
+  if (digits === TEST_CARDS.success) return 'success';
+  if (digits === TEST_CARDS.decline) return { status: 402, message: 'Your card was declined.' };
+  return { status: 422, message: 'This is a test payment page: use the test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline).' };
+}
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+function viewOf(req: FastifyRequest, s: TestSessionView) {
+  const subtotal = s.lines.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
+  return {
+    sessionId: s.id,
+    shopName: req.tenant?.name ?? 'Shop',
+    orderNumber: s.orderNumber,
+    customerEmail: s.customerEmail,
+    lines: s.lines,
+    deliveryName: s.shippingMethodName ?? 'Delivery',
+    // createSession checked that the total is the lines plus delivery.
+    deliveryAmount: Math.max(0, s.amountTotal - subtotal),
+    total: s.amountTotal,
+  };
+}
+
+function html(reply: FastifyReply, status: number, body: string) {
+  return (
+    reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // Helmet's default is no-referrer, under which a browser sends `Origin: null` on a form POST and
+      // the app's origin check refuses it; same-origin keeps the real Origin on our own forms only.
+      .header('referrer-policy', 'same-origin')
+      .header('x-robots-tag', 'noindex')
+      .send(body)
+  );
+}
+
+function notice(reply: FastifyReply, status: number, req: FastifyRequest, n: Omit<NoticeView, 'shopName'>) {
+  return html(reply, status, renderNoticePage({ ...n, shopName: req.tenant?.name ?? null }));
+}
+
+function notFoundPage(reply: FastifyReply, req: FastifyRequest) {
+  return notice(reply, 404, req, {
+    tone: 'neutral',
+    title: 'Payment page not found',
+    message: 'This payment link is not valid. If you were checking out, go back to the shop and try again.',
+    ...(req.tenant ? { action: { label: 'Back to the shop', href: '/' } } : {}),
+  });
+}

@@ -1,0 +1,281 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Tx } from '../../db/connection';
+import { withScope } from '../../db/scope';
+import { orders, testPaymentSessions } from '../../db/schema/index';
+import { assertSessionInput } from './checkout-urls';
+import { PaymentSessionCompleteError, RefundError, refundTooLarge } from './errors';
+import {
+  PAYMENT_WEBHOOK_PATH,
+  WebhookSignatureError,
+  type CreateSessionInput,
+  type PaymentEvent,
+  type PaymentEventType,
+  type PaymentProvider,
+  type PaymentSession,
+  type RefundResult,
+} from './payments';
+
+/** The header the built-in gateway signs its webhooks in: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
+export const TEST_SIGNATURE_HEADER = 'test-gateway-signature';
+/** How old a signed webhook may be, either way, before it is refused (replay window). */
+export const TEST_WEBHOOK_TOLERANCE_SECONDS = 300;
+export const TEST_WEBHOOK_URL = PAYMENT_WEBHOOK_PATH.replace(':provider', 'test');
+/** The cards the pay page knows: one that pays and one that is declined. */
+export const TEST_CARDS = { success: '4242424242424242', decline: '4000000000000002' } as const;
+
+export type TestSessionRow = typeof testPaymentSessions.$inferSelect;
+/** A session as the pay page shows it: with the order's number and delivery method. */
+export type TestSessionView = TestSessionRow & { orderNumber: string | null; shippingMethodName: string | null };
+export type TestEventType = 'checkout.session.completed' | 'checkout.session.expired';
+
+/**
+ * Session ids carry their tenant: base64url(tenant uuid bytes + 24 random bytes). The interface's
+ * expireSession/refund get only the id, and the sessions table is under row-level security, so the id
+ * must name the tenant to open the right scope. Tenant ids are not secret (they are in file URLs); the
+ * 24 random bytes make the id unguessable, and every query still filters on the tenant.
+ */
+const SESSION_ID = /^cs_test_[A-Za-z0-9_-]{54}$/;
+
+export function newSessionId(tenantId: string): string {
+  const tenant = Buffer.from(tenantId.replace(/-/g, ''), 'hex');
+  if (tenant.length !== 16) throw new Error(`Not a tenant id: ${tenantId}`);
+  return `cs_test_${Buffer.concat([tenant, randomBytes(24)]).toString('base64url')}`;
+}
+
+/** The tenant a well-formed session id names, or null for anything else. */
+export function tenantOfSessionId(sessionId: string): string | null {
+  if (!SESSION_ID.test(sessionId)) return null;
+  const hex = Buffer.from(sessionId.slice('cs_test_'.length), 'base64url').subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export const isTestSessionId = (value: string): boolean => SESSION_ID.test(value);
+
+/** `t=...,v1=...` for a body, as the gateway sends it (exported for tests and tools). */
+export function signTestWebhook(secret: string, body: string | Buffer, timestamp = Math.floor(Date.now() / 1000)): string {
+  return `t=${timestamp},v1=${hmacHex(secret, timestamp, body)}`;
+}
+
+function hmacHex(secret: string, timestamp: number | string, body: string | Buffer): string {
+  return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
+}
+
+/** Throws WebhookSignatureError unless the header signs this exact body with the secret, recently. */
+export function verifyTestSignature(secret: string, rawBody: Buffer, header: string | string[] | undefined, nowMs = Date.now()): void {
+  if (typeof header !== 'string' || !header) throw new WebhookSignatureError(`Missing ${TEST_SIGNATURE_HEADER} header.`);
+  let timestamp: string | null = null;
+  const signatures: string[] = [];
+  for (const part of header.split(',')) {
+    const at = part.indexOf('=');
+    const key = part.slice(0, at).trim();
+    const value = part.slice(at + 1).trim();
+    if (key === 't') timestamp = value;
+    else if (key === 'v1') signatures.push(value);
+  }
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp) || signatures.length === 0) {
+    throw new WebhookSignatureError(`Malformed ${TEST_SIGNATURE_HEADER} header.`);
+  }
+  if (Math.abs(nowMs / 1000 - Number(timestamp)) > TEST_WEBHOOK_TOLERANCE_SECONDS) {
+    throw new WebhookSignatureError('Webhook timestamp is outside the tolerance window.');
+  }
+  const expected = Buffer.from(hmacHex(secret, timestamp, rawBody), 'hex');
+  const matches = signatures.some((sig) => {
+    const given = /^[0-9a-f]{64}$/i.test(sig) ? Buffer.from(sig, 'hex') : null;
+    return given !== null && timingSafeEqual(given, expected);
+  });
+  if (!matches) throw new WebhookSignatureError('Webhook signature does not match.');
+}
+
+const eventSchema = z.object({
+  id: z.string().startsWith('evt_test_').max(100),
+  object: z.literal('event'),
+  type: z.string().max(100),
+  created: z.number().int(),
+  data: z.object({
+    session_id: z.string().max(100),
+    tenant_id: z.guid(),
+    order_id: z.guid(),
+    amount_total: z.number().int().nonnegative(),
+    payment_reference: z.string().max(100).nullable(),
+  }),
+});
+
+const EVENT_TYPES: Record<string, PaymentEventType> = {
+  'checkout.session.completed': 'checkout.completed',
+  'checkout.session.expired': 'checkout.expired',
+};
+
+/**
+ * The built-in payment gateway (DESIGN rule 7): no account, no network. Sessions live in
+ * test_payment_sessions; the shopper pays on the store's own /pay/:id page (test-gateway-routes.ts),
+ * which sends a signed webhook to the app's webhook route just as a real provider would.
+ */
+export class TestGateway implements PaymentProvider {
+  readonly name = 'test' as const;
+
+  constructor(
+    private readonly db: Db,
+    private readonly webhookSecret: string,
+  ) {}
+
+  async createSession(input: CreateSessionInput): Promise<PaymentSession> {
+    assertSessionInput(input);
+    const sessionId = newSessionId(input.tenantId);
+    await this.scoped(input.tenantId, (tx) =>
+      tx.insert(testPaymentSessions).values({
+        id: sessionId,
+        tenantId: input.tenantId,
+        orderId: input.orderId,
+        amountTotal: input.amountTotal,
+        currency: input.currency,
+        lines: input.lines.map((l) => ({ name: l.name, quantity: l.quantity, unit_amount: l.unit_amount })),
+        customerEmail: input.customerEmail,
+        successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
+        expiresAt: input.expiresAt,
+      }),
+    );
+    return { sessionId, url: payPageUrl(input.successUrl, sessionId) };
+  }
+
+  /** Expires an open session. No webhook: the caller asked for it. Already expired: nothing to do. */
+  async expireSession(sessionId: string): Promise<void> {
+    const tenantId = tenantOfSessionId(sessionId);
+    const result = tenantId ? await this.expire(tenantId, sessionId) : null;
+    if (!result) throw new Error(`Unknown test payment session ${sessionId}.`);
+    if (result.session.status === 'complete') throw new PaymentSessionCompleteError(sessionId);
+  }
+
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent {
+    verifyTestSignature(this.webhookSecret, rawBody, headers[TEST_SIGNATURE_HEADER]);
+    let event: z.infer<typeof eventSchema>;
+    try {
+      event = eventSchema.parse(JSON.parse(rawBody.toString('utf8')));
+    } catch {
+      throw new WebhookSignatureError('Signed webhook body is not a test gateway event.');
+    }
+    return {
+      provider: 'test',
+      eventId: event.id,
+      type: EVENT_TYPES[event.type] ?? 'ignored',
+      sessionId: event.data.session_id,
+      tenantId: event.data.tenant_id,
+      orderId: event.data.order_id,
+      paymentReference: event.data.payment_reference,
+      amountTotal: event.data.amount_total,
+    };
+  }
+
+  async refund(input: { sessionId: string; paymentReference: string | null; amount: number; reason?: string }): Promise<RefundResult> {
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+      throw new RefundError('refund_invalid', 'A refund must be a whole number of pence above zero.');
+    }
+    const tenantId = tenantOfSessionId(input.sessionId);
+    if (!tenantId) throw new RefundError('refund_not_paid', 'There is no payment for this order to refund.');
+    return this.scoped(tenantId, async (tx) => {
+      // One conditional update: two refunds at once can never add up past the amount paid.
+      const [row] = await tx
+        .update(testPaymentSessions)
+        .set({ refundedAmount: sql`${testPaymentSessions.refundedAmount} + ${input.amount}` })
+        .where(
+          and(
+            eq(testPaymentSessions.id, input.sessionId),
+            eq(testPaymentSessions.tenantId, tenantId),
+            eq(testPaymentSessions.status, 'complete'),
+            sql`${testPaymentSessions.refundedAmount} + ${input.amount} <= ${testPaymentSessions.amountTotal}`,
+          ),
+        )
+        .returning({ id: testPaymentSessions.id });
+      if (row) return { refundId: `re_test_${randomBytes(18).toString('base64url')}`, amount: input.amount };
+      const [session] = await tx
+        .select()
+        .from(testPaymentSessions)
+        .where(and(eq(testPaymentSessions.id, input.sessionId), eq(testPaymentSessions.tenantId, tenantId)));
+      if (!session || session.status !== 'complete') throw new RefundError('refund_not_paid', 'This payment was never completed, so there is nothing to refund.');
+      throw refundTooLarge(input.amount, session.amountTotal - session.refundedAmount);
+    });
+  }
+
+  // ---- used by the pay page routes ----
+
+  /** The tenant's session with its order's number and delivery name, or null (unknown or another tenant's). */
+  async findSession(tenantId: string, sessionId: string): Promise<TestSessionView | null> {
+    if (!isTestSessionId(sessionId)) return null;
+    const rows = await this.scoped(tenantId, (tx) =>
+      tx
+        .select({ session: testPaymentSessions, orderNumber: orders.orderNumber, shippingMethodName: orders.shippingMethodName })
+        .from(testPaymentSessions)
+        .leftJoin(orders, and(eq(orders.id, testPaymentSessions.orderId), eq(orders.tenantId, tenantId)))
+        .where(and(eq(testPaymentSessions.id, sessionId), eq(testPaymentSessions.tenantId, tenantId))),
+    );
+    const row = rows[0];
+    return row ? { ...row.session, orderNumber: row.orderNumber, shippingMethodName: row.shippingMethodName } : null;
+  }
+
+  /**
+   * Open and in time -> complete, exactly once, with a new payment reference. `changed` says whether
+   * this call did it (a double submit finds it already complete). Null when there is no such session.
+   */
+  async complete(tenantId: string, sessionId: string): Promise<{ session: TestSessionRow; changed: boolean } | null> {
+    return this.transition(tenantId, sessionId, { status: 'complete', paymentReference: `pi_test_${randomBytes(18).toString('base64url')}` }, sql`${testPaymentSessions.expiresAt} > now()`);
+  }
+
+  /** Open -> expired (cancelled, or only once its time has run out when `timedOutOnly`). */
+  async expire(tenantId: string, sessionId: string, opts: { timedOutOnly?: boolean } = {}): Promise<{ session: TestSessionRow; changed: boolean } | null> {
+    return this.transition(tenantId, sessionId, { status: 'expired' }, opts.timedOutOnly ? lte(testPaymentSessions.expiresAt, sql`now()`) : undefined);
+  }
+
+  /** The signed webhook for a session's state, ready to POST. Its id is fixed per session and type. */
+  signedEvent(session: TestSessionRow, type: TestEventType): { payload: string; signature: string; eventId: string } {
+    const eventId = `evt_test_${createHmac('sha256', this.webhookSecret).update(`${type}:${session.id}`).digest('base64url').slice(0, 32)}`;
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        session_id: session.id,
+        tenant_id: session.tenantId,
+        order_id: session.orderId,
+        amount_total: session.amountTotal,
+        payment_reference: session.paymentReference,
+      },
+    });
+    return { payload, signature: signTestWebhook(this.webhookSecret, payload), eventId };
+  }
+
+  private async transition(
+    tenantId: string,
+    sessionId: string,
+    set: Partial<Pick<TestSessionRow, 'status' | 'paymentReference'>>,
+    extra?: SQL,
+  ): Promise<{ session: TestSessionRow; changed: boolean } | null> {
+    if (!isTestSessionId(sessionId)) return null;
+    return this.scoped(tenantId, async (tx) => {
+      const where = and(eq(testPaymentSessions.id, sessionId), eq(testPaymentSessions.tenantId, tenantId));
+      const [changed] = await tx
+        .update(testPaymentSessions)
+        .set(set)
+        .where(and(where, eq(testPaymentSessions.status, 'open'), extra))
+        .returning();
+      if (changed) return { session: changed, changed: true };
+      const [session] = await tx.select().from(testPaymentSessions).where(where);
+      return session ? { session, changed: false } : null;
+    });
+  }
+
+  private scoped<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return withScope(this.db, { tenantId, userId: null }, fn);
+  }
+}
+
+/** The pay page on the store's own host (the success URL's origin), or a path when that is not absolute. */
+function payPageUrl(successUrl: string, sessionId: string): string {
+  try {
+    return new URL(`/pay/${sessionId}`, new URL(successUrl).origin).toString();
+  } catch {
+    return `/pay/${sessionId}`;
+  }
+}

@@ -1,0 +1,264 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenants, users } from './platform';
+import { products, productVariants, type NameValue } from './catalog';
+
+const tenantId = () => uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A postal address as the checkout form collects it. */
+export interface PostalAddress {
+  first_name: string;
+  last_name: string;
+  company: string | null;
+  line1: string;
+  line2: string | null;
+  city: string;
+  postcode: string;
+  country: string;
+  phone: string | null;
+}
+
+/** Delivery options per tenant: flat_rate, free when the subtotal reaches free_over (pence). */
+export const shippingMethods = pgTable(
+  'shipping_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    flatRate: integer('flat_rate').notNull(),
+    freeOver: integer('free_over'),
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shipping_methods_tenant_idx').on(t.tenantId, t.position), check('shipping_methods_money_check', sql`flat_rate >= 0 and (free_over is null or free_over >= 0)`)],
+);
+
+/**
+ * A shopper's cart in one store, found by a cookie token (stored hashed) and, after sign-in, by the
+ * account. Holds only what and how many: every price is read from the catalogue when it is shown.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    shippingMethodId: uuid('shipping_method_id').references(() => shippingMethods.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('carts_token_uq').on(t.tenantId, t.tokenHash), index('carts_user_idx').on(t.tenantId, t.userId)],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    cartId: uuid('cart_id').notNull().references(() => carts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // NULLS NOT DISTINCT: one line per product-without-variant too (PostgreSQL 15).
+    unique('cart_items_line_uq').on(t.cartId, t.productId, t.variantId).nullsNotDistinct(),
+    check('cart_items_quantity_check', sql`quantity between 1 and 999`),
+  ],
+);
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled', 'refunded'] as const;
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'failed', 'expired', 'partially_refunded', 'refunded'] as const;
+/** held: counted in reserved_quantity; committed: taken off stock on payment; released: given back. */
+export const RESERVATION_STATES = ['held', 'committed', 'released'] as const;
+
+/** An order: a priced snapshot of a cart at checkout, in integer pence. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    orderNumber: text('order_number').notNull(),
+    cartId: uuid('cart_id').references(() => carts.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Hash of the placing browser's cart token: lets that browser look the order up by number. */
+    browserTokenHash: text('browser_token_hash'),
+    customerEmail: text('customer_email').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone'),
+    shippingAddress: jsonb('shipping_address').$type<PostalAddress>().notNull(),
+    billingAddress: jsonb('billing_address').$type<PostalAddress>().notNull(),
+    shippingMethodId: uuid('shipping_method_id').references(() => shippingMethods.id, { onDelete: 'set null' }),
+    shippingMethodName: text('shipping_method_name').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    subtotal: integer('subtotal').notNull(),
+    discountTotal: integer('discount_total').notNull().default(0),
+    shippingTotal: integer('shipping_total').notNull(),
+    taxTotal: integer('tax_total').notNull().default(0),
+    totalAmount: integer('total_amount').notNull(),
+    /** VAT already inside the prices (UK prices include VAT), for the summary line; not added on top. */
+    vatIncluded: integer('vat_included').notNull().default(0),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
+    paymentProvider: text('payment_provider').notNull(),
+    paymentSessionId: text('payment_session_id'),
+    /** Where the shopper pays: handed back when the same cart is checked out again while unpaid. */
+    paymentUrl: text('payment_url'),
+    paymentReference: text('payment_reference'),
+    reservationState: text('reservation_state', { enum: RESERVATION_STATES }).notNull().default('held'),
+    reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }).notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_uq').on(t.tenantId, t.orderNumber),
+    uniqueIndex('orders_session_uq').on(t.paymentProvider, t.paymentSessionId),
+    index('orders_user_idx').on(t.tenantId, t.userId, t.placedAt),
+    index('orders_email_idx').on(t.tenantId, t.customerEmail),
+    index('orders_placed_idx').on(t.tenantId, t.placedAt),
+    index('orders_reservation_idx').on(t.reservationState, t.reservationExpiresAt),
+    check('orders_money_check', sql`subtotal >= 0 and discount_total >= 0 and shipping_total >= 0 and tax_total >= 0 and total_amount >= 0 and refunded_amount between 0 and total_amount`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    productSku: text('product_sku').notNull(),
+    productSlug: text('product_slug'),
+    imageUrl: text('image_url'),
+    variantOptions: jsonb('variant_options').$type<NameValue[]>().notNull().default(sql`'[]'::jsonb`),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    /** Which stock row the reservation holds: the variant's own stock or the product's. */
+    stockSource: text('stock_source', { enum: ['product', 'variant', 'untracked'] }).notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.tenantId, t.productId)],
+);
+
+/** The order's timeline: placed, paid, status changes, emails, refunds and notes, with who and when. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** Payment provider webhooks, recorded by event id before any effect so a repeat does nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    sessionId: text('session_id'),
+    receivedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_events_event_uq').on(t.provider, t.eventId)],
+);
+
+/** Sessions of the built-in test gateway's hosted pay page. */
+export const testPaymentSessions = pgTable(
+  'test_payment_sessions',
+  {
+    id: text('id').primaryKey(),
+    tenantId: tenantId(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    amountTotal: integer('amount_total').notNull(),
+    currency: text('currency').notNull(),
+    lines: jsonb('lines').$type<{ name: string; quantity: number; unit_amount: number }[]>().notNull(),
+    customerEmail: text('customer_email'),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull().default('open'),
+    paymentReference: text('payment_reference'),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('test_payment_sessions_order_idx').on(t.tenantId, t.orderId)],
+);
+
+/**
+ * Append-only stock ledger: every change to a tracked product's or variant's stock, with who, why and
+ * the quantity it left. Checkout sales and admin adjustments both write here.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    change: integer('change').notNull(),
+    reason: text('reason').notNull(),
+    notes: text('notes'),
+    resultingQuantity: integer('resulting_quantity').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.tenantId, t.productId, t.createdAt)],
+);
+
+/** Every email the shop sends, whichever adapter delivered it: the built-in outbox keeps them here. */
+export const emailMessages = pgTable(
+  'email_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['stored', 'sent', 'failed'] }).notNull(),
+    provider: text('provider').notNull(),
+    error: text('error'),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('email_messages_tenant_idx').on(t.tenantId, t.createdAt), index('email_messages_order_idx').on(t.orderId)],
+);
+
+/** A pending "link my earlier orders" request: confirmed only by opening the emailed link while signed in. */
+export const orderClaims = pgTable(
+  'order_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('order_claims_token_uq').on(t.tokenHash)],
+);

@@ -1,0 +1,194 @@
+import { randomInt } from 'node:crypto';
+import type { Db } from '../../db/connection';
+import { withScope } from '../../db/scope';
+import type { Actor, StoreCtx } from '../../http/context';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import type { PaymentProvider } from '../../adapters/payments/payments';
+import type { PostalAddress } from '../../db/schema';
+import { RESERVATION_MINUTES } from '../../../shared/cart';
+import { hashToken } from '../auth/tokens';
+import * as cartRepo from '../cart/cart-repo';
+import { computeTotals, currentLines, resolveCart } from '../cart/cart-service';
+import type { PricedLine } from '../cart/pricing';
+import type { AddressInput, CheckoutInput } from './checkout-input';
+import { releaseUnpaid } from './lifecycle';
+import * as repo from './orders-repo';
+import * as stock from './stock';
+
+export interface CheckoutRequest {
+  db: Db;
+  payments: PaymentProvider;
+  tenantId: string;
+  shopName: string;
+  actor: Actor | null;
+  cartToken: string | null;
+  /** The store's own origin (scheme and host of the request): success and cancel pages live there. */
+  origin: string;
+  input: CheckoutInput;
+}
+
+export interface CheckoutResult {
+  url: string;
+  order_number: string;
+  session_id: string;
+}
+
+// No 0/O or 1/I/L: order numbers are read out on the phone.
+const ORDER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export function newOrderNumber(): string {
+  let code = '';
+  for (let i = 0; i < 8; i++) code += ORDER_ALPHABET[randomInt(ORDER_ALPHABET.length)];
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+const address = (a: AddressInput, phone: string | null): PostalAddress => ({
+  first_name: a.first_name,
+  last_name: a.last_name,
+  company: a.company,
+  line1: a.address_line1,
+  line2: a.address_line2,
+  city: a.city,
+  postcode: a.postcode,
+  country: a.country,
+  phone,
+});
+
+/** What identifies a checkout's contents: checking out the same cart again unchanged reuses the order. */
+const signature = (lines: { product_id: string | null; variant_id: string | null; quantity: number }[], email: string, methodId: string | null) =>
+  JSON.stringify([email, methodId, lines.map((l) => `${l.product_id}/${l.variant_id}/${l.quantity}`).sort()]);
+
+type Prepared = { kind: 'new'; order: repo.OrderRow; lines: PricedLine[] } | { kind: 'reuse'; order: repo.OrderRow };
+
+/**
+ * POST /api/checkout. Step 1, one transaction: price the server's cart, hold the stock, write a
+ * pending order. Step 2, outside it: open the payment session (a network call must not hold row
+ * locks). Step 3: remember the session on the order. Anything the client says about money is ignored.
+ */
+export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
+  const scope = { tenantId: req.tenantId, userId: req.actor?.userId ?? null };
+  const released: repo.OrderRow[] = [];
+  const prepared = await withScope(req.db, scope, async (tx): Promise<Prepared> => {
+    const ctx: StoreCtx = { tx, tenantId: req.tenantId, actor: req.actor };
+    const { cart } = await resolveCart(ctx, req.cartToken, false);
+    if (!cart) throw badRequest('Your cart is empty');
+    // Two checkouts of one cart at once: the second waits here, then finds the first one's order.
+    await cartRepo.lockCart(ctx, cart.id);
+    const lines = await currentLines(ctx, cart);
+    if (lines.length === 0) throw badRequest('Your cart is empty');
+    const methods = await cartRepo.listShippingMethods(ctx);
+    const chosen = req.input.shipping_method_id ?? req.input.shippingMethodId ?? cart.shippingMethodId;
+    if (chosen && !methods.some((m) => m.id === chosen)) throw notFound('Shipping method not found');
+    const totals = computeTotals(lines, methods, chosen);
+    if (!totals.method) throw conflict('no_shipping', 'This shop has no delivery options yet.');
+
+    const held = await repo.findHeldOrderOfCart(ctx, cart.id);
+    if (held) {
+      const heldItems = await repo.listItems(ctx, [held.id]);
+      const same = signature(heldItems.map((i) => ({ product_id: i.productId, variant_id: i.variantId, quantity: i.quantity })), held.customerEmail, held.shippingMethodId) ===
+        signature(lines, req.input.contact.email, totals.method.id);
+      if (same && held.totalAmount === totals.total) return { kind: 'reuse', order: held };
+      if (await releaseUnpaid(ctx, held, 'expired', 'Replaced by a new checkout of the same cart')) released.push(held);
+    }
+
+    const short = await stock.reserve(ctx, lines);
+    if (short.length > 0) {
+      throw new AppError(409, 'out_of_stock', `Sorry, not enough stock for: ${short.join(', ')}. Please update your cart.`, { items: short.join(', ') });
+    }
+    const shipping = address(req.input.shippingAddress, req.input.contact.phone);
+    const billing = req.input.billingSameAsShipping || !req.input.billingAddress ? shipping : address(req.input.billingAddress, req.input.contact.phone);
+    let order: repo.OrderRow | null = null;
+    for (let attempt = 0; !order && attempt < 5; attempt++) {
+      order = await repo.insertOrder(ctx, {
+        orderNumber: newOrderNumber(),
+        cartId: cart.id,
+        userId: req.actor?.userId ?? null,
+        browserTokenHash: cart.tokenHash,
+        customerEmail: req.input.contact.email,
+        customerName: `${shipping.first_name} ${shipping.last_name}`,
+        customerPhone: req.input.contact.phone,
+        shippingAddress: shipping,
+        billingAddress: billing,
+        shippingMethodId: totals.method.id,
+        shippingMethodName: totals.method.name,
+        subtotal: totals.subtotal,
+        discountTotal: totals.discount,
+        shippingTotal: totals.shipping,
+        taxTotal: totals.tax,
+        totalAmount: totals.total,
+        vatIncluded: totals.vatIncluded,
+        paymentProvider: req.payments.name,
+        reservationExpiresAt: new Date(Date.now() + RESERVATION_MINUTES * 60_000),
+      });
+    }
+    if (!order) throw new Error('could not draw a free order number');
+    await repo.insertItems(
+      ctx,
+      order.id,
+      lines.map((l) => ({
+        productId: l.product_id,
+        variantId: l.variant_id,
+        productName: l.name,
+        productSku: l.sku,
+        productSlug: l.slug,
+        imageUrl: l.image_url,
+        variantOptions: l.variant_options,
+        quantity: l.quantity,
+        unitPrice: l.unit_price,
+        totalAmount: l.line_total,
+        stockSource: l.stock_source,
+      })),
+    );
+    await repo.addEvent(ctx, order.id, 'placed', `Order placed by ${order.customerEmail}`);
+    return { kind: 'new', order, lines };
+  });
+
+  for (const old of released) if (old.paymentSessionId) await req.payments.expireSession(old.paymentSessionId).catch(() => undefined);
+  if (prepared.kind === 'reuse') return waitForSession(req, prepared.order);
+  return openSession(req, prepared.order, prepared.lines);
+}
+
+async function openSession(req: CheckoutRequest, order: repo.OrderRow, lines: PricedLine[]): Promise<CheckoutResult> {
+  const scope = { tenantId: req.tenantId, userId: req.actor?.userId ?? null };
+  let session;
+  try {
+    session = await req.payments.createSession({
+      tenantId: req.tenantId,
+      shopName: req.shopName,
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      currency: 'gbp',
+      lines: lines.map((l) => ({ name: variantName(l), quantity: l.quantity, unit_amount: l.unit_price })),
+      shippingAmount: order.shippingTotal,
+      shippingName: order.shippingMethodName,
+      amountTotal: order.totalAmount,
+      customerEmail: order.customerEmail,
+      successUrl: `${req.origin}/order/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${req.origin}/cart`,
+      expiresAt: order.reservationExpiresAt,
+    });
+  } catch {
+    await withScope(req.db, scope, (tx) => releaseUnpaid({ tx, tenantId: req.tenantId, actor: req.actor }, order, 'failed', 'The payment provider could not be reached'));
+    throw new AppError(502, 'payment_unavailable', 'We could not reach the payment provider. Please try again.');
+  }
+  await withScope(req.db, scope, async (tx) => {
+    const ctx: StoreCtx = { tx, tenantId: req.tenantId, actor: req.actor };
+    await repo.updateOrder(ctx, order.id, { paymentSessionId: session.sessionId, paymentUrl: session.url });
+    await repo.addEvent(ctx, order.id, 'payment_started', `Payment session opened with ${req.payments.name === 'stripe' ? 'Stripe' : 'the test gateway'}`);
+  });
+  return { url: session.url, order_number: order.orderNumber, session_id: session.sessionId };
+}
+
+/** The same cart was checked out again while its first checkout was opening its session: wait for it. */
+async function waitForSession(req: CheckoutRequest, order: repo.OrderRow): Promise<CheckoutResult> {
+  for (let i = 0; i < 100; i++) {
+    const current = await withScope(req.db, { tenantId: req.tenantId, userId: null }, (tx) => repo.findOrder({ tx, tenantId: req.tenantId, actor: null }, { id: order.id }));
+    if (current?.paymentUrl && current.paymentSessionId) return { url: current.paymentUrl, order_number: current.orderNumber, session_id: current.paymentSessionId };
+    if (!current || current.reservationState !== 'held') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw conflict('checkout_in_progress', 'Your checkout is already being prepared. Please try again in a moment.');
+}
+
+const variantName = (l: PricedLine) => (l.variant_options.length ? `${l.name} (${l.variant_options.map((o) => o.value).join(', ')})` : l.name);
+
+export const browserTokenHash = (token: string | null) => (token ? hashToken(token) : null);

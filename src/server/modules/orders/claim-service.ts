@@ -1,0 +1,67 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { StoreCtx } from '../../http/context';
+import { AppError, unauthorized } from '../../http/errors';
+import { orderClaims, orders } from '../../db/schema';
+import type { EmailSender } from '../../adapters/email/email';
+import { renderEmailLayout } from '../../adapters/email/layout';
+import { hashToken } from '../auth/tokens';
+
+const CLAIM_HOURS = 24;
+
+/**
+ * POST /api/account/claim-orders. Guest orders are linked to an account only through a verified
+ * email (DESIGN "Hosts, tenants and people"): this only emails a one-time link to the address given.
+ * The answer is the same whether or not that address has orders, so it reveals nothing.
+ */
+export async function requestClaim(ctx: StoreCtx, email: EmailSender, address: string, origin: string, shopName: string): Promise<{ message: string }> {
+  if (!ctx.actor) throw unauthorized();
+  const token = randomBytes(32).toString('base64url');
+  await ctx.tx.insert(orderClaims).values({
+    tenantId: ctx.tenantId,
+    userId: ctx.actor.userId,
+    email: address,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + CLAIM_HOURS * 3_600_000),
+  });
+  const link = `${origin}/my-orders?claim=${encodeURIComponent(token)}`;
+  const { html, text } = renderEmailLayout({
+    shopName,
+    heading: 'Confirm your email to see your orders',
+    paragraphs: [
+      `Someone signed in as ${ctx.actor.email} asked to add the orders placed with ${address} at ${shopName} to their account.`,
+      `If that was you, open the link below while signed in. It works for ${CLAIM_HOURS} hours. If it was not you, ignore this email: nothing changes.`,
+    ],
+    button: { label: 'Add my orders', url: link },
+  });
+  await email.send(ctx.tx, { tenantId: ctx.tenantId, to: address, subject: `${shopName}: confirm your email to see your orders`, html, text, kind: 'order_claim' });
+  return { message: `We've sent a confirmation link to ${address}. Open it while signed in to add your orders.` };
+}
+
+/**
+ * POST /api/account/claim-orders/confirm. The link works once, before it expires, for the account
+ * that asked: then this store's guest orders placed with that email join the account.
+ */
+export async function confirmClaim(ctx: StoreCtx, token: string): Promise<{ claimed: number; message: string }> {
+  if (!ctx.actor) throw unauthorized();
+  const [claim] = await ctx.tx
+    .update(orderClaims)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(orderClaims.tenantId, ctx.tenantId),
+        eq(orderClaims.tokenHash, hashToken(token)),
+        eq(orderClaims.userId, ctx.actor.userId),
+        isNull(orderClaims.usedAt),
+        gt(orderClaims.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  if (!claim) throw new AppError(400, 'invalid_claim', 'This link has expired or was already used. Ask for a new one.');
+  const linked = await ctx.tx
+    .update(orders)
+    .set({ userId: ctx.actor.userId, updatedAt: new Date() })
+    .where(and(eq(orders.tenantId, ctx.tenantId), isNull(orders.userId), sql`lower(${orders.customerEmail}) = lower(${claim.email})`))
+    .returning({ id: orders.id });
+  return { claimed: linked.length, message: 'Orders claimed successfully!' };
+}

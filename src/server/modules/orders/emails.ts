@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { StoreCtx } from '../../http/context';
+import { rowsOf } from '../../db/rows';
+import type { EmailSender } from '../../adapters/email/email';
+import { renderEmailLayout } from '../../adapters/email/layout';
+import { formatGBP, penceToPounds } from '../../../shared/money';
+import { ORDER_DELIVERY_TEXT, ORDER_PROCESSING_TEXT } from '../../../shared/orders';
+import * as repo from './orders-repo';
+
+const money = (pence: number) => formatGBP(penceToPounds(pence));
+
+async function shopName(ctx: StoreCtx): Promise<string> {
+  return rowsOf<{ name: string }>(await ctx.tx.execute(sql`select name from tenants where id = ${ctx.tenantId}::uuid`))[0]?.name ?? 'Our shop';
+}
+
+/** The order confirmation, written into the outbox in the same transaction that marks the order paid. */
+export async function sendOrderConfirmation(ctx: StoreCtx, email: EmailSender, order: repo.OrderRow): Promise<void> {
+  const items = await repo.listItems(ctx, [order.id]);
+  const shop = await shopName(ctx);
+  const address = order.shippingAddress;
+  const { html, text } = renderEmailLayout({
+    shopName: shop,
+    heading: `Thank you for your order, ${address.first_name}`,
+    paragraphs: [
+      `Your order ${order.orderNumber} is confirmed and paid.`,
+      `${ORDER_PROCESSING_TEXT}. ${ORDER_DELIVERY_TEXT}.`,
+      `Delivering to:\n${[`${address.first_name} ${address.last_name}`, address.company, address.line1, address.line2, address.city, address.postcode].filter(Boolean).join('\n')}`,
+    ],
+    table: {
+      head: ['Item', 'Qty', 'Price'],
+      rows: items.map((i) => [`${i.productName}${i.variantOptions.length ? ` (${i.variantOptions.map((o) => o.value).join(', ')})` : ''}`, String(i.quantity), money(i.totalAmount)]),
+      foot: [
+        ['Subtotal', '', money(order.subtotal)],
+        ...(order.discountTotal > 0 ? [['Discount', '', `-${money(order.discountTotal)}`]] : []),
+        [order.shippingMethodName, '', order.shippingTotal === 0 ? 'Free' : money(order.shippingTotal)],
+        ...(order.taxTotal > 0 ? [['Tax', '', money(order.taxTotal)]] : []),
+        ['Total', '', money(order.totalAmount)],
+        [`Includes ${money(order.vatIncluded)} VAT`, '', ''],
+      ],
+    },
+  });
+  await email.send(ctx.tx, { tenantId: ctx.tenantId, to: order.customerEmail, subject: `${shop}: order ${order.orderNumber} confirmed`, html, text, kind: 'order_confirmation', orderId: order.id });
+  await repo.addEvent(ctx, order.id, 'email_sent', `Order confirmation emailed to ${order.customerEmail}`);
+}

@@ -1,0 +1,39 @@
+import type { StoreCtx } from '../../http/context';
+import * as cartRepo from '../cart/cart-repo';
+import * as repo from './orders-repo';
+import * as stock from './stock';
+
+/**
+ * An unpaid order gives its held stock back and is cancelled: the payment session expired or failed,
+ * the shopper cancelled on the pay page, or the same cart was checked out again with other contents.
+ * The cart itself is left alone, so the shopper can try again.
+ */
+export async function releaseUnpaid(ctx: StoreCtx, order: repo.OrderRow, paymentStatus: 'expired' | 'failed', message: string): Promise<boolean> {
+  if (order.paymentStatus === 'paid' || order.reservationState !== 'held') return false;
+  await stock.release(ctx, repo.stockLinesOf(await repo.listItems(ctx, [order.id])));
+  await repo.updateOrder(ctx, order.id, { reservationState: 'released', paymentStatus, status: 'cancelled' });
+  await repo.addEvent(ctx, order.id, paymentStatus === 'failed' ? 'payment_failed' : 'payment_expired', message);
+  return true;
+}
+
+/**
+ * Payment arrived: the order is paid and confirmed, held stock becomes a sale in the ledger, and the
+ * cart it came from is emptied. Answers false when it was already paid (a repeated notice).
+ */
+export async function markPaid(ctx: StoreCtx, order: repo.OrderRow, paymentReference: string | null): Promise<boolean> {
+  if (order.paymentStatus === 'paid') return false;
+  const items = await repo.listItems(ctx, [order.id]);
+  const short = await stock.commitSale(ctx, repo.stockLinesOf(items), order.id, order.reservationState === 'held');
+  await repo.updateOrder(ctx, order.id, {
+    paymentStatus: 'paid',
+    // A paid order that had been cancelled for want of payment is live again.
+    status: order.status === 'pending' || order.status === 'cancelled' ? 'confirmed' : order.status,
+    paidAt: new Date(),
+    paymentReference,
+    reservationState: 'committed',
+  });
+  await repo.addEvent(ctx, order.id, 'paid', 'Payment received', { payment_reference: paymentReference });
+  if (short.length > 0) await repo.addEvent(ctx, order.id, 'stock_short', `Paid after the stock hold lapsed; not enough stock for: ${short.join(', ')}`);
+  if (order.cartId) await cartRepo.deleteLines(ctx, order.cartId);
+  return true;
+}

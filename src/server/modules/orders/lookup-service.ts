@@ -1,0 +1,40 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { StoreCtx } from '../../http/context';
+import { notFound, unauthorized } from '../../http/errors';
+import { orders } from '../../db/schema';
+import type { OrderSummary } from '../../../shared/orders';
+import { hashToken } from '../auth/tokens';
+import * as repo from './orders-repo';
+import { toOrderSummary } from './order-view';
+
+/**
+ * GET /api/orders/public-lookup. By session_id: anyone holding it (it is unguessable and only the
+ * payer's browser was sent it). By order_number: only the browser that placed the order (its cart
+ * cookie) or the signed-in customer it belongs to. Everything else is the same 404.
+ */
+export async function publicLookup(ctx: StoreCtx, query: { session_id?: string; order_number?: string }, cartToken: string | null): Promise<OrderSummary> {
+  let order: repo.OrderRow | null = null;
+  if (query.session_id) {
+    order = await repo.findOrder(ctx, { sessionId: query.session_id });
+  } else if (query.order_number) {
+    const found = await repo.findOrder(ctx, { orderNumber: query.order_number.trim().toUpperCase() });
+    const byBrowser = found?.browserTokenHash && cartToken && found.browserTokenHash === hashToken(cartToken);
+    const byAccount = found?.userId && ctx.actor && found.userId === ctx.actor.userId;
+    if (byBrowser || byAccount) order = found;
+  }
+  if (!order) throw notFound('Order not found');
+  return toOrderSummary(order, await repo.listItems(ctx, [order.id]));
+}
+
+/** GET /api/account/orders: the signed-in customer's orders in this store, newest first. */
+export async function accountOrders(ctx: StoreCtx): Promise<OrderSummary[]> {
+  if (!ctx.actor) throw unauthorized();
+  const rows = await ctx.tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.userId, ctx.actor.userId)))
+    .orderBy(desc(orders.placedAt))
+    .limit(100);
+  const items = await repo.listItems(ctx, rows.map((o) => o.id));
+  return rows.map((o) => toOrderSummary(o, items));
+}

@@ -1,0 +1,41 @@
+import { penceToPounds } from '../../../shared/money';
+import type { OrderLine, OrderSummary } from '../../../shared/orders';
+import type { OrderItemRow, OrderRow } from './orders-repo';
+
+const pounds = penceToPounds;
+
+export function toOrderLine(i: OrderItemRow): OrderLine {
+  return {
+    id: i.id,
+    product_name: i.productName,
+    product_sku: i.productSku,
+    product_slug: i.productSlug,
+    image_url: i.imageUrl,
+    variant_options: i.variantOptions,
+    quantity: i.quantity,
+    unit_price: pounds(i.unitPrice),
+    total_amount: pounds(i.totalAmount),
+  };
+}
+
+/** What a shopper may see of their order: no addresses or internal references beyond their own name. */
+export function toOrderSummary(o: OrderRow, items: OrderItemRow[]): OrderSummary {
+  const lines = items.filter((i) => i.orderId === o.id).map(toOrderLine);
+  return {
+    order_number: o.orderNumber,
+    customer_name: o.customerName,
+    currency: o.currency,
+    placed_at: o.placedAt.toISOString(),
+    status: o.status,
+    payment_status: o.paymentStatus,
+    total_amount: pounds(o.totalAmount),
+    subtotal: pounds(o.subtotal),
+    discount_total: pounds(o.discountTotal),
+    shipping_total: pounds(o.shippingTotal),
+    tax_total: pounds(o.taxTotal),
+    vat_included: pounds(o.vatIncluded),
+    shipping_method: o.shippingMethodName,
+    items: lines,
+    order_items: lines,
+  };
+}

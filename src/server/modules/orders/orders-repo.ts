@@ -1,0 +1,60 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { StoreCtx } from '../../http/context';
+import { orderEvents, orderItems, orders } from '../../db/schema';
+import type { StockLine } from './stock';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type NewOrder = Omit<typeof orders.$inferInsert, 'tenantId'>;
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'tenantId' | 'orderId'>;
+
+/** Inserts the order when its number is free; null means the number was taken (the caller draws again). */
+export async function insertOrder(ctx: StoreCtx, values: NewOrder): Promise<OrderRow | null> {
+  const rows = await ctx.tx.insert(orders).values({ ...values, tenantId: ctx.tenantId }).onConflictDoNothing({ target: [orders.tenantId, orders.orderNumber] }).returning();
+  return rows[0] ?? null;
+}
+
+export async function insertItems(ctx: StoreCtx, orderId: string, items: NewOrderItem[]): Promise<void> {
+  await ctx.tx.insert(orderItems).values(items.map((i) => ({ ...i, tenantId: ctx.tenantId, orderId })));
+}
+
+export async function addEvent(ctx: StoreCtx, orderId: string, type: string, message: string, data?: Record<string, unknown>): Promise<void> {
+  await ctx.tx.insert(orderEvents).values({ tenantId: ctx.tenantId, orderId, type, message, actorUserId: ctx.actor?.userId ?? null, data: data ?? null });
+}
+
+export async function findOrder(ctx: StoreCtx, where: { id?: string; orderNumber?: string; sessionId?: string }, lock = false): Promise<OrderRow | null> {
+  const conditions = [eq(orders.tenantId, ctx.tenantId)];
+  if (where.id) conditions.push(eq(orders.id, where.id));
+  if (where.orderNumber) conditions.push(eq(orders.orderNumber, where.orderNumber));
+  if (where.sessionId) conditions.push(eq(orders.paymentSessionId, where.sessionId));
+  const query = ctx.tx.select().from(orders).where(and(...conditions)).limit(1);
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0] ?? null;
+}
+
+/** The newest unpaid order of a cart still holding stock: a second checkout of the same cart reuses it. */
+export async function findHeldOrderOfCart(ctx: StoreCtx, cartId: string): Promise<OrderRow | null> {
+  const rows = await ctx.tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.cartId, cartId), eq(orders.reservationState, 'held'), eq(orders.paymentStatus, 'unpaid'), sql`${orders.reservationExpiresAt} > now()`))
+    .orderBy(desc(orders.placedAt))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function listItems(ctx: StoreCtx, orderIds: string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return ctx.tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.tenantId, ctx.tenantId), sql`${orderItems.orderId} in (${sql.join(orderIds.map((id) => sql`${id}::uuid`), sql`, `)})`))
+    .orderBy(orderItems.productName);
+}
+
+export async function updateOrder(ctx: StoreCtx, id: string, values: Partial<OrderRow>): Promise<void> {
+  await ctx.tx.update(orders).set({ ...values, updatedAt: new Date() }).where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.id, id)));
+}
+
+export const stockLinesOf = (items: OrderItemRow[]): StockLine[] =>
+  items.filter((i) => i.productId).map((i) => ({ name: i.productName, product_id: i.productId!, variant_id: i.variantId, quantity: i.quantity, stock_source: i.stockSource }));

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { withScope } from '../../db/scope';
+import { rowsOf } from '../../db/rows';
+import type { PaymentEvent } from '../../adapters/payments/payments';
+import type { EmailSender } from '../../adapters/email/email';
+import { sendOrderConfirmation } from './emails';
+import type { StoreCtx } from '../../http/context';
+import { isUuid } from '../../../shared/ids';
+import { markPaid, releaseUnpaid } from './lifecycle';
+import * as repo from './orders-repo';
+
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/**
+ * Applies a verified payment event (DESIGN rule 6): recorded by event id first, in the same
+ * transaction as its effect, so a repeated delivery finds the record and does nothing. Answers the
+ * order that was paid. The confirmation email is written in the same transaction.
+ */
+export async function applyPaymentEvent(db: Db, email: EmailSender, event: PaymentEvent): Promise<{ outcome: EventOutcome; paidOrderId: string | null }> {
+  if (event.type === 'ignored' || !event.tenantId || !isUuid(event.tenantId) || !event.orderId || !isUuid(event.orderId)) return { outcome: 'ignored', paidOrderId: null };
+  const tenantId = event.tenantId;
+  return withScope(db, { tenantId, userId: null }, async (tx) => {
+    const ctx: StoreCtx = { tx, tenantId, actor: null };
+    const recorded = await tx.execute(sql`
+      insert into payment_events (tenant_id, provider, event_id, type, session_id)
+      select ${tenantId}::uuid, ${event.provider}, ${event.eventId}, ${event.type}, ${event.sessionId}
+      where exists (select 1 from tenants where id = ${tenantId}::uuid)
+      on conflict (provider, event_id) do nothing
+      returning id`);
+    if (rowsOf(recorded).length === 0) return { outcome: 'duplicate', paidOrderId: null };
+    const order = await repo.findOrder(ctx, { id: event.orderId! }, true);
+    // The session must be the one this order opened: an event can never pay a different order.
+    if (!order || (event.sessionId && order.paymentSessionId && order.paymentSessionId !== event.sessionId)) return { outcome: 'ignored', paidOrderId: null };
+    if (event.type === 'checkout.completed') {
+      if (event.amountTotal !== null && event.amountTotal !== order.totalAmount) {
+        await repo.addEvent(ctx, order.id, 'payment_mismatch', `Payment of ${event.amountTotal} pence does not match the order total of ${order.totalAmount} pence`);
+        return { outcome: 'ignored', paidOrderId: null };
+      }
+      const paid = await markPaid(ctx, order, event.paymentReference);
+      if (paid) await sendOrderConfirmation(ctx, email, order);
+      return { outcome: 'applied', paidOrderId: paid ? order.id : null };
+    }
+    if (event.type === 'payment.failed') {
+      // The shopper may try another card while the session is open: note it, keep holding the stock.
+      await repo.addEvent(ctx, order.id, 'payment_failed', 'A card payment attempt failed');
+      return { outcome: 'applied', paidOrderId: null };
+    }
+    await releaseUnpaid(ctx, order, 'expired', 'The payment session expired or was cancelled');
+    return { outcome: 'applied', paidOrderId: null };
+  });
+}

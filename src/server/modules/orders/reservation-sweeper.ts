@@ -1,0 +1,59 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { withScope } from '../../db/scope';
+import { orders, tenants } from '../../db/schema';
+import type { PaymentProvider } from '../../adapters/payments/payments';
+import { PaymentSessionCompleteError } from '../../adapters/payments/errors';
+import { releaseUnpaid } from './lifecycle';
+import * as repo from './orders-repo';
+
+/**
+ * Abandoned checkouts give their stock back on their own. For every unpaid order whose hold has
+ * lapsed, store by store (row-level security scopes each pass): first its payment session is expired
+ * so it can no longer be paid (a session that turns out to be paid is left for its webhook), then the
+ * hold is released. Answers how many orders were released.
+ */
+export async function releaseExpiredReservations(db: Db, payments: PaymentProvider, now = new Date()): Promise<number> {
+  const stores = await withScope(db, { tenantId: null, userId: null }, (tx) => tx.select({ id: tenants.id }).from(tenants));
+  let released = 0;
+  for (const { id: tenantId } of stores) {
+    const scope = { tenantId, userId: null };
+    const lapsed = await withScope(db, scope, (tx) =>
+      tx
+        .select({ id: orders.id, sessionId: orders.paymentSessionId })
+        .from(orders)
+        .where(and(eq(orders.tenantId, tenantId), eq(orders.reservationState, 'held'), eq(orders.paymentStatus, 'unpaid'), lt(orders.reservationExpiresAt, now))),
+    );
+    for (const { id, sessionId } of lapsed) {
+      if (sessionId) {
+        try {
+          await payments.expireSession(sessionId);
+        } catch (error) {
+          if (error instanceof PaymentSessionCompleteError) continue;
+          // The provider could not be reached: release anyway; a late payment still takes the stock if it is there.
+        }
+      }
+      const done = await withScope(db, scope, async (tx) => {
+        const ctx = { tx, tenantId, actor: null };
+        const order = await repo.findOrder(ctx, { id }, true);
+        return order ? releaseUnpaid(ctx, order, 'expired', 'Not paid in time: the stock hold lapsed') : false;
+      });
+      if (done) released++;
+    }
+  }
+  return released;
+}
+
+/** Runs the sweep every minute in the background; the timer never keeps the process alive. */
+export function startReservationSweeper(db: Db, payments: PaymentProvider, onError: (error: unknown) => void): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    releaseExpiredReservations(db, payments)
+      .catch(onError)
+      .finally(() => (running = false));
+  }, 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inStore } from '../../http/guards';
+import { badRequest, notFound } from '../../http/errors';
+import { PAYMENT_WEBHOOK_PATH, WebhookSignatureError } from '../../adapters/payments/payments';
+import { cartToken } from '../cart/cart-cookie';
+import { checkout } from './checkout-service';
+import { invalidateCatalogue } from '../catalog/catalogue-cache';
+import { checkoutInput } from './checkout-input';
+import { applyPaymentEvent } from './payment-events';
+import { accountOrders, publicLookup } from './lookup-service';
+import { confirmClaim, requestClaim } from './claim-service';
+
+// Storefront spec §4/§5: trimmed, and required after trimming.
+const claimBody = z.strictObject({
+  email: z
+    .string({ error: 'Please enter your email address' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Please enter your email address')
+    .max(254)
+    .pipe(z.email('Enter a valid email address')),
+});
+const confirmBody = z.strictObject({ token: z.string().trim().min(1).max(200) });
+
+const lookupQuery = z.strictObject({
+  session_id: z.string().trim().min(1).max(300).optional(),
+  order_number: z.string().trim().min(1).max(40).optional(),
+});
+
+/** Checkout, payment webhooks and the shopper's order views (storefront spec §7). */
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/checkout', { schema: { body: checkoutInput } }, async (req) => {
+    if (!req.tenant) throw notFound('Store not found');
+    return checkout({
+      db: app.deps.database.db,
+      payments: app.deps.payments,
+      tenantId: req.tenant.id,
+      shopName: req.tenant.name,
+      actor: req.actor,
+      cartToken: cartToken(req),
+      origin: `${req.protocol}://${req.headers.host}`,
+      input: req.body,
+    });
+  });
+
+  app.get('/api/orders/public-lookup', { schema: { querystring: lookupQuery } }, async (req, reply) => {
+    if (!req.query.session_id && !req.query.order_number) throw badRequest('Give a session_id or an order_number');
+    reply.header('cache-control', 'no-store');
+    return { order: await inStore(req, (ctx) => publicLookup(ctx, req.query, cartToken(req))) };
+  });
+
+  app.get('/api/account/orders', async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { orders: await inStore(req, (ctx) => accountOrders(ctx)) };
+  });
+
+  app.post('/api/account/claim-orders', { schema: { body: claimBody } }, async (req) =>
+    inStore(req, (ctx) => requestClaim(ctx, app.deps.email, req.body.email, `${req.protocol}://${req.headers.host}`, req.tenant!.name)),
+  );
+
+  app.post('/api/account/claim-orders/confirm', { schema: { body: confirmBody } }, async (req) => inStore(req, (ctx) => confirmClaim(ctx, req.body.token)));
+
+  // Webhooks need the exact bytes that were signed, so this scope reads JSON bodies as raw buffers.
+  await app.register(async (hooks) => {
+    hooks.removeContentTypeParser('application/json');
+    hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    hooks.post(PAYMENT_WEBHOOK_PATH, { schema: { params: z.strictObject({ provider: z.string().max(20) }) } }, async (req, reply) => {
+      const payments = app.deps.payments;
+      const { provider } = req.params as { provider: string };
+      if (provider !== payments.name || !Buffer.isBuffer(req.body)) throw notFound('Unknown payment provider');
+      let event;
+      try {
+        event = payments.verifyWebhook(req.body, req.headers);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) return reply.status(400).send({ error: { code: 'bad_signature', message: error.message } });
+        throw error;
+      }
+      const result = await applyPaymentEvent(app.deps.database.db, app.deps.email, event);
+      // A paid order took stock: the storefront's cached "In Stock" answers must not outlive it.
+      if (result.paidOrderId && event.tenantId) invalidateCatalogue(event.tenantId);
+      return { received: true, outcome: result.outcome };
+    });
+  });
+};

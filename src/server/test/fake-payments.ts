@@ -1,0 +1,61 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { WebhookSignatureError, type CreateSessionInput, type PaymentEvent, type PaymentProvider } from '../adapters/payments/payments';
+
+/**
+ * A payment provider for API tests: records the sessions it was asked for, can be told to fail, and
+ * signs events the way a real provider would so the webhook route's checks run for real.
+ */
+export class FakePayments implements PaymentProvider {
+  readonly name = 'test' as const;
+  sessions: (CreateSessionInput & { sessionId: string })[] = [];
+  expired: string[] = [];
+  failNext = false;
+  constructor(private readonly secret = 'fake-payments-secret') {}
+
+  async createSession(input: CreateSessionInput) {
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('provider down');
+    }
+    const sessionId = `cs_fake_${randomBytes(12).toString('hex')}`;
+    this.sessions.push({ ...input, sessionId });
+    return { sessionId, url: `https://pay.example/${sessionId}` };
+  }
+
+  async expireSession(sessionId: string) {
+    this.expired.push(sessionId);
+  }
+
+  async refund(input: { amount: number }) {
+    return { refundId: `re_${randomBytes(6).toString('hex')}`, amount: input.amount };
+  }
+
+  /** A signed webhook body and headers for this session, as the provider would post it. */
+  webhook(sessionId: string, type: PaymentEvent['type'], overrides: Partial<PaymentEvent> = {}) {
+    const session = this.sessions.find((s) => s.sessionId === sessionId)!;
+    const event: PaymentEvent = {
+      provider: 'test',
+      eventId: `evt_${randomBytes(8).toString('hex')}`,
+      type,
+      sessionId,
+      tenantId: session.tenantId,
+      orderId: session.orderId,
+      paymentReference: type === 'checkout.completed' ? `pi_${randomBytes(6).toString('hex')}` : null,
+      amountTotal: session.amountTotal,
+      ...overrides,
+    };
+    const payload = JSON.stringify(event);
+    return { payload, headers: { 'content-type': 'application/json', 'x-fake-signature': this.sign(payload) } };
+  }
+
+  sign(payload: string) {
+    return createHmac('sha256', this.secret).update(payload).digest('hex');
+  }
+
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent {
+    const given = Buffer.from(String(headers['x-fake-signature'] ?? ''), 'hex');
+    const expected = Buffer.from(this.sign(rawBody.toString('utf8')), 'hex');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new WebhookSignatureError('Bad signature');
+    return JSON.parse(rawBody.toString('utf8')) as PaymentEvent;
+  }
+}

@@ -1,0 +1,64 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderSummary } from '@shared/orders';
+import { api } from './api';
+import { orderKeys } from './query-keys';
+
+export interface CheckoutAddress {
+  first_name: string;
+  last_name: string;
+  company?: string | null;
+  address_line1: string;
+  address_line2?: string | null;
+  city: string;
+  postcode: string;
+  country: string;
+}
+
+export interface CheckoutPayload {
+  contact: { email: string; phone?: string | null };
+  shippingAddress: CheckoutAddress;
+  billingAddress?: CheckoutAddress | null;
+  billingSameAsShipping: boolean;
+  shipping_method_id?: string;
+  success_url?: string;
+  cancel_url?: string;
+}
+
+/** POST /api/checkout answers where to pay; the caller sends the browser there. */
+export function useCheckout() {
+  return useMutation({ mutationFn: (payload: CheckoutPayload) => api<{ url: string; order_number: string; session_id: string }>('POST', '/api/checkout', payload) });
+}
+
+/**
+ * The order behind the success page, by session_id or order_number. It may still be unpaid for a
+ * moment after the return from the pay page (the webhook can be slower), so it polls until paid.
+ */
+export function useOrderLookup(by: 'session_id' | 'order_number', value: string) {
+  return useQuery({
+    queryKey: orderKeys.lookup(by, value),
+    queryFn: () => api<{ order: OrderSummary }>('GET', `/api/orders/public-lookup?${by}=${encodeURIComponent(value)}`).then((r) => r.order),
+    enabled: value !== '',
+    refetchInterval: (query) => (query.state.data && query.state.data.payment_status === 'unpaid' && query.state.data.status === 'pending' ? 2000 : false),
+    retry: 1,
+  });
+}
+
+export function useMyOrders(enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.mine,
+    queryFn: () => api<{ orders: OrderSummary[] }>('GET', '/api/account/orders').then((r) => r.orders),
+    enabled,
+  });
+}
+
+export function useClaimOrders() {
+  return useMutation({ mutationFn: (email: string) => api<{ message: string }>('POST', '/api/account/claim-orders', { email }) });
+}
+
+export function useConfirmClaim() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api<{ claimed: number; message: string }>('POST', '/api/account/claim-orders/confirm', { token }),
+    onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.mine }),
+  });
+}

@@ -1,0 +1,50 @@
+import { useNavigate } from 'react-router';
+import { Lock } from 'lucide-react';
+import type { Cart } from '@shared/cart';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { OrderTotals } from '../components/OrderTotals';
+import { CART_TEXT } from './cart-text';
+
+/**
+ * Order summary (storefront spec §2 Cart): the server's figures through the same OrderTotals as checkout
+ * and the order pages (discount and tax only above 0, shipping 'Free' at 0 under the method's name, the
+ * VAT inside the total). Without a cart yet (loading) the figures are skeletons and checkout waits.
+ */
+export function CartSummary({ cart, busy }: { cart: Cart | undefined; busy?: boolean }) {
+  const navigate = useNavigate();
+  const empty = !cart || cart.items.length === 0;
+  return (
+    <section aria-labelledby="order-summary" className="rounded-xl border border-zinc-200 bg-zinc-50/70 p-5 sm:p-6 lg:sticky lg:top-36">
+      <h2 id="order-summary" className="text-lg font-semibold tracking-tight">Order summary</h2>
+      {cart ? (
+        <OrderTotals
+          className="mt-5"
+          figures={{
+            subtotal: cart.sub_total,
+            discount: cart.discount_total,
+            shipping: cart.shipping_total,
+            shippingLabel: cart.shipping_selection?.name,
+            tax: cart.tax_total,
+            total: cart.total,
+            vat: cart.vat_included,
+          }}
+        />
+      ) : (
+        <div className="mt-5 grid gap-3" aria-hidden>
+          {[0, 1, 2].map((n) => (
+            <div key={n} className="flex justify-between gap-4">
+              <Skeleton className="h-4 w-20" />
+              <Skeleton className="h-4 w-14" />
+            </div>
+          ))}
+        </div>
+      )}
+      <Button size="lg" className="mt-6 w-full" disabled={empty || busy} onClick={() => void navigate('/checkout')}>
+        <Lock aria-hidden />
+        {CART_TEXT.checkout}
+      </Button>
+      <p className="mt-3 text-center text-xs text-zinc-500">Choose your delivery option and pay securely at checkout.</p>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+/** The cart's words as the storefront spec gives them (§2 Cart, §5, §8); quoted text is exact. */
+export const CART_TEXT = {
+  chooseTitle: 'Choose an option',
+  chooseBody: 'Please select a variant before adding to your cart.',
+  addFailedTitle: 'Unable to add to cart',
+  addFailedBody: 'Please try again in a moment.',
+  // Not in the spec: a change to a line that did not go through.
+  updateFailedTitle: 'Unable to update your cart',
+  added: 'Added to cart',
+  viewCart: 'View cart',
+  empty: 'Your cart is empty',
+  browse: 'Browse Products',
+  checkout: 'Proceed to Checkout',
+} as const;

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { toast } from '@/lib/toast';
+import { ApiError, errorMessage } from '@/lib/api';
+import { useResetCart } from '@/lib/cart';
+import { applyServerFieldErrors } from '@/lib/forms';
+import { useCheckout } from '@/lib/orders';
+import { CHECKOUT_FIELDS, toPayload, type CheckoutValues } from './checkout-form';
+
+// Storefront spec §8.
+export const CHECKOUT_ERROR = 'Checkout Error';
+export const CHECKOUT_FALLBACK = 'Something went wrong. Please try again.';
+
+/**
+ * Submits the checkout and sends the browser to the payment page. While the browser is leaving, the
+ * button stays busy; coming back with the Back button (from the back-forward cache) frees it again.
+ */
+export function usePlaceOrder(form: UseFormReturn<CheckoutValues>, shippingMethodId: string | null) {
+  const checkout = useCheckout();
+  const resetCart = useResetCart();
+  const [redirecting, setRedirecting] = useState(false);
+  // A 409: some lines ran short. Shown beside the button with a way back to the cart.
+  const [stockProblem, setStockProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setRedirecting(false);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  const submit = form.handleSubmit(async (values) => {
+    setStockProblem(null);
+    try {
+      const { url } = await checkout.mutateAsync(toPayload(values, shippingMethodId));
+      setRedirecting(true);
+      window.location.assign(url);
+    } catch (error) {
+      const message = errorMessage(error, CHECKOUT_FALLBACK);
+      if (applyServerFieldErrors(error, form.setError, CHECKOUT_FIELDS)) {
+        const first = CHECKOUT_FIELDS.find((field) => form.getFieldState(field).error);
+        if (first) form.setFocus(first);
+      }
+      if (error instanceof ApiError && error.code === 'out_of_stock') setStockProblem(message);
+      // Stock or an emptied cart: the cart on screen is stale. An empty one takes the shopper home.
+      if (error instanceof ApiError && (error.status === 409 || error.status === 400)) void resetCart();
+      toast.error(CHECKOUT_ERROR, { description: message, id: 'checkout-error' });
+    }
+  });
+
+  return { submit, busy: checkout.isPending || redirecting, redirecting, stockProblem };
+}

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { formatGBP } from '@shared/money';
+import { cn } from '@/lib/utils';
+
+/** An order's or a cart's figures in pounds, as the server worked them out. */
+export interface TotalsFigures {
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  /** The delivery method's name, under the Shipping label. */
+  shippingLabel?: string | null;
+  tax: number;
+  total: number;
+  /** VAT already inside the total (prices include it). */
+  vat: number;
+}
+
+/** Storefront spec §2 (Cart): discount and tax only when above 0; shipping 'Free' when 0. */
+export function OrderTotals({ figures, className }: { figures: TotalsFigures; className?: string }) {
+  const { subtotal, discount, shipping, shippingLabel, tax, total, vat } = figures;
+  return (
+    <div className={cn('text-sm', className)}>
+      <dl className="grid gap-2.5">
+        <Row label="Subtotal" value={formatGBP(subtotal)} />
+        {discount > 0 ? <Row label="Discount" value={`−${formatGBP(discount)}`} valueClass="text-emerald-700" /> : null}
+        <Row
+          label={
+            <>
+              Shipping
+              {shippingLabel ? <span className="block text-xs text-zinc-500">{shippingLabel}</span> : null}
+            </>
+          }
+          value={shipping === 0 ? 'Free' : formatGBP(shipping)}
+        />
+        {tax > 0 ? <Row label="Tax" value={formatGBP(tax)} /> : null}
+        <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-zinc-200 pt-3.5">
+          <dt className="text-base font-semibold text-zinc-900">Total</dt>
+          <dd className="text-lg font-semibold tabular-nums text-zinc-900">{formatGBP(total)}</dd>
+        </div>
+      </dl>
+      {vat > 0 ? <p className="mt-1 text-right text-xs text-zinc-500">Includes {formatGBP(vat)} VAT</p> : null}
+    </div>
+  );
+}
+
+function Row({ label, value, valueClass }: { label: ReactNode; value: string; valueClass?: string }) {
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <dt className="text-zinc-600">{label}</dt>
+      <dd className={cn('font-medium tabular-nums text-zinc-900', valueClass)}>{value}</dd>
+    </div>
+  );
+}

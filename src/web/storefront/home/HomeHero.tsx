@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import { ArrowRight } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+
+/** Welcome: the store's name, what it offers, the way in, and two pictures from the catalogue. */
+export function HomeHero({ storeName, pictures }: { storeName: string; pictures: string[] | undefined }) {
+  return (
+    <section className="bg-gradient-to-b from-zinc-50 to-white">
+      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
+        <div>
+          <p className="text-sm font-medium tracking-wide text-accent uppercase">Welcome to</p>
+          <h1 className="mt-3 max-w-2xl text-4xl font-semibold tracking-tight text-balance sm:text-5xl">{storeName}</h1>
+          <p className="mt-4 max-w-xl text-lg text-pretty text-zinc-600">
+            Quality products delivered across the UK, with next-day delivery and click &amp; collect.
+          </p>
+          <Button asChild size="lg" className="mt-8">
+            <Link to="/products">
+              Shop all products <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+        </div>
+        {pictures === undefined ? (
+          <div className="hidden grid-cols-2 gap-4 lg:grid">
+            <Skeleton className="aspect-[4/5] rounded-2xl" />
+            <Skeleton className="mt-10 aspect-[4/5] rounded-2xl" />
+          </div>
+        ) : pictures.length > 0 ? (
+          // Decorative: the pictures say "homeware" at a glance; the named, linked categories follow below.
+          <div className="hidden grid-cols-2 gap-4 lg:grid" aria-hidden>
+            {pictures.map((url, index) => (
+              <img key={url} src={url} alt="" className={cn('aspect-[4/5] w-full rounded-2xl bg-zinc-100 object-cover shadow-sm', index === 1 && 'mt-10')} />
+            ))}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { STORE_PROMISES } from '../store-promises';
+
+export function StorePromises() {
+  return (
+    <section aria-label="Why shop with us" className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {STORE_PROMISES.map(({ icon: Icon, title, detail }) => (
+          <li key={title} className="rounded-xl border border-zinc-200 p-5">
+            <Icon className="size-5 text-accent" aria-hidden />
+            <p className="mt-3 font-medium">{title}</p>
+            <p className="mt-1 text-sm text-zinc-500">{detail}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import type { OrderStatus, PaymentStatus } from '@shared/orders';
+import { cn } from '@/lib/utils';
+import { orderStatusLabel, orderStatusTone, type StatusTone } from './order-status';
+
+const TONE_CLASS: Record<StatusTone, string> = {
+  green: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
+  blue: 'bg-blue-50 text-blue-700 ring-blue-600/20',
+  purple: 'bg-violet-50 text-violet-700 ring-violet-600/20',
+  red: 'bg-red-50 text-red-700 ring-red-600/20',
+  neutral: 'bg-zinc-100 text-zinc-700 ring-zinc-500/20',
+};
+
+export function OrderStatusBadge({ status, paymentStatus, className }: { status: OrderStatus; paymentStatus: PaymentStatus; className?: string }) {
+  return (
+    <span
+      data-tone={orderStatusTone(status)}
+      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', TONE_CLASS[orderStatusTone(status)], className)}
+    >
+      {orderStatusLabel(status, paymentStatus)}
+    </span>
+  );
+}

@@ -1,0 +1,54 @@
+import type { OrderStatus, PaymentStatus } from '@shared/orders';
+
+const LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+/** What the shopper reads: a pending order that has not been paid is waiting on them, not the shop. */
+export function orderStatusLabel(status: OrderStatus, paymentStatus: PaymentStatus): string {
+  if (status === 'pending' && paymentStatus === 'unpaid') return 'Awaiting payment';
+  return LABELS[status] ?? status;
+}
+
+export type StatusTone = 'green' | 'blue' | 'purple' | 'red' | 'neutral';
+
+/** Storefront spec §2 (My orders): colours for completed, processing, shipped and cancelled; others neutral. */
+export function orderStatusTone(status: OrderStatus): StatusTone {
+  switch (status) {
+    case 'completed':
+      return 'green';
+    case 'processing':
+      return 'blue';
+    case 'shipped':
+      return 'purple';
+    case 'cancelled':
+      return 'red';
+    default:
+      return 'neutral';
+  }
+}
+
+/** The order can be shown as placed: paid (or paid once and since refunded), or moved on by the shop. */
+export function isOrderPlaced(order: { status: OrderStatus; payment_status: PaymentStatus }): boolean {
+  return order.payment_status !== 'unpaid' && order.payment_status !== 'failed' && order.payment_status !== 'expired';
+}
+
+/** The payment session ended without paying (cancelled, declined to the end, or timed out). */
+export function isPaymentAbandoned(order: { payment_status: PaymentStatus }): boolean {
+  return order.payment_status === 'failed' || order.payment_status === 'expired';
+}
+
+const placedDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** "3 March 2025" (storefront spec §9: locale en-GB). */
+export function formatPlacedDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : placedDate.format(date);
+}

@@ -1,0 +1,57 @@
+import { useId, useState } from 'react';
+import { Minus, Plus } from 'lucide-react';
+import { Label } from '@/components/ui/label';
+
+/** A whole number of at least 1 (storefront spec §5: no maximum), from what the shopper typed. */
+function toQuantity(text: string, previous: number): number {
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n >= 1 ? n : previous;
+}
+
+/** Quantity with minus and plus buttons; the number can also be typed. Never below 1. */
+export function QuantityStepper({ value, onChange }: { value: number; onChange: (quantity: number) => void }) {
+  const id = useId();
+  // While typing the field may be briefly empty; the quantity itself never is.
+  const [draft, setDraft] = useState<string | null>(null);
+  const set = (next: number) => {
+    setDraft(null);
+    onChange(Math.max(1, next));
+  };
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Quantity</Label>
+      <div className="inline-flex h-11 w-fit items-center rounded-md border border-zinc-300 bg-white shadow-xs">
+        <button
+          type="button"
+          aria-label="Decrease quantity"
+          disabled={value <= 1}
+          onClick={() => set(value - 1)}
+          className="flex h-full w-11 items-center justify-center rounded-l-md text-zinc-600 hover:bg-zinc-50 disabled:cursor-not-allowed disabled:opacity-40"
+        >
+          <Minus className="size-4" aria-hidden />
+        </button>
+        <input
+          id={id}
+          inputMode="numeric"
+          pattern="[0-9]*"
+          value={draft ?? String(value)}
+          onChange={(event) => {
+            const text = event.target.value.replace(/\D/g, '');
+            setDraft(text);
+            if (text) onChange(toQuantity(text, value));
+          }}
+          onBlur={() => setDraft(null)}
+          className="h-full w-14 border-x border-zinc-200 text-center text-sm font-medium tabular-nums focus-visible:outline-offset-0"
+        />
+        <button
+          type="button"
+          aria-label="Increase quantity"
+          onClick={() => set(value + 1)}
+          className="flex h-full w-11 items-center justify-center rounded-r-md text-zinc-600 hover:bg-zinc-50"
+        >
+          <Plus className="size-4" aria-hidden />
+        </button>
+      </div>
+    </div>
+  );
+}
