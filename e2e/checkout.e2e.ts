@@ -1,18 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ORDER_DELIVERY_TEXT, ORDER_PROCESSING_TEXT } from '../src/shared/orders';
 import { DEMO_PASSWORD, launch, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
+import { api, BOWL, cartItems, DECLINE_CARD, fillAddress, fillCart, openStore, payWith, POT, STORE, SUCCESS_CARD } from './store';
 
 // Checkout, the test gateway's pay page, the order success page and My orders (storefront spec §2).
-// The cart is filled through the API from inside the page, so the call carries the browser's own
-// cart cookie (Node's resolver does not know *.localhost, so page.request cannot reach the store).
 
-const STORE = 'demo.localhost';
-const SUCCESS_CARD = '4242 4242 4242 4242';
-const DECLINE_CARD = '4000 0000 0000 0002';
-// £28.00 + 2 × £16.50 = £61.00; Standard Delivery £3.99, Next Day £7.99.
-const BOWL = 'Hand-thrown Serving Bowl';
-const POT = 'Terracotta Plant Pot, 21cm';
 const poll = { timeout: 10_000 };
 
 let browser: Browser;
@@ -23,49 +16,6 @@ afterEach(snapIfFailed);
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A JSON call from the page itself: same origin, same cookies as the app's own calls. */
-async function api<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: await res.json() };
-    },
-    { method, path, body },
-  );
-}
-
-type CartBody = { cart: { items: { name: string; quantity: number }[] } };
-
-/** Puts the bowl and two pots in this browser's cart (the page must be on the store already). */
-async function fillCart(page: Page): Promise<void> {
-  const { body } = await api<{ items: { id: string; name: string }[] }>(page, 'GET', '/api/products?limit=50');
-  const id = (name: string) => body.items.find((p) => p.name === name)!.id;
-  expect((await api(page, 'POST', '/api/cart/items', { product_id: id(BOWL), quantity: 1 })).status).toBe(200);
-  expect((await api(page, 'POST', '/api/cart/items', { product_id: id(POT), quantity: 2 })).status).toBe(200);
-}
-
-const cartItems = async (page: Page) => (await api<CartBody>(page, 'GET', '/api/cart')).body.cart.items;
-
-async function openStore(page: Page): Promise<void> {
-  await page.goto(url(STORE, '/'));
-  await page.getByRole('heading', { name: 'Demo Store', level: 1 }).waitFor();
-}
-
-async function fillAddress(page: Page, who: { email?: string; first: string; last: string; postcode?: string }): Promise<void> {
-  if (who.email) await page.getByLabel('Email', { exact: true }).fill(who.email);
-  const shipping = page.getByRole('region', { name: 'Shipping address' });
-  await shipping.getByLabel('First name').fill(who.first);
-  await shipping.getByLabel('Last name').fill(who.last);
-  await shipping.getByLabel('Address line 1').fill('14 Wharf Street');
-  await shipping.getByLabel('City').fill('Leeds');
-  await shipping.getByLabel('Postcode').fill(who.postcode ?? 'LS2 7EQ');
-}
-
-async function payWith(page: Page, card: string): Promise<void> {
-  await page.getByLabel('Card number').fill(card);
-  await page.getByRole('button', { name: /^Pay £/ }).click();
-}
 
 describe('checkout', () => {
   it('a guest: field messages, Next Day priced by the server, a declined card, then paid; the success page; the cart is empty', async () => {

@@ -14,12 +14,13 @@ describe('admin sidebar', () => {
       'Webstore>Pages /admin/webstore/pages',
       'Content>Media /admin/media',
       '>Orders /admin/orders',
+      '>Emails /admin/emails',
       '>Settings /admin/settings',
     ]);
   });
 
   it('shows staff only what their role can use', () => {
     expect(visibleNav(false).flatMap((g) => g.items.map((i) => i.label))).toEqual(['Dashboard']);
-    expect(visibleNav(true).flatMap((g) => g.items)).toHaveLength(10);
+    expect(visibleNav(true).flatMap((g) => g.items)).toHaveLength(11);
   });
 });

@@ -31,3 +31,8 @@ export const orderKeys = {
   lookup: (by: string, value: string) => ['orders', 'lookup', by, value] as const,
   mine: ['orders', 'mine'] as const,
 };
+
+export const emailKeys = {
+  list: (page: number, search: string) => ['admin', 'emails', page, search] as const,
+  one: (id: string) => ['admin', 'email', id] as const,
+};

@@ -2,36 +2,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ACME_HOST, call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../test/harness';
 import type { ProductCard, ProductDetail } from '../../../shared/catalog';
-import type { Cart, ShippingMethod } from '../../../shared/cart';
+import type { ShippingMethod } from '../../../shared/cart';
+import { cookiesSet, shopper as makeShopper } from '../../test/shopper';
 
 let t: TestApp;
 let simple: ProductCard;
 let withVariants: ProductDetail;
 let acmeProduct: ProductCard;
 
-const cookieFrom = (res: LightMyRequestResponse) => {
-  const raw = res.headers['set-cookie'];
-  const found = (Array.isArray(raw) ? raw : raw ? [raw] : []).find((c) => c.startsWith('cart='));
-  return found ? found.split(';')[0] : null;
-};
+const cookieFrom = (res: LightMyRequestResponse) => (cookiesSet(res).cart === undefined ? null : `cart=${cookiesSet(res).cart}`);
 
-/** A browser with its own cookies on one store. */
-function shopper(host = DEMO_HOST) {
-  const jar: Record<string, string> = {};
-  const cookie = () => Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; ') || null;
-  return {
-    jar,
-    async send(method: string, url: string, body?: unknown) {
-      const res = await call(t.app, method, url, { host, cookie: cookie(), body });
-      const c = cookieFrom(res);
-      if (c) jar.cart = c.slice('cart='.length);
-      return res;
-    },
-    async cart() {
-      return (await this.send('GET', '/api/cart')).json().cart as Cart;
-    },
-  };
-}
+const shopper = (host = DEMO_HOST) => makeShopper(t.app, host);
 
 beforeAll(async () => {
   t = await resetTestApp();

@@ -1,32 +1,16 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { ACME_HOST, call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../test/harness';
 import type { ProductCard } from '../../../shared/catalog';
 import type { Cart } from '../../../shared/cart';
 import { rowsOf } from '../../db/rows';
+import { shopper as makeShopper } from '../../test/shopper';
 import { releaseExpiredReservations } from './reservation-sweeper';
 
 let t: TestApp;
 let simple: ProductCard;
 
-function shopper(host = DEMO_HOST) {
-  const jar: Record<string, string> = {};
-  return {
-    jar,
-    async send(method: string, url: string, body?: unknown): Promise<LightMyRequestResponse> {
-      const cookie = Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; ') || null;
-      const res = await call(t.app, method, url, { host, cookie, body });
-      const raw = res.headers['set-cookie'];
-      for (const c of Array.isArray(raw) ? raw : raw ? [raw] : []) {
-        const [pair] = c.split(';');
-        const [k, v] = pair.split('=');
-        jar[k] = v;
-      }
-      return res;
-    },
-  };
-}
+const shopper = (host = DEMO_HOST) => makeShopper(t.app, host);
 
 const address = { first_name: 'Ada', last_name: 'Lovelace', address_line1: '12 Analytical Row', city: 'London', postcode: 'sw1a1aa' };
 const form = (extra: Record<string, unknown> = {}) => ({ contact: { email: 'Ada@Example.com' }, shippingAddress: address, billingSameAsShipping: true, ...extra });

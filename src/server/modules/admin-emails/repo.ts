@@ -1,0 +1,46 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { TenantCtx } from '../../http/context';
+import { emailMessages, orders } from '../../db/schema';
+
+const summaryColumns = {
+  id: emailMessages.id,
+  to: emailMessages.toAddress,
+  subject: emailMessages.subject,
+  kind: emailMessages.kind,
+  status: emailMessages.status,
+  provider: emailMessages.provider,
+  error: emailMessages.error,
+  order_id: emailMessages.orderId,
+  order_number: orders.orderNumber,
+  created_at: emailMessages.createdAt,
+  sent_at: emailMessages.sentAt,
+};
+
+/** `%` and `_` typed by a person are letters, not wildcards. */
+const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listEmails(ctx: TenantCtx, opts: { search: string | null; orderId: string | null; limit: number; offset: number }) {
+  const where: SQL[] = [eq(emailMessages.tenantId, ctx.tenantId)];
+  if (opts.search) where.push(or(ilike(emailMessages.toAddress, likeText(opts.search)), ilike(emailMessages.subject, likeText(opts.search)))!);
+  if (opts.orderId) where.push(eq(emailMessages.orderId, opts.orderId));
+  const filter = and(...where);
+  const rows = await ctx.tx
+    .select(summaryColumns)
+    .from(emailMessages)
+    .leftJoin(orders, eq(orders.id, emailMessages.orderId))
+    .where(filter)
+    .orderBy(desc(emailMessages.createdAt), desc(emailMessages.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+  const [{ total }] = await ctx.tx.select({ total: count() }).from(emailMessages).where(filter);
+  return { rows, total };
+}
+
+export async function findEmail(ctx: TenantCtx, id: string) {
+  const [row] = await ctx.tx
+    .select({ ...summaryColumns, html: emailMessages.html, text: emailMessages.text })
+    .from(emailMessages)
+    .leftJoin(orders, eq(orders.id, emailMessages.orderId))
+    .where(and(eq(emailMessages.tenantId, ctx.tenantId), eq(emailMessages.id, id)));
+  return row ?? null;
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app';
+import { withScope } from '../../db/scope';
+import { rowsOf } from '../../db/rows';
+import { testPaymentSessions } from '../../db/schema';
+import { OutboxEmailSender } from '../../adapters/email/outbox';
+import { LocalFileStorage } from '../../adapters/storage/local-storage';
+import { signTestWebhook, TestGateway, TEST_SIGNATURE_HEADER, TEST_WEBHOOK_URL } from '../../adapters/payments/test-gateway';
+import { TenantResolver } from '../tenants/resolver';
+import { call, DEMO_HOST, resetTestApp, TEST_INDEX_HTML, type TestApp } from '../../test/harness';
+import { shopper } from '../../test/shopper';
+import type { ProductCard } from '../../../shared/catalog';
+
+// The issue's webhook rule through the real route with the built-in gateway (not the test double the
+// other API tests use): a tampered body, a wrong secret or a stale timestamp is a 400 with no change.
+
+const SECRET = 'route-test-webhook-secret';
+let t: TestApp;
+let app: FastifyInstance;
+let gateway: TestGateway;
+
+beforeAll(async () => {
+  t = await resetTestApp();
+  gateway = new TestGateway(t.database.db, SECRET);
+  const webDir = mkdtempSync(path.join(os.tmpdir(), 'shop-webhook-web-'));
+  writeFileSync(path.join(webDir, 'index.html'), TEST_INDEX_HTML);
+  app = await buildApp(
+    {
+      database: t.database,
+      config: t.config,
+      secrets: { cookieSecret: 'webhook-route-cookie-secret', webhookSecret: SECRET },
+      tenants: new TenantResolver(t.database.db, t.config.platformHost),
+      storage: new LocalFileStorage(mkdtempSync(path.join(os.tmpdir(), 'shop-webhook-files-'))),
+      payments: gateway,
+      email: new OutboxEmailSender(),
+    },
+    { webDir },
+  );
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function orderState(orderNumber: string) {
+  const [order] = rowsOf<{ id: string; status: string; payment_status: string }>(
+    await t.database.db.execute(sql`select id, status, payment_status from orders where order_number = ${orderNumber}`),
+  );
+  const counts = rowsOf<{ events: number; emails: number; reserved: number }>(
+    await t.database.db.execute(sql`select
+      (select count(*)::int from payment_events) as events,
+      (select count(*)::int from email_messages where order_id = ${order.id}::uuid) as emails,
+      (select coalesce(sum(reserved_quantity), 0)::int from products) as reserved`),
+  )[0];
+  return { status: order.status, payment_status: order.payment_status, ...counts };
+}
+
+const post = (payload: string, signature: string | undefined) =>
+  app.inject({
+    method: 'POST',
+    url: TEST_WEBHOOK_URL,
+    headers: { host: DEMO_HOST, 'content-type': 'application/json', ...(signature === undefined ? {} : { [TEST_SIGNATURE_HEADER]: signature }) },
+    payload,
+  });
+
+describe('payment webhook route with the built-in gateway', () => {
+  it('refuses tampered, wrongly signed and stale deliveries with 400 and no effect; the genuine one pays once', async () => {
+    const items = (await call(app, 'GET', '/api/products?limit=48')).json().items as ProductCard[];
+    const product = items.find((p) => !p.has_variants && p.in_stock)!;
+    await t.database.db.execute(sql`update products set track_inventory = true, stock_quantity = 10, reserved_quantity = 0 where id = ${product.id}::uuid`);
+    const buyer = shopper(app);
+    expect((await buyer.send('POST', '/api/cart/items', { product_id: product.id, quantity: 2 })).statusCode).toBe(200);
+    const placed = await buyer.send('POST', '/api/checkout', {
+      contact: { email: 'route@example.com' },
+      shippingAddress: { first_name: 'Ada', last_name: 'Lovelace', address_line1: '1 Analytical Way', city: 'London', postcode: 'SW1A 1AA' },
+      billingSameAsShipping: true,
+    });
+    expect(placed.statusCode).toBe(200);
+    const { session_id: sessionId, order_number: orderNumber } = placed.json() as { session_id: string; order_number: string };
+    const before = await orderState(orderNumber);
+    expect(before).toMatchObject({ status: 'pending', payment_status: 'unpaid', events: 0, emails: 0 });
+    expect(before.reserved).toBe(2);
+
+    // The event the gateway would send once the card is accepted.
+    const session = await withScope(t.database.db, { tenantId: t.seed.tenantIds.demo, userId: null }, async (tx) => (await tx.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId)))[0]);
+    const { payload, signature } = gateway.signedEvent({ ...session, status: 'complete', paymentReference: 'pay_route_test' }, 'checkout.session.completed');
+    const now = Math.floor(Date.now() / 1000);
+    const forged: Record<string, [string, string | undefined]> = {
+      'tampered amount': [payload.replace(/"amount_total":\d+/, '"amount_total":1'), signature],
+      'another order': [payload.replace(session.orderId, '00000000-0000-4000-8000-000000000000'), signature],
+      'wrong secret': [payload, signTestWebhook('not-the-secret', payload)],
+      'stale timestamp': [payload, signTestWebhook(SECRET, payload, now - 301)],
+      'future timestamp': [payload, signTestWebhook(SECRET, payload, now + 301)],
+      'no signature': [payload, undefined],
+    };
+    for (const [name, [body, sig]] of Object.entries(forged)) {
+      const res = await post(body, sig);
+      expect(res.statusCode, name).toBe(400);
+      expect(await orderState(orderNumber), name).toEqual(before);
+    }
+
+    // The genuine delivery: paid, the reservation sold, the confirmation written; repeated, nothing more.
+    expect((await post(payload, signature)).statusCode).toBe(200);
+    const paid = await orderState(orderNumber);
+    expect(paid).toMatchObject({ payment_status: 'paid', events: 1, emails: 1, reserved: before.reserved - 2 });
+    expect((await post(payload, signTestWebhook(SECRET, payload))).statusCode).toBe(200);
+    expect(await orderState(orderNumber)).toEqual(paid);
+  });
+});
