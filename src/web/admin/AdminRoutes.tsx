@@ -10,6 +10,7 @@ import { SectionPage } from './sections/SectionPage';
 import { ReviewsPage } from './sections/ReviewsPage';
 import { EmailsPage } from './emails/EmailsPage';
 import { EmailDetailPage } from './emails/EmailDetailPage';
+import { ProductStockPage } from './stock/ProductStockPage';
 
 /** The pages inside the shell. Store management pages need owner or admin rights (admin spec §6). */
 export function AdminRoutes({ canManage, role }: { canManage: boolean; role: MemberRole | null }) {
@@ -23,6 +24,7 @@ export function AdminRoutes({ canManage, role }: { canManage: boolean; role: Mem
       <Route path="catalogue/reviews" element={managed(<ReviewsPage />)} />
       <Route path="emails" element={managed(<EmailsPage />)} />
       <Route path="emails/:id" element={managed(<EmailDetailPage />)} />
+      <Route path="catalogue/products/:id/stock" element={managed(<ProductStockPage />)} />
       <Route path="*" element={<NotFound homeHref="/admin" />} />
     </Routes>
   );

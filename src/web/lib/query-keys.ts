@@ -22,6 +22,17 @@ export const catalogKeys = {
   moderation: (status: string, page: number) => ['admin', 'reviews', status, page] as const,
 };
 
+/** Admin stock (src/web/lib/admin-stock.ts). Every key starts with stockKeys.all, so one call refreshes them all. */
+export const stockKeys = {
+  all: ['admin', 'stock'] as const,
+  lowStock: ['admin', 'stock', 'low-stock'] as const,
+  product: (id: string) => ['admin', 'stock', 'product', id] as const,
+  movements: (id: string, page: number) => ['admin', 'stock', 'movements', id, page] as const,
+};
+
+/** Prefix of the admin product list and product form queries (products engineer's keys start with it). */
+export const adminProductsPrefix = ['admin', 'products'] as const;
+
 export const cartKeys = {
   cart: ['cart'] as const,
   shippingMethods: ['cart', 'shipping-methods'] as const,

@@ -206,7 +206,9 @@ export const testPaymentSessions = pgTable(
 
 /**
  * Append-only stock ledger: every change to a tracked product's or variant's stock, with who, why and
- * the quantity it left. Checkout sales and admin adjustments both write here.
+ * the quantity it left. Checkout sales and admin adjustments both write here. The app's database role
+ * may insert and read rows but not change or delete them (migration 0005); rows still go with their
+ * product, since foreign-key cascades run as the table owner.
  */
 export const stockMovements = pgTable(
   'stock_movements',
@@ -221,9 +223,15 @@ export const stockMovements = pgTable(
     resultingQuantity: integer('resulting_quantity').notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    // clock_timestamp(), not now(): the row is written after the product's row lock is taken, so the
+    // ledger sorts in the order the changes were really applied, even when transactions overlap.
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
-  (t) => [index('stock_movements_product_idx').on(t.tenantId, t.productId, t.createdAt)],
+  (t) => [
+    index('stock_movements_product_idx').on(t.tenantId, t.productId, t.createdAt),
+    check('stock_movements_change_check', sql`change <> 0`),
+    check('stock_movements_resulting_check', sql`resulting_quantity >= 0`),
+  ],
 );
 
 /** Every email the shop sends, whichever adapter delivered it: the built-in outbox keeps them here. */

@@ -23,7 +23,7 @@ export async function releaseUnpaid(ctx: StoreCtx, order: repo.OrderRow, payment
 export async function markPaid(ctx: StoreCtx, order: repo.OrderRow, paymentReference: string | null): Promise<boolean> {
   if (order.paymentStatus === 'paid') return false;
   const items = await repo.listItems(ctx, [order.id]);
-  const short = await stock.commitSale(ctx, repo.stockLinesOf(items), order.id, order.reservationState === 'held');
+  const short = await stock.commitSale(ctx, repo.stockLinesOf(items), order, order.reservationState === 'held');
   await repo.updateOrder(ctx, order.id, {
     paymentStatus: 'paid',
     // A paid order that had been cancelled for want of payment is live again.

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { StoreCtx } from '../../http/context';
 import { rowsOf } from '../../db/rows';
 import type { StockSource } from '../cart/pricing';
+import { SALE_REASON } from '../../../shared/stock';
 
 /** One order line as far as stock is concerned. */
 export interface StockLine {
@@ -66,9 +67,10 @@ export async function release(ctx: StoreCtx, lines: StockLine[]): Promise<void> 
 /**
  * Turns held stock into a sale: stock goes down, the hold is dropped and the ledger records it. When
  * the hold had already lapsed (payment arrived late) the stock is taken if it is there; lines that
- * could not be covered are answered so the order's timeline can say so.
+ * could not be covered are answered so the order's timeline can say so. The ledger row reads
+ * 'Order {number} paid' in the product's stock history.
  */
-export async function commitSale(ctx: StoreCtx, lines: StockLine[], orderId: string, held: boolean): Promise<string[]> {
+export async function commitSale(ctx: StoreCtx, lines: StockLine[], order: { id: string; orderNumber: string }, held: boolean): Promise<string[]> {
   const short: string[] = [];
   for (const unit of unitsOf(lines)) {
     const result = await ctx.tx.execute(sql`
@@ -85,7 +87,7 @@ export async function commitSale(ctx: StoreCtx, lines: StockLine[], orderId: str
     }
     await ctx.tx.execute(sql`
       insert into stock_movements (tenant_id, product_id, variant_id, change, reason, notes, resulting_quantity, order_id)
-      values (${ctx.tenantId}, ${unit.productId}, ${unit.variantId}, ${-unit.quantity}, 'sale', null, ${row.stock_quantity}, ${orderId})`);
+      values (${ctx.tenantId}, ${unit.productId}, ${unit.variantId}, ${-unit.quantity}, ${SALE_REASON}, ${`Order ${order.orderNumber} paid`}, ${row.stock_quantity}, ${order.id})`);
   }
   return short;
 }

@@ -3,6 +3,7 @@ import { CircleDashed, FolderTree, Package, Settings, ShoppingCart, Upload, User
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { MemberRole } from '@shared/roles';
+import { LowStockAlert } from '../stock/LowStockAlert';
 
 const SETUP_STEPS = [
   { title: 'Configure categories', text: 'Group your range so shoppers can browse it.', to: '/admin/catalogue/categories' },
@@ -37,6 +38,8 @@ export function Dashboard({ canManage, role }: { canManage: boolean; role: Membe
           </div>
         ) : null}
       </div>
+
+      {canManage ? <LowStockAlert /> : null}
 
       {canManage ? (
         <div className="grid gap-6 lg:grid-cols-3">

@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import { TriangleAlert } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError, errorMessage } from '@/lib/api';
+import { useAdjustStock } from '@/lib/admin-stock';
+import { toast } from '@/lib/toast';
+import {
+  ADJUSTMENT_REASONS,
+  DEFAULT_ADJUSTMENT_REASON,
+  parseQuantityChange,
+  signedChange,
+  STOCK_NOTES_MAX,
+  STOCK_REASON_LABELS,
+  STOCK_TEXT,
+  type AdjustmentReason,
+  type StockMovementCreated,
+} from '@shared/stock';
+
+export interface AdjustableProduct {
+  id: string;
+  name: string;
+  stock_quantity: number | null;
+  track_inventory: boolean;
+}
+
+interface AdjustStockDialogProps {
+  product: AdjustableProduct;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onAdjusted?: (result: StockMovementCreated) => void;
+}
+
+/**
+ * Admin spec §2 "Adjust Stock dialog": add or remove units with a reason; the server keeps the ledger.
+ * Used by the stock page and by the products list's 'Adjust' button.
+ */
+export function AdjustStockDialog({ product, open, onOpenChange, onAdjusted }: AdjustStockDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Adjust Stock: {product.name}</DialogTitle>
+          <DialogDescription>Every change is recorded in the product&apos;s stock history.</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so each opening starts from a blank form. */}
+        <AdjustStockForm product={product} onDone={(result) => { onOpenChange(false); onAdjusted?.(result); }} onCancel={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AdjustStockForm({ product, onDone, onCancel }: { product: AdjustableProduct; onDone: (result: StockMovementCreated) => void; onCancel: () => void }) {
+  const [quantity, setQuantity] = useState('');
+  const [reason, setReason] = useState<AdjustmentReason>(DEFAULT_ADJUSTMENT_REASON);
+  const [notes, setNotes] = useState('');
+  const [quantityError, setQuantityError] = useState<string | undefined>();
+  const adjust = useAdjustStock();
+  const current = product.stock_quantity ?? 0;
+  const parsed = parseQuantityChange(quantity);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!product.track_inventory) {
+      toast.error(STOCK_TEXT.trackingDisabled, { description: STOCK_TEXT.trackingHint });
+      return;
+    }
+    if (!parsed.ok) {
+      setQuantityError(parsed.message);
+      toast.error(STOCK_TEXT.invalidTitle, { description: parsed.message });
+      return;
+    }
+    setQuantityError(undefined);
+    adjust.mutate(
+      { product_id: product.id, quantity_change: parsed.value, reason, notes: notes.trim() || null },
+      {
+        onSuccess: (result) => {
+          toast.success(STOCK_TEXT.updated, { description: `${product.name} stock adjusted by ${signedChange(parsed.value)}` });
+          onDone(result);
+        },
+        onError: (error) => {
+          const message = errorMessage(error, STOCK_TEXT.failed);
+          if (error instanceof ApiError && error.fields.quantity_change) setQuantityError(error.fields.quantity_change);
+          toast.error(STOCK_TEXT.failed, message === STOCK_TEXT.failed ? undefined : { description: message });
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate>
+      <div className="flex items-baseline justify-between rounded-md bg-zinc-50 px-3 py-2 text-sm">
+        <span className="text-zinc-600">Current Stock</span>
+        <span className="text-lg font-semibold tabular-nums" data-testid="current-stock">
+          {product.track_inventory ? current : 'Not tracked'}
+        </span>
+      </div>
+
+      {!product.track_inventory ? (
+        <Alert variant="warning">
+          <TriangleAlert aria-hidden />
+          <div>
+            <p className="font-medium">{STOCK_TEXT.trackingDisabled}</p>
+            <p>{STOCK_TEXT.trackingHint}</p>
+          </div>
+        </Alert>
+      ) : null}
+
+      <FormField
+        label="Quantity Change"
+        error={quantityError}
+        hint={
+          parsed.ok && product.track_inventory
+            ? `Positive numbers add stock, negative numbers reduce it. New stock: ${current + parsed.value}`
+            : 'Positive numbers add stock, negative numbers reduce it.'
+        }
+      >
+        <Input
+          type="number"
+          step={1}
+          inputMode="numeric"
+          placeholder="e.g. 10 or -3"
+          value={quantity}
+          onChange={(e) => { setQuantity(e.target.value); setQuantityError(undefined); }}
+          disabled={!product.track_inventory}
+          autoFocus
+        />
+      </FormField>
+
+      <FormField label="Reason">
+        <Select value={reason} onChange={(e) => setReason(e.target.value as AdjustmentReason)} disabled={!product.track_inventory}>
+          {ADJUSTMENT_REASONS.map((r) => <option key={r} value={r}>{STOCK_REASON_LABELS[r]}</option>)}
+        </Select>
+      </FormField>
+
+      <FormField label="Notes (optional)">
+        <Textarea
+          className="min-h-20"
+          placeholder="e.g. delivery note number, what was damaged"
+          maxLength={STOCK_NOTES_MAX}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          disabled={!product.track_inventory}
+        />
+      </FormField>
+
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>Cancel</Button>
+        <Button type="submit" disabled={adjust.isPending}>{adjust.isPending ? 'Adjusting...' : 'Adjust Stock'}</Button>
+      </DialogFooter>
+    </form>
+  );
+}
