@@ -31,3 +31,8 @@ export const orderKeys = {
   lookup: (by: string, value: string) => ['orders', 'lookup', by, value] as const,
   mine: ['orders', 'mine'] as const,
 };
+
+/** Admin pictures: under ['admin', 'products'] so a change also refreshes the admin product list's thumbnails. */
+export const mediaKeys = {
+  productImages: (productId: string) => ['admin', 'products', productId, 'images'] as const,
+};
