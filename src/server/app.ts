@@ -20,6 +20,7 @@ import { stockRoutes } from './modules/stock/routes';
 import { registerTestGatewayRoutes } from './adapters/payments/provider';
 import { configureCatalogueCache } from './modules/catalog/catalogue-cache';
 import { fileRoutes } from './adapters/storage/routes';
+import { mediaRoutes } from './modules/media/routes';
 import { renderPageHead, seoRoutes } from './modules/seo/routes';
 import { CATALOGUE_PAGE_ROUTES } from './modules/seo/seo-service';
 
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(orderRoutes);
   await app.register(adminEmailRoutes);
   await app.register(stockRoutes);
+  await app.register(mediaRoutes);
   await registerTestGatewayRoutes(app, deps.payments);
   await app.register(fileRoutes);
   await app.register(seoRoutes);

@@ -11,7 +11,10 @@ const FROM = /^(?:"?([^"<>]*?)"?\s*<([^\s<>@",;]+@[^\s<>@",;]+)>|([^\s<>@",;]+@[
 const optional = <T extends z.ZodType<string | undefined>>(schema: T) => schema.optional().or(z.literal('').transform(() => undefined));
 
 /** Variables whose values never appear in error messages. */
-const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY']);
+
+/** S3-compatible storage is chosen when any of these is set; the first three are then required. */
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(65535).default(3000),
@@ -49,10 +52,22 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optional(z.string().trim().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or rk_...)')),
   STRIPE_WEBHOOK_SECRET: optional(z.string().trim().regex(/^whsec_[A-Za-z0-9_+/=-]+$/, "must be the webhook endpoint's signing secret (whsec_...)")),
   STRIPE_API_BASE: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' })),
+  S3_BUCKET: optional(z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens')),
+  S3_REGION: optional(z.string().trim().regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as eu-west-2 (use us-east-1 or auto where the service has none)')),
+  S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://s3.eu-west-2.amazonaws.com or http://127.0.0.1:9000' })),
+  S3_ACCESS_KEY_ID: optional(z.string().trim().regex(/^[A-Za-z0-9_+=.@-]{3,128}$/, 'must be an access key id (letters and digits)')),
+  S3_SECRET_ACCESS_KEY: optional(z.string().trim().min(8, 'must be the secret access key that belongs to S3_ACCESS_KEY_ID')),
+  S3_PUBLIC_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https URL (the public address of the bucket or its CDN)' })),
   CATALOGUE_CACHE_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(300).default(10),
 }).superRefine((e, ctx) => {
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set: the signing secret (whsec_...) of the webhook endpoint' });
+  }
+  const s3Set = [...S3_REQUIRED, 'S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_URL'].filter((name) => e[name as keyof typeof e] !== undefined);
+  if (s3Set.length) {
+    for (const name of S3_REQUIRED) {
+      if (e[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `is required for S3-compatible file storage (set because ${s3Set.join(', ')} ${s3Set.length === 1 ? 'is' : 'are'} set)` });
+    }
   }
 });
 
@@ -76,6 +91,8 @@ export interface Config {
   emailFrom: { name: string | null; address: string };
   /** Stripe Checkout when STRIPE_SECRET_KEY is set; null means the built-in test gateway. */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | null;
+  /** S3-compatible file storage when S3_BUCKET and its keys are set; null keeps files under DATA_DIR/files. */
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl: string | undefined } | null;
   /** How long the storefront catalogue cache keeps an answer; 0 turns it off (benchmarks of the database). */
   catalogueCacheSeconds: number;
 }
@@ -110,6 +127,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailFrom: parseFrom(e.EMAIL_FROM, e.PLATFORM_HOST.replace(/:\d+$/, '')),
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE } : null,
     catalogueCacheSeconds: e.CATALOGUE_CACHE_SECONDS,
+    s3: e.S3_BUCKET ? s3Config(e) : null,
+  };
+}
+
+function s3Config(e: z.infer<typeof envSchema>): NonNullable<Config['s3']> {
+  const region = e.S3_REGION ?? 'us-east-1';
+  return {
+    // Without an endpoint, AWS S3 itself in the region.
+    endpoint: e.S3_ENDPOINT ?? `https://s3.${region}.amazonaws.com`,
+    bucket: e.S3_BUCKET!,
+    region,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    publicUrl: e.S3_PUBLIC_URL,
   };
 }
 

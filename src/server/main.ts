@@ -6,7 +6,7 @@ import { DatabaseUnavailableError, openDatabase, runMigrations, type Database } 
 import { isDatabaseEmpty, seedDemo, DEMO_ACCOUNTS, DEMO_TENANTS } from './db/seed/demo';
 import { TenantResolver } from './modules/tenants/resolver';
 import { buildApp } from './app';
-import { LocalFileStorage } from './adapters/storage/local-storage';
+import { createFileStorage } from './adapters/storage/create-file-storage';
 import { createPaymentProvider } from './adapters/payments/provider';
 import { createEmailSender, startEmailSweep } from './adapters/email/create-email-sender';
 import { startReservationSweeper } from './modules/orders/reservation-sweeper';
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
   });
   await runMigrations(database);
-  const storage = new LocalFileStorage(path.join(config.dataDir, 'files'));
+  const storage = createFileStorage(config);
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
     await seedDemo(database.db, config.demoPassword, storage);
     console.log(`Demo data created. Every demo account uses the password: ${config.demoPassword}`);

@@ -11,6 +11,7 @@ import { ReviewsPage } from './sections/ReviewsPage';
 import { EmailsPage } from './emails/EmailsPage';
 import { EmailDetailPage } from './emails/EmailDetailPage';
 import { ProductStockPage } from './stock/ProductStockPage';
+import { ProductImagesPage } from './catalogue/ProductImagesPage';
 
 /** The pages inside the shell. Store management pages need owner or admin rights (admin spec §6). */
 export function AdminRoutes({ canManage, role }: { canManage: boolean; role: MemberRole | null }) {
@@ -25,6 +26,7 @@ export function AdminRoutes({ canManage, role }: { canManage: boolean; role: Mem
       <Route path="emails" element={managed(<EmailsPage />)} />
       <Route path="emails/:id" element={managed(<EmailDetailPage />)} />
       <Route path="catalogue/products/:id/stock" element={managed(<ProductStockPage />)} />
+      <Route path="catalogue/products/:id/images" element={managed(<ProductImagesPage />)} />
       <Route path="*" element={<NotFound homeHref="/admin" />} />
     </Routes>
   );

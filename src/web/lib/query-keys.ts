@@ -47,3 +47,8 @@ export const emailKeys = {
   list: (page: number, search: string) => ['admin', 'emails', page, search] as const,
   one: (id: string) => ['admin', 'email', id] as const,
 };
+
+/** Admin pictures: under ['admin', 'products'] so a change also refreshes the admin product list's thumbnails. */
+export const mediaKeys = {
+  productImages: (productId: string) => ['admin', 'products', productId, 'images'] as const,
+};

@@ -1,6 +1,9 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CONTENT_TYPES, fileUrl, isValidKey, type FileStorage, type StoredFile } from './storage';
+import { contentTypeOf, fileUrl, isValidKey, keyOfFileUrl, type FileStorage, type StoredFile } from './storage';
+
+/** Errors that mean "no such file" rather than a failing disk. */
+const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 
 /** The built-in store: files under DATA_DIR/files, needing no account and no network. */
 export class LocalFileStorage implements FileStorage {
@@ -21,15 +24,27 @@ export class LocalFileStorage implements FileStorage {
   async get(key: string): Promise<StoredFile | null> {
     if (!isValidKey(key)) return null;
     try {
-      const body = await readFile(this.pathOf(key));
-      const ext = key.split('.').pop()?.toLowerCase() ?? '';
-      return { body, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' };
-    } catch {
-      return null;
+      return { body: await readFile(this.pathOf(key)), contentType: contentTypeOf(key) };
+    } catch (err) {
+      if (MISSING.has((err as NodeJS.ErrnoException).code ?? '')) return null;
+      throw err;
     }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    if (!isValidKey(key)) return false;
+    return stat(this.pathOf(key)).then((s) => s.isFile(), () => false);
   }
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  urlOf(key: string): string {
+    return fileUrl(key);
+  }
+
+  keyOf(url: string): string | null {
+    return keyOfFileUrl(url);
   }
 }

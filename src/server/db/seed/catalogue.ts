@@ -4,7 +4,7 @@ import type { Db } from '../connection';
 import { withScope } from '../scope';
 import type { Tx } from '../connection';
 import { categories, productCategories, productImages, productVariants, products, reviews } from '../schema/index';
-import type { FileStorage } from '../../adapters/storage/storage';
+import { tenantKey, type FileStorage } from '../../adapters/storage/storage';
 import { renderProductImage } from './product-image';
 import type { SeedCatalogue, SeedImageSpec } from './catalogue-types';
 
@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Draws a picture and stores it as the tenant's file; answers its public URL. */
 async function storeImage(storage: FileStorage, tenantId: string, folder: string, spec: SeedImageSpec): Promise<string> {
-  return storage.put(`${tenantId}/${folder}/${randomUUID()}.svg`, renderProductImage(spec), 'image/svg+xml');
+  return storage.put(tenantKey(tenantId, folder, `${randomUUID()}.svg`), renderProductImage(spec), 'image/svg+xml');
 }
 
 /**

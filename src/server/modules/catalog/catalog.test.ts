@@ -156,7 +156,7 @@ describe('product page data', () => {
     const product = res.json().product as ProductDetail;
     expect(product).toMatchObject({ name: withVariants.name, sku: withVariants.sku, brand: withVariants.brand, price: withVariants.base_price / 100, bullets: withVariants.bullets });
     expect(product.product_images).toHaveLength(withVariants.images.length);
-    expect(product.product_images[0].image_url).toMatch(/^\/files\/[0-9a-f-]{36}\/products\/[0-9a-f-]{36}\.svg$/);
+    expect(product.product_images[0].image_url).toMatch(/^\/files\/tenants\/[0-9a-f-]{36}\/products\/[0-9a-f-]{36}\.svg$/);
     expect(product.product_variants.map((v) => v.sku)).toEqual(withVariants.variants!.map((v) => v.sku));
     expect(product.product_variants[0].options_json).toEqual(withVariants.variants![0].options);
     expect(product.product_variants[0].price).toBe(withVariants.variants![0].price / 100);

@@ -1,0 +1,125 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { timingSafeEqual } from 'node:crypto';
+import { amzDate, parseAuthorization, sha256Hex, sign } from './sigv4';
+
+/**
+ * A local stand-in for an S3-compatible service (DESIGN rule 7: the real provider is tested against a
+ * fake HTTP server). It checks every request's Signature V4 the way S3 does, keeps objects in memory,
+ * and answers errors in S3's XML shape. failNext() makes the next request fail, to test error paths.
+ */
+export interface FakeS3Options {
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+export interface FakeS3Object {
+  body: Buffer;
+  contentType: string;
+}
+
+export interface FakeS3 {
+  url: string;
+  objects: Map<string, FakeS3Object>;
+  /** Every request as received, with the status it got. */
+  requests: { method: string; path: string; status: number }[];
+  failNext(status: number, code: string, message?: string): void;
+  close(): Promise<void>;
+}
+
+const MAX_SKEW_MS = 15 * 60 * 1000;
+
+const xmlError = (code: string, message: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
+
+export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
+  const objects = new Map<string, FakeS3Object>();
+  const requests: FakeS3['requests'] = [];
+  let failure: { status: number; code: string; message: string } | null = null;
+
+  function authError(req: http.IncomingMessage, rawPath: string, query: URLSearchParams, body: Buffer): { status: number; code: string; message: string } | null {
+    const auth = parseAuthorization(req.headers.authorization);
+    if (!auth) return { status: 403, code: 'AccessDenied', message: 'Missing or malformed Authorization header.' };
+    if (auth.accessKeyId !== options.accessKeyId) return { status: 403, code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.' };
+    for (const required of ['host', 'x-amz-date', 'x-amz-content-sha256']) {
+      if (!auth.signedHeaders.includes(required)) return { status: 403, code: 'AccessDenied', message: `The ${required} header must be signed.` };
+    }
+    const date = String(req.headers['x-amz-date'] ?? '');
+    const when = Date.parse(date.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
+    if (!Number.isFinite(when) || Math.abs(Date.now() - when) > MAX_SKEW_MS) {
+      return { status: 403, code: 'RequestTimeTooSkewed', message: 'The difference between the request time and the current time is too large.' };
+    }
+    if (auth.scope !== `${date.slice(0, 8)}/${options.region}/s3/aws4_request`) return { status: 403, code: 'SignatureDoesNotMatch', message: 'The credential scope is wrong.' };
+    const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
+    if (payloadHash !== sha256Hex(body)) return { status: 400, code: 'XAmzContentSHA256Mismatch', message: "The provided 'x-amz-content-sha256' header does not match what was computed." };
+    const headers: Record<string, string> = {};
+    for (const name of auth.signedHeaders) {
+      const value = req.headers[name];
+      if (value === undefined) return { status: 403, code: 'SignatureDoesNotMatch', message: `Signed header ${name} is missing.` };
+      headers[name] = Array.isArray(value) ? value.join(',') : value;
+    }
+    const expected = sign({ method: req.method ?? 'GET', path: rawPath, query, headers, payloadHash, region: options.region, accessKeyId: auth.accessKeyId, secretAccessKey: options.secretAccessKey });
+    if (!timingSafeEqual(Buffer.from(expected.signature), Buffer.from(auth.signature))) {
+      return { status: 403, code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match the signature you provided.' };
+    }
+    return null;
+  }
+
+  function handle(req: http.IncomingMessage, body: Buffer): { status: number; headers?: Record<string, string>; body?: Buffer | string } {
+    const [rawPath, rawQuery = ''] = (req.url ?? '/').split('?');
+    const refused = authError(req, rawPath, new URLSearchParams(rawQuery), body);
+    if (refused) return { status: refused.status, body: xmlError(refused.code, refused.message) };
+    if (failure) {
+      const f = failure;
+      failure = null;
+      return { status: f.status, body: xmlError(f.code, f.message) };
+    }
+    const m = /^\/([^/]+)\/(.+)$/.exec(rawPath);
+    if (!m || decodeURIComponent(m[1]) !== options.bucket) return { status: 404, body: xmlError('NoSuchBucket', 'The specified bucket does not exist') };
+    const key = decodeURIComponent(m[2]);
+    switch (req.method) {
+      case 'PUT':
+        objects.set(key, { body, contentType: String(req.headers['content-type'] ?? 'binary/octet-stream') });
+        return { status: 200, headers: { etag: `"${sha256Hex(body).slice(0, 32)}"` } };
+      case 'GET':
+      case 'HEAD': {
+        const object = objects.get(key);
+        if (!object) return { status: 404, body: req.method === 'GET' ? xmlError('NoSuchKey', 'The specified key does not exist.') : undefined };
+        return { status: 200, headers: { 'content-type': object.contentType, 'content-length': String(object.body.length) }, body: req.method === 'GET' ? object.body : undefined };
+      }
+      case 'DELETE':
+        objects.delete(key);
+        return { status: 204 };
+      default:
+        return { status: 405, body: xmlError('MethodNotAllowed', 'The specified method is not allowed against this resource.') };
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const answer = handle(req, Buffer.concat(chunks));
+      requests.push({ method: req.method ?? '', path: req.url ?? '', status: answer.status });
+      const headers = { 'x-amz-request-id': amzDate(new Date()), ...(typeof answer.body === 'string' ? { 'content-type': 'application/xml' } : {}), ...answer.headers };
+      res.writeHead(answer.status, headers);
+      res.end(req.method === 'HEAD' ? undefined : answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    objects,
+    requests,
+    failNext(status, code, message = 'We encountered an internal error. Please try again.') {
+      failure = { status, code, message };
+    },
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}

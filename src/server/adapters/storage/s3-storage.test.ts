@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeS3, type FakeS3 } from './fake-s3';
+import { S3FileStorage, S3StorageError, type S3Config } from './s3-storage';
+
+const TENANT = '11111111-2222-4333-8444-555555555555';
+const KEY = `tenants/${TENANT}/media/0b7f5a52-8d4e-4a8e-9a53-3c0a4f0f6c11.png`;
+const CREDENTIALS = { bucket: 'shop-files', region: 'eu-west-2', accessKeyId: 'AKIAFAKEEXAMPLE', secretAccessKey: 'fake-secret/with+chars' };
+
+describe('S3-compatible storage against a local fake S3', () => {
+  let fake: FakeS3;
+  let config: S3Config;
+  beforeAll(async () => {
+    fake = await startFakeS3(CREDENTIALS);
+    config = { endpoint: fake.url, ...CREDENTIALS };
+  });
+  afterAll(() => fake.close());
+
+  it('stores, reads, checks and deletes an object, signed with Signature V4', async () => {
+    const storage = new S3FileStorage(config);
+    const body = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    expect(await storage.put(KEY, body, 'image/png')).toBe(`/files/${KEY}`);
+    expect(fake.objects.get(KEY)).toEqual({ body, contentType: 'image/png' });
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'PUT', path: `/shop-files/${KEY}`, status: 200 });
+
+    expect(await storage.get(KEY)).toEqual({ body, contentType: 'image/png' });
+    expect(await storage.exists(KEY)).toBe(true);
+    await storage.delete(KEY);
+    expect(fake.objects.has(KEY)).toBe(false);
+    expect(await storage.get(KEY)).toBeNull();
+    expect(await storage.exists(KEY)).toBe(false);
+    // Deleting what is gone is not an error.
+    await storage.delete(KEY);
+  });
+
+  it('is refused with a wrong secret, and says so', async () => {
+    const storage = new S3FileStorage({ ...config, secretAccessKey: 'not-the-secret' });
+    const err = await storage.put(KEY, Buffer.from('x'), 'image/png').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(S3StorageError);
+    expect(err).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
+    expect((err as Error).message).toMatch(/File storage refused storing .*403 SignatureDoesNotMatch/);
+    expect(fake.objects.has(KEY)).toBe(false);
+    await expect(storage.get(KEY)).rejects.toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
+  });
+
+  it('is refused with an unknown access key or another bucket', async () => {
+    await expect(new S3FileStorage({ ...config, accessKeyId: 'AKIAOTHER' }).put(KEY, 'x', 'image/png')).rejects.toMatchObject({ code: 'InvalidAccessKeyId' });
+    await expect(new S3FileStorage({ ...config, bucket: 'other-bucket' }).put(KEY, 'x', 'image/png')).rejects.toMatchObject({ status: 404, code: 'NoSuchBucket' });
+  });
+
+  it('surfaces service failures and an unreachable endpoint as errors', async () => {
+    const storage = new S3FileStorage(config);
+    fake.failNext(500, 'InternalError');
+    await expect(storage.put(KEY, 'x', 'image/png')).rejects.toMatchObject({ status: 500, code: 'InternalError' });
+    fake.failNext(503, 'SlowDown', 'Please reduce your request rate.');
+    await expect(storage.get(KEY)).rejects.toThrow(/503 SlowDown \(Please reduce your request rate\.\)/);
+    fake.failNext(500, 'InternalError');
+    await expect(storage.delete(KEY)).rejects.toMatchObject({ status: 500 });
+
+    const closed = await startFakeS3(CREDENTIALS);
+    const unreachable = new S3FileStorage({ ...config, endpoint: closed.url, timeoutMs: 2000 });
+    await closed.close();
+    await expect(unreachable.put(KEY, 'x', 'image/png')).rejects.toThrow(/File storage could not be reached/);
+  });
+
+  it('refuses keys outside the layout before any request', async () => {
+    const storage = new S3FileStorage(config);
+    const before = fake.requests.length;
+    await expect(storage.put('../etc/passwd', 'x', 'text/plain')).rejects.toThrow(/Invalid storage key/);
+    expect(await storage.get(`tenants/${TENANT}/media/../../x.png`)).toBeNull();
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('answers public URLs when S3_PUBLIC_URL is set and maps them back to keys', () => {
+    const proxied = new S3FileStorage(config);
+    expect(proxied.urlOf(KEY)).toBe(`/files/${KEY}`);
+    expect(proxied.keyOf(`/files/${KEY}`)).toBe(KEY);
+    const cdn = new S3FileStorage({ ...config, publicUrl: 'https://cdn.example.com/shop/' });
+    expect(cdn.urlOf(KEY)).toBe(`https://cdn.example.com/shop/${KEY}`);
+    expect(cdn.keyOf(`https://cdn.example.com/shop/${KEY}`)).toBe(KEY);
+    expect(cdn.keyOf(`https://evil.example.com/shop/${KEY}`)).toBeNull();
+    expect(cdn.keyOf(`/files/${KEY}`)).toBe(KEY);
+  });
+});

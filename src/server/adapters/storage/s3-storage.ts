@@ -1,0 +1,127 @@
+import { amzDate, sha256Hex, sign, uriEncode } from './sigv4';
+import { contentTypeOf, fileUrl, isValidKey, keyOfFileUrl, type FileStorage, type StoredFile } from './storage';
+
+export interface S3Config {
+  /** Base URL of the S3 API, e.g. https://s3.eu-west-2.amazonaws.com or http://127.0.0.1:9000 (MinIO). */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /**
+   * Public base URL of the bucket (a CDN or a public bucket URL). When set, image URLs point there;
+   * when unset, files are read through the app's own /files/ route (a private bucket works).
+   */
+  publicUrl?: string;
+  /** Per-request limit; storage that does not answer must not hold an upload open for ever. */
+  timeoutMs?: number;
+}
+
+/** A failure of the storage service, with S3's own error code when it sent one. */
+export class S3StorageError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | null,
+  ) {
+    super(message);
+    this.name = 'S3StorageError';
+  }
+}
+
+const EMPTY_HASH = sha256Hex('');
+
+/**
+ * S3-compatible object storage (AWS S3, MinIO, Cloudflare R2, ...), path-style addressing
+ * (`<endpoint>/<bucket>/<key>`), each request signed with Signature V4.
+ */
+export class S3FileStorage implements FileStorage {
+  private readonly endpoint: URL;
+  private readonly publicUrl: string | undefined;
+
+  constructor(private readonly config: S3Config) {
+    this.endpoint = new URL(config.endpoint);
+    this.publicUrl = config.publicUrl?.replace(/\/+$/, '');
+  }
+
+  private async request(method: 'GET' | 'PUT' | 'DELETE' | 'HEAD', key: string, body?: Buffer, contentType?: string): Promise<Response> {
+    if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
+    const basePath = this.endpoint.pathname.replace(/\/+$/, '');
+    const path = `${basePath}/${uriEncode(this.config.bucket)}/${uriEncode(key, true)}`;
+    const payloadHash = body ? sha256Hex(body) : EMPTY_HASH;
+    const headers: Record<string, string> = {
+      host: this.endpoint.host,
+      'x-amz-date': amzDate(new Date()),
+      'x-amz-content-sha256': payloadHash,
+    };
+    if (contentType) headers['content-type'] = contentType;
+    const { authorization } = sign({ method, path, headers, payloadHash, region: this.config.region, accessKeyId: this.config.accessKeyId, secretAccessKey: this.config.secretAccessKey });
+    const { host: _host, ...sent } = headers; // fetch sets Host itself, from the URL
+    try {
+      return await fetch(new URL(path, this.endpoint.origin), {
+        method,
+        headers: { ...sent, authorization },
+        body: body ? new Uint8Array(body) : undefined,
+        signal: AbortSignal.timeout(this.config.timeoutMs ?? 15_000),
+      });
+    } catch (err) {
+      throw new S3StorageError(`File storage could not be reached (${method} ${key}): ${(err as Error).message}`, 0, null);
+    }
+  }
+
+  /** Turns a refused request into an error naming S3's code and message (from its XML error body). */
+  private async fail(res: Response, what: string): Promise<never> {
+    // A HEAD answer has no body; text() then answers ''.
+    const text = await res.text().catch(() => '');
+    const code = /<Code>([^<]*)<\/Code>/.exec(text)?.[1] ?? null;
+    const message = /<Message>([^<]*)<\/Message>/.exec(text)?.[1];
+    throw new S3StorageError(`File storage refused ${what}: ${res.status}${code ? ` ${code}` : ''}${message ? ` (${message})` : ''}`, res.status, code);
+  }
+
+  async put(key: string, body: Buffer | string, contentType: string): Promise<string> {
+    const res = await this.request('PUT', key, Buffer.isBuffer(body) ? body : Buffer.from(body), contentType);
+    if (!res.ok) await this.fail(res, `storing ${key}`);
+    await res.body?.cancel();
+    return this.urlOf(key);
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    if (!isValidKey(key)) return null;
+    const res = await this.request('GET', key);
+    if (res.status === 404) {
+      await res.body?.cancel();
+      return null;
+    }
+    if (!res.ok) await this.fail(res, `reading ${key}`);
+    return { body: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? contentTypeOf(key) };
+  }
+
+  async exists(key: string): Promise<boolean> {
+    if (!isValidKey(key)) return false;
+    const res = await this.request('HEAD', key);
+    if (res.status === 404) return false;
+    if (!res.ok) await this.fail(res, `checking ${key}`);
+    return true;
+  }
+
+  async delete(key: string): Promise<void> {
+    const res = await this.request('DELETE', key);
+    // S3 answers 204 for a delete whether or not the object was there; some compatibles answer 404.
+    if (!res.ok && res.status !== 404) await this.fail(res, `deleting ${key}`);
+    await res.body?.cancel();
+  }
+
+  urlOf(key: string): string {
+    return this.publicUrl ? `${this.publicUrl}/${key}` : fileUrl(key);
+  }
+
+  keyOf(url: string): string | null {
+    if (this.publicUrl && url.startsWith(`${this.publicUrl}/`)) {
+      const key = url.slice(this.publicUrl.length + 1);
+      return isValidKey(key) ? key : null;
+    }
+    // Files stored before S3_PUBLIC_URL was set are still served by the app.
+    return keyOfFileUrl(url);
+  }
+}
+

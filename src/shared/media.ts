@@ -1,0 +1,86 @@
+// Uploads and product pictures: limits, messages and the type check shared by the server (which
+// decides) and the admin screen (which checks first, to answer at once). No Zod here: see media-schemas.ts.
+
+/** Largest upload (issue 5: uploads check type and size). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_UPLOAD_LABEL = '10 MB';
+/** Pictures one product can have; each is a request on the product page. */
+export const MAX_PRODUCT_IMAGES = 20;
+export const ALT_TEXT_MAX = 250;
+
+export type ImageType = 'jpg' | 'png' | 'webp' | 'gif' | 'avif';
+
+export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
+
+/** What the file picker offers. */
+export const IMAGE_ACCEPT = Object.values(IMAGE_CONTENT_TYPES).join(',');
+
+export const UPLOAD_MESSAGES = {
+  empty: 'The file is empty. Choose a picture to upload.',
+  tooLarge: `The file is larger than ${MAX_UPLOAD_LABEL}. Choose a smaller picture.`,
+  notImage: 'This file is not a supported picture. Upload a JPEG, PNG, WebP, GIF or AVIF image.',
+  svg: 'SVG files are not accepted because they can carry scripts. Upload a JPEG, PNG, WebP, GIF or AVIF image.',
+} as const;
+
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/**
+ * The real type of a picture from its first bytes (magic numbers), whatever its name or declared type
+ * says; null for anything else, SVG included. 32 bytes are enough for every type here.
+ */
+export function detectImageType(bytes: Uint8Array): ImageType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return 'png';
+  if (bytes.length >= 6 && (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a')) return 'gif';
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
+  // ISO media file: a 'ftyp' box whose major or compatible brands name AVIF (still or sequence).
+  if (bytes.length >= 16 && ascii(bytes, 4, 8) === 'ftyp') {
+    const boxSize = (bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3];
+    const end = Math.min(boxSize >= 16 ? boxSize : 16, bytes.length);
+    for (let at = 8; at + 4 <= end; at += 4) {
+      if (at === 12) continue; // minor version, not a brand
+      const brand = ascii(bytes, at, at + 4);
+      if (brand === 'avif' || brand === 'avis') return 'avif';
+    }
+  }
+  return null;
+}
+
+/** An SVG (or other XML) file: text starting with '<' after an optional byte-order mark and blanks. */
+export function looksLikeSvg(bytes: Uint8Array): boolean {
+  const text = new TextDecoder().decode(bytes.subarray(0, 512)).replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  return text.startsWith('<svg') || (text.startsWith('<?xml') && text.includes('<svg')) || (text.startsWith('<!doctype svg'));
+}
+
+/** The refusal for bytes that are not an accepted picture. */
+export const notImageMessage = (bytes: Uint8Array) => (looksLikeSvg(bytes) ? UPLOAD_MESSAGES.svg : UPLOAD_MESSAGES.notImage);
+
+/** POST /api/admin/media answer. */
+export interface UploadedFile {
+  key: string;
+  url: string;
+  content_type: string;
+  size: number;
+}
+
+export interface ProductImage {
+  id: string;
+  image_url: string;
+  alt_text: string | null;
+  /** 0 is the thumbnail (storefront cards, product page, admin list). */
+  position: number;
+  /** The storage key when the picture was uploaded to this store; null for other URLs. */
+  key: string | null;
+  created_at: string;
+}
+
+export interface ProductImagesResponse {
+  product: { id: string; name: string; slug: string };
+  images: ProductImage[];
+}
