@@ -15,6 +15,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { aiRoutes } from './modules/ai/routes';
 import { registerTestGatewayRoutes } from './adapters/payments/provider';
 import { configureCatalogueCache } from './modules/catalog/catalogue-cache';
 import { fileRoutes } from './adapters/storage/routes';
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(catalogRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);
+  await app.register(aiRoutes);
   await registerTestGatewayRoutes(app, deps.payments);
   await app.register(fileRoutes);
   await app.register(seoRoutes);
