@@ -31,3 +31,11 @@ export const orderKeys = {
   lookup: (by: string, value: string) => ['orders', 'lookup', by, value] as const,
   mine: ['orders', 'mine'] as const,
 };
+
+export const aiKeys = {
+  /** Store Brain suggestions (quick wins); loaded afresh each time the panel opens. */
+  quickWins: ['ai', 'quick-wins'] as const,
+  productSuggestions: (productId: string) => ['ai', 'product-suggestions', productId] as const,
+  /** The product wizard's category select: under ['admin', 'categories'], so category saves refresh it. */
+  wizardCategories: ['admin', 'categories', 'wizard-options'] as const,
+};

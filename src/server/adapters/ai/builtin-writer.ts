@@ -119,7 +119,9 @@ export function writeProductCopy(draft: ProductDraft, seed: string): ProductCopy
   const bullets = [...specs.slice(0, 3).map((s) => `${s.name}: ${s.value}`), ...benefits].slice(0, 5);
   const suggestedSpecs = brand && !specs.some((s) => s.name.toLowerCase() === 'brand') ? [{ name: 'Brand', value: brand }, ...specs] : specs;
 
-  const seoTitleFull = brand || category ? `${title} | ${brand || category}` : title;
+  // "Title | Brand", or "| Category" when the title already names the brand.
+  const suffix = brand && !title.toLowerCase().includes(brand.toLowerCase()) ? brand : category;
+  const seoTitleFull = suffix ? `${title} | ${suffix}` : title;
   const seoTitle = seoTitleFull.length <= META_TITLE_MAX ? seoTitleFull : clipAtWord(title, META_TITLE_MAX);
   const keywords = [...new Set([name.toLowerCase(), category.toLowerCase(), brand.toLowerCase(), brand ? `${brand} ${name}`.toLowerCase() : `buy ${name.toLowerCase()}`, `${name.toLowerCase()} uk`, ...specs.slice(0, 3).map((s) => s.value.toLowerCase())])]
     .filter((k) => k && k.length <= 60)
