@@ -17,6 +17,7 @@ import { cartRoutes } from './modules/cart/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { adminEmailRoutes } from './modules/admin-emails/routes';
 import { stockRoutes } from './modules/stock/routes';
+import { aiRoutes } from './modules/ai/routes';
 import { registerTestGatewayRoutes } from './adapters/payments/provider';
 import { configureCatalogueCache } from './modules/catalog/catalogue-cache';
 import { fileRoutes } from './adapters/storage/routes';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(adminEmailRoutes);
   await app.register(stockRoutes);
   await app.register(mediaRoutes);
+  await app.register(aiRoutes);
   await registerTestGatewayRoutes(app, deps.payments);
   await app.register(fileRoutes);
   await app.register(seoRoutes);

@@ -69,3 +69,35 @@ describe('email configuration', () => {
     expect(() => loadConfig({ EMAIL_FROM: value })).toThrow(/EMAIL_FROM: must be an address/);
   });
 });
+
+describe('AI configuration', () => {
+  it('uses the built-in writer by default, with a 20 s timeout and fallback on', () => {
+    expect(loadConfig({}).ai).toEqual({
+      provider: 'builtin',
+      openai: { apiKey: null, baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', jsonMode: 'json_schema' },
+      timeoutMs: 20_000,
+      fallback: true,
+    });
+  });
+
+  it('chooses OpenAI when a key is set, unless AI_PROVIDER says builtin', () => {
+    const c = loadConfig({ OPENAI_API_KEY: 'sk-abc', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', OPENAI_MODEL: 'llama3', AI_TIMEOUT_MS: '5000', AI_FALLBACK: 'false', OPENAI_JSON_MODE: 'json_object' }).ai;
+    expect(c).toEqual({ provider: 'openai', openai: { apiKey: 'sk-abc', baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3', jsonMode: 'json_object' }, timeoutMs: 5000, fallback: false });
+    expect(loadConfig({ OPENAI_API_KEY: 'sk-abc', AI_PROVIDER: 'builtin' }).ai.provider).toBe('builtin');
+    expect(loadConfig({ AI_PROVIDER: 'openai' }).ai).toMatchObject({ provider: 'openai', openai: { apiKey: null } });
+  });
+
+  it.each([
+    [{ AI_PROVIDER: 'gpt' }, 'AI_PROVIDER'],
+    [{ OPENAI_BASE_URL: 'ftp://x' }, 'OPENAI_BASE_URL'],
+    [{ AI_TIMEOUT_MS: '10' }, 'AI_TIMEOUT_MS'],
+    [{ AI_FALLBACK: 'perhaps' }, 'AI_FALLBACK'],
+    [{ OPENAI_JSON_MODE: 'yaml' }, 'OPENAI_JSON_MODE'],
+  ])('stops with a message naming the variable for %o', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: `));
+  });
+
+  it('never shows the API key in a message', () => {
+    expect(() => loadConfig({ OPENAI_API_KEY: 'sk secret with spaces' })).toThrow(/OPENAI_API_KEY: .*\(got a value, not shown\)/);
+  });
+});

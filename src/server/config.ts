@@ -11,7 +11,7 @@ const FROM = /^(?:"?([^"<>]*?)"?\s*<([^\s<>@",;]+@[^\s<>@",;]+)>|([^\s<>@",;]+@[
 const optional = <T extends z.ZodType<string | undefined>>(schema: T) => schema.optional().or(z.literal('').transform(() => undefined));
 
 /** Variables whose values never appear in error messages. */
-const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY']);
+const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY', 'OPENAI_API_KEY']);
 
 /** S3-compatible storage is chosen when any of these is set; the first three are then required. */
 const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -59,6 +59,13 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional(z.string().trim().min(8, 'must be the secret access key that belongs to S3_ACCESS_KEY_ID')),
   S3_PUBLIC_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https URL (the public address of the bucket or its CDN)' })),
   CATALOGUE_CACHE_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(300).default(10),
+  AI_PROVIDER: optional(z.enum(['builtin', 'openai'], { error: 'must be builtin or openai' })),
+  OPENAI_API_KEY: optional(z.string().trim().regex(/^\S+$/, 'must be an API key with no spaces')),
+  OPENAI_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.openai.com/v1 or http://127.0.0.1:11434/v1' })),
+  OPENAI_MODEL: optional(z.string().trim().max(120, 'must be 120 characters or fewer')),
+  OPENAI_JSON_MODE: optional(z.enum(['json_schema', 'json_object'], { error: 'must be json_schema or json_object' })),
+  AI_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(300_000, 'must be at most 300000').default(20_000),
+  AI_FALLBACK: bool.default(true),
 }).superRefine((e, ctx) => {
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set: the signing secret (whsec_...) of the webhook endpoint' });
@@ -95,6 +102,17 @@ export interface Config {
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl: string | undefined } | null;
   /** How long the storefront catalogue cache keeps an answer; 0 turns it off (benchmarks of the database). */
   catalogueCacheSeconds: number;
+  /**
+   * AI copy: the built-in writer, or an OpenAI-compatible API (chosen by AI_PROVIDER, else by whether
+   * OPENAI_API_KEY is set). With provider openai and no key every AI call answers 503 missing_api_key.
+   */
+  ai: {
+    provider: 'builtin' | 'openai';
+    openai: { apiKey: string | null; baseUrl: string; model: string; jsonMode: 'json_schema' | 'json_object' };
+    timeoutMs: number;
+    /** On a provider failure answer with the built-in writer (fellBack: true); off: 503 ai_unavailable. */
+    fallback: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -128,6 +146,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE } : null,
     catalogueCacheSeconds: e.CATALOGUE_CACHE_SECONDS,
     s3: e.S3_BUCKET ? s3Config(e) : null,
+    ai: {
+      provider: e.AI_PROVIDER ?? (e.OPENAI_API_KEY ? 'openai' : 'builtin'),
+      openai: {
+        apiKey: e.OPENAI_API_KEY ?? null,
+        baseUrl: e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
+        model: e.OPENAI_MODEL || 'gpt-4o-mini',
+        jsonMode: e.OPENAI_JSON_MODE ?? 'json_schema',
+      },
+      timeoutMs: e.AI_TIMEOUT_MS,
+      fallback: e.AI_FALLBACK,
+    },
   };
 }
 

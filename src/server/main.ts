@@ -9,6 +9,7 @@ import { buildApp } from './app';
 import { createFileStorage } from './adapters/storage/create-file-storage';
 import { createPaymentProvider } from './adapters/payments/provider';
 import { createEmailSender, startEmailSweep } from './adapters/email/create-email-sender';
+import { createAiWriter } from './adapters/ai/create-ai-writer';
 import { startReservationSweeper } from './modules/orders/reservation-sweeper';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,8 +30,10 @@ async function main(): Promise<void> {
   }
   const payments = createPaymentProvider(config, secrets, database.db);
   const email = createEmailSender(config, database.db);
+  const ai = createAiWriter(config.ai);
+  if (config.ai.provider === 'openai' && !config.ai.openai.apiKey) console.warn('AI_PROVIDER=openai but OPENAI_API_KEY is not set: AI copy answers 503 missing_api_key.');
   const app = await buildApp(
-    { database, config, secrets, tenants: new TenantResolver(database.db, config.platformHost), storage, payments, email },
+    { database, config, secrets, tenants: new TenantResolver(database.db, config.platformHost), storage, payments, email, ai },
     { webDir: path.join(root, 'dist/web'), logger: config.logLevel === 'silent' ? false : { level: config.logLevel } },
   );
   const stopEmailSweep = startEmailSweep(email, { log: app.log });

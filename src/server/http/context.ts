@@ -4,6 +4,7 @@ import type { Secrets } from '../secrets';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { PaymentProvider } from '../adapters/payments/payments';
 import type { EmailSender } from '../adapters/email/email';
+import type { AiWriter } from '../adapters/ai/ai';
 import type { TenantResolver, ResolvedTenant } from '../modules/tenants/resolver';
 import type { MemberRole } from '../../shared/roles';
 
@@ -43,6 +44,8 @@ export interface AppDeps {
   storage: FileStorage;
   payments: PaymentProvider;
   email: EmailSender;
+  /** AI copy and Store Brain wording (built-in writer or an OpenAI-compatible API). */
+  ai: AiWriter;
 }
 
 declare module 'fastify' {

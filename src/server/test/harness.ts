@@ -12,6 +12,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { LocalFileStorage } from '../adapters/storage/local-storage';
 import { FakePayments } from './fake-payments';
 import { OutboxEmailSender } from '../adapters/email/outbox';
+import { BuiltinWriter } from '../adapters/ai/builtin-writer';
 import { clearCatalogueCache } from '../modules/catalog/catalogue-cache';
 
 export const TEST_PASSWORD = 'test-password-1';
@@ -45,7 +46,7 @@ async function create() {
   const webDir = mkdtempSync(path.join(os.tmpdir(), 'shop-test-web-'));
   writeFileSync(path.join(webDir, 'index.html'), TEST_INDEX_HTML);
   const payments = new FakePayments();
-  const app = await buildApp({ database, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage, payments, email: new OutboxEmailSender() }, { webDir });
+  const app = await buildApp({ database, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage, payments, email: new OutboxEmailSender(), ai: new BuiltinWriter() }, { webDir });
   await app.ready();
   return { app, database, config, tenants, storage, payments };
 }
@@ -57,6 +58,8 @@ export async function resetTestApp(): Promise<TestApp> {
   const names = (rows as unknown as { rows: { tablename: string }[] }).rows.map((r) => `"${r.tablename}"`);
   if (names.length) await database.db.execute(sql.raw(`truncate ${names.join(', ')} cascade`));
   tenants.invalidate();
+  // A file may have swapped the AI writer (OpenAI against the fake server); start from the built-in one.
+  app.deps.ai = new BuiltinWriter();
   // Cached catalogue answers belong to the data just truncated.
   clearCatalogueCache();
   const seed = await seedDemo(database.db, TEST_PASSWORD, storage);

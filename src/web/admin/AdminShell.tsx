@@ -12,6 +12,7 @@ import { AccountMenu } from './AccountMenu';
 import { AdminRoutes } from './AdminRoutes';
 import { OwnerBanner } from './OwnerBanner';
 import { SidebarNav } from './Sidebar';
+import { StoreBrain } from './StoreBrain';
 import { TenantLauncher } from './TenantLauncher';
 
 interface AdminShellProps {
@@ -70,6 +71,7 @@ export function AdminShell({ tenant, role, isOwner, email, memberships, onPlatfo
                 ) : null}
               </span>
             </div>
+            {canManage ? <StoreBrain /> : null}
             {isOwner ? <TenantLauncher /> : null}
             <AccountMenu
               email={email}

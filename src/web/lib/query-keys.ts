@@ -52,3 +52,11 @@ export const emailKeys = {
 export const mediaKeys = {
   productImages: (productId: string) => ['admin', 'products', productId, 'images'] as const,
 };
+
+export const aiKeys = {
+  /** Store Brain suggestions (quick wins); loaded afresh each time the panel opens. */
+  quickWins: ['ai', 'quick-wins'] as const,
+  productSuggestions: (productId: string) => ['ai', 'product-suggestions', productId] as const,
+  /** The product wizard's category select: under ['admin', 'categories'], so category saves refresh it. */
+  wizardCategories: ['admin', 'categories', 'wizard-options'] as const,
+};

@@ -9,6 +9,7 @@ import { withScope } from '../../db/scope';
 import { rowsOf } from '../../db/rows';
 import { testPaymentSessions } from '../../db/schema';
 import { OutboxEmailSender } from '../../adapters/email/outbox';
+import { BuiltinWriter } from '../../adapters/ai/builtin-writer';
 import { LocalFileStorage } from '../../adapters/storage/local-storage';
 import { signTestWebhook, TestGateway, TEST_SIGNATURE_HEADER, TEST_WEBHOOK_URL } from '../../adapters/payments/test-gateway';
 import { TenantResolver } from '../tenants/resolver';
@@ -38,6 +39,7 @@ beforeAll(async () => {
       storage: new LocalFileStorage(mkdtempSync(path.join(os.tmpdir(), 'shop-webhook-files-'))),
       payments: gateway,
       email: new OutboxEmailSender(),
+      ai: new BuiltinWriter(),
     },
     { webDir },
   );

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { CircleDashed, FolderTree, Package, Settings, ShoppingCart, Upload, Users } from 'lucide-react';
+import { CircleDashed, FolderTree, Package, Settings, ShoppingCart, Sparkles, Upload, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { MemberRole } from '@shared/roles';
 import { LowStockAlert } from '../stock/LowStockAlert';
+import { ProductWizard } from '../catalogue/ProductWizard';
 
 const SETUP_STEPS = [
   { title: 'Configure categories', text: 'Group your range so shoppers can browse it.', to: '/admin/catalogue/categories' },
@@ -20,6 +22,7 @@ const QUICK_ACTIONS = [
 
 /** Admin spec "Dashboard": greeting, main actions, the store set-up card and quick actions. */
 export function Dashboard({ canManage, role }: { canManage: boolean; role: MemberRole | null }) {
+  const [wizardOpen, setWizardOpen] = useState(false);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -28,7 +31,10 @@ export function Dashboard({ canManage, role }: { canManage: boolean; role: Membe
           <p className="mt-1 text-sm text-zinc-500">Here is where your store stands today.</p>
         </div>
         {canManage ? (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setWizardOpen(true)}>
+              <Sparkles aria-hidden className="text-indigo-600" /> AI Product Wizard
+            </Button>
             <Button asChild variant="outline">
               <Link to="/admin/import"><Upload aria-hidden /> Import Products</Link>
             </Button>
@@ -38,6 +44,7 @@ export function Dashboard({ canManage, role }: { canManage: boolean; role: Membe
           </div>
         ) : null}
       </div>
+      {canManage ? <ProductWizard open={wizardOpen} onOpenChange={setWizardOpen} /> : null}
 
       {canManage ? <LowStockAlert /> : null}
 
