@@ -216,7 +216,7 @@ describe('finding an order', () => {
         expect(a.json().error.message).toBe('Order not found');
       }
     }
-  });
+  }, 120_000);
 
   it('by number only from the browser that placed it or the account that owns it; by session for anyone', async () => {
     const placer = shopper();
