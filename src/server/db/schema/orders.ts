@@ -207,7 +207,7 @@ export const testPaymentSessions = pgTable(
 /**
  * Append-only stock ledger: every change to a tracked product's or variant's stock, with who, why and
  * the quantity it left. Checkout sales and admin adjustments both write here. The app's database role
- * may insert and read rows but not change or delete them (migration 0005); rows still go with their
+ * may insert and read rows but not change or delete them (migration *_stock_ledger.sql); rows still go with their
  * product, since foreign-key cascades run as the table owner.
  */
 export const stockMovements = pgTable(

@@ -17,7 +17,7 @@ function parseLimit(raw: unknown, fallback = 20): number {
 /**
  * Stock (admin spec §2 Adjust Stock dialog, Low Stock Alert; §7). Store managers only. The ledger is
  * append-only: there is no route that changes or removes a movement, and the app's database role may
- * not either (migration 0005).
+ * not either (migration *_stock_ledger.sql).
  */
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/admin/stock/movements', { schema: { body: stockMovementBody } }, async (req, reply) => {
