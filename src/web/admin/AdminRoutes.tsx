@@ -8,6 +8,7 @@ import { Dashboard } from './sections/Dashboard';
 import { ADMIN_SECTIONS } from './sections/sections';
 import { SectionPage } from './sections/SectionPage';
 import { ReviewsPage } from './sections/ReviewsPage';
+import { CategoriesPage } from './categories/CategoriesPage';
 
 /** The pages inside the shell. Store management pages need owner or admin rights (admin spec §6). */
 export function AdminRoutes({ canManage, role }: { canManage: boolean; role: MemberRole | null }) {
@@ -18,6 +19,7 @@ export function AdminRoutes({ canManage, role }: { canManage: boolean; role: Mem
       {ADMIN_SECTIONS.flatMap((section) =>
         section.paths.map((path) => <Route key={path} path={path} element={managed(<SectionPage section={section} />)} />),
       )}
+      <Route path="catalogue/categories" element={managed(<CategoriesPage />)} />
       <Route path="catalogue/reviews" element={managed(<ReviewsPage />)} />
       <Route path="*" element={<NotFound homeHref="/admin" />} />
     </Routes>

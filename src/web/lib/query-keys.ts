@@ -22,6 +22,12 @@ export const catalogKeys = {
   moderation: (status: string, page: number) => ['admin', 'reviews', status, page] as const,
 };
 
+/** Admin > Catalogue > Categories; the product form's category picker reads the same flat list. */
+export const adminCategoryKeys = {
+  all: ['admin', 'categories'] as const,
+  list: ['admin', 'categories', 'list'] as const,
+};
+
 export const cartKeys = {
   cart: ['cart'] as const,
   shippingMethods: ['cart', 'shipping-methods'] as const,
