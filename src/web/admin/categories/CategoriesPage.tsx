@@ -57,7 +57,10 @@ export function CategoriesPage() {
 
       {categories.isError ? (
         <Alert variant="destructive" className="items-center">
-          <span className="flex-1">{errorMessage(categories.error, 'Failed to load categories')}</span>
+          <span className="flex-1">
+            <span className="block font-medium">Failed to load categories</span>
+            {errorMessage(categories.error, '') ? <span className="block">{errorMessage(categories.error, '')}</span> : null}
+          </span>
           <Button size="sm" variant="outline" onClick={() => void categories.refetch()}>Try again</Button>
         </Alert>
       ) : categories.isPending ? (

@@ -33,7 +33,7 @@ export function WizardReviewStep({ basics, content, generated, errors, saving, o
           <h3 id="wizard-basics" className="text-sm font-semibold">Category Basics</h3>
           <Button variant="link" size="sm" className="h-auto px-0" onClick={onEditBasics}>Edit basics</Button>
         </div>
-        <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm">
           {summary.map((item) => (
             <div key={item.label} className="min-w-0">
               <dt className="text-xs text-zinc-500">{item.label}</dt>
