@@ -12,6 +12,7 @@ import { EmailsPage } from './emails/EmailsPage';
 import { EmailDetailPage } from './emails/EmailDetailPage';
 import { ProductStockPage } from './stock/ProductStockPage';
 import { ProductImagesPage } from './catalogue/ProductImagesPage';
+import { CategoriesPage } from './categories/CategoriesPage';
 
 /** The pages inside the shell. Store management pages need owner or admin rights (admin spec §6). */
 export function AdminRoutes({ canManage, role }: { canManage: boolean; role: MemberRole | null }) {
@@ -22,6 +23,7 @@ export function AdminRoutes({ canManage, role }: { canManage: boolean; role: Mem
       {ADMIN_SECTIONS.flatMap((section) =>
         section.paths.map((path) => <Route key={path} path={path} element={managed(<SectionPage section={section} />)} />),
       )}
+      <Route path="catalogue/categories" element={managed(<CategoriesPage />)} />
       <Route path="catalogue/reviews" element={managed(<ReviewsPage />)} />
       <Route path="emails" element={managed(<EmailsPage />)} />
       <Route path="emails/:id" element={managed(<EmailDetailPage />)} />

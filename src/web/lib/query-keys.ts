@@ -33,6 +33,12 @@ export const stockKeys = {
 /** Prefix of the admin product list and product form queries (products engineer's keys start with it). */
 export const adminProductsPrefix = ['admin', 'products'] as const;
 
+/** Admin > Catalogue > Categories; the product form's category picker reads the same flat list. */
+export const adminCategoryKeys = {
+  all: ['admin', 'categories'] as const,
+  list: ['admin', 'categories', 'list'] as const,
+};
+
 export const cartKeys = {
   cart: ['cart'] as const,
   shippingMethods: ['cart', 'shipping-methods'] as const,

@@ -1,4 +1,4 @@
-import { FileText, FolderTree, Image, Menu, Package, Settings, ShoppingCart, Upload, type LucideIcon } from 'lucide-react';
+import { FileText, Image, Menu, Package, Settings, ShoppingCart, Upload, type LucideIcon } from 'lucide-react';
 
 export interface AdminSection {
   /** Routes under /admin that show this section (admin spec §2 route table). */
@@ -12,14 +12,6 @@ export interface AdminSection {
 
 /** The back-office sections and their spec headings; each feature fills its own section. */
 export const ADMIN_SECTIONS: AdminSection[] = [
-  {
-    paths: ['catalogue/categories'],
-    heading: 'Categories',
-    subtitle: 'Group your products so shoppers can find them.',
-    icon: FolderTree,
-    emptyTitle: 'No categories yet',
-    emptyText: 'Categories you create will be listed here with their slug, order and featured flag.',
-  },
   {
     paths: ['catalogue/products'],
     heading: 'Products',
