@@ -16,6 +16,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { adminEmailRoutes } from './modules/admin-emails/routes';
+import { adminOrderRoutes } from './modules/admin-orders/routes';
 import { registerTestGatewayRoutes } from './adapters/payments/provider';
 import { configureCatalogueCache } from './modules/catalog/catalogue-cache';
 import { fileRoutes } from './adapters/storage/routes';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(adminEmailRoutes);
+  await app.register(adminOrderRoutes);
   await registerTestGatewayRoutes(app, deps.payments);
   await app.register(fileRoutes);
   await app.register(seoRoutes);
