@@ -10,6 +10,9 @@ import { SectionPage } from './sections/SectionPage';
 import { ReviewsPage } from './sections/ReviewsPage';
 import { EmailsPage } from './emails/EmailsPage';
 import { EmailDetailPage } from './emails/EmailDetailPage';
+import { OrdersPage } from './orders/OrdersPage';
+import { OrderDetailPage } from './orders/OrderDetailPage';
+import { PackingSlipPage } from './orders/PackingSlipPage';
 
 /** The pages inside the shell. Store management pages need owner or admin rights (admin spec §6). */
 export function AdminRoutes({ canManage, role }: { canManage: boolean; role: MemberRole | null }) {
@@ -21,6 +24,9 @@ export function AdminRoutes({ canManage, role }: { canManage: boolean; role: Mem
         section.paths.map((path) => <Route key={path} path={path} element={managed(<SectionPage section={section} />)} />),
       )}
       <Route path="catalogue/reviews" element={managed(<ReviewsPage />)} />
+      <Route path="orders" element={managed(<OrdersPage />)} />
+      <Route path="orders/:id" element={managed(<OrderDetailPage />)} />
+      <Route path="orders/:id/packing-slip" element={managed(<PackingSlipPage />)} />
       <Route path="emails" element={managed(<EmailsPage />)} />
       <Route path="emails/:id" element={managed(<EmailDetailPage />)} />
       <Route path="*" element={<NotFound homeHref="/admin" />} />

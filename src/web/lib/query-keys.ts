@@ -36,3 +36,10 @@ export const emailKeys = {
   list: (page: number, search: string) => ['admin', 'emails', page, search] as const,
   one: (id: string) => ['admin', 'email', id] as const,
 };
+
+export const adminOrderKeys = {
+  all: ['admin', 'orders'] as const,
+  list: (params: { page: number; status: string; search: string }) => ['admin', 'orders', 'list', params] as const,
+  one: (id: string) => ['admin', 'orders', 'one', id] as const,
+  emails: (id: string) => ['admin', 'orders', 'emails', id] as const,
+};
