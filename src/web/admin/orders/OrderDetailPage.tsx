@@ -58,7 +58,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         <Link to="/admin/orders" className="inline-flex w-fit items-center gap-1 text-sm text-zinc-500 hover:text-zinc-900">
           <ArrowLeft className="size-4" aria-hidden /> Orders
         </Link>
-        <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="flex flex-col gap-4 xl:flex-row xl:items-start xl:justify-between">
           <div>
             <div className="flex flex-wrap items-center gap-3">
               <h1 className="text-2xl font-semibold tracking-tight">Order {order.order_number}</h1>

@@ -94,9 +94,10 @@ export function OrdersPage() {
                 <TableHead className="hidden md:table-cell">Customer</TableHead>
                 <TableHead className="hidden sm:table-cell text-right">Items</TableHead>
                 <TableHead className="text-right">Total</TableHead>
-                <TableHead>Status</TableHead>
+                <TableHead className="hidden sm:table-cell">Status</TableHead>
                 <TableHead className="hidden lg:table-cell">Date</TableHead>
-                <TableHead className="text-right"><span className="sr-only">Actions</span></TableHead>
+                {/* relative: keeps the screen-reader label inside the scrolling table on a phone. */}
+                <TableHead className="relative text-right"><span className="sr-only">Actions</span></TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -106,6 +107,7 @@ export function OrdersPage() {
                     <span className="font-medium whitespace-nowrap text-zinc-900">{o.order_number}</span>
                     <span className="block max-w-36 truncate text-xs text-zinc-500 md:hidden">{o.customer_name || 'Unknown'}</span>
                     <span className="block text-xs text-zinc-500 lg:hidden">{formatOrderDate(o.placed_at)}</span>
+                    <OrderStatusBadge status={o.status} className="mt-1 sm:hidden" />
                   </TableCell>
                   <TableCell className="hidden max-w-64 md:table-cell">
                     <span className="block truncate text-zinc-900">{o.customer_name || 'Unknown'}</span>
@@ -113,7 +115,7 @@ export function OrdersPage() {
                   </TableCell>
                   <TableCell className="hidden text-right tabular-nums sm:table-cell">{o.item_count}</TableCell>
                   <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">{formatOrderTotal(o.total_amount, o.currency)}</TableCell>
-                  <TableCell><OrderStatusBadge status={o.status} /></TableCell>
+                  <TableCell className="hidden sm:table-cell"><OrderStatusBadge status={o.status} /></TableCell>
                   <TableCell className="hidden whitespace-nowrap text-zinc-600 lg:table-cell">{formatOrderDate(o.placed_at)}</TableCell>
                   <TableCell className="text-right">
                     <Button variant="outline" size="sm" asChild>
