@@ -31,6 +31,9 @@ export const EMAIL_PAGE_SIZE = 20;
 export const EMAIL_KIND_LABELS: Record<string, string> = {
   order_confirmation: 'Order confirmation',
   order_claim: 'Order claim link',
+  order_shipped: 'Shipping notice',
+  order_cancelled: 'Cancellation notice',
+  order_refunded: 'Refund notice',
 };
 
 export function emailKindLabel(kind: string): string {

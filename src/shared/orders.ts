@@ -30,6 +30,10 @@ export interface OrderSummary {
   tax_total: number;
   vat_included: number;
   shipping_method: string;
+  /** The carrier's reference once the shop has shipped the order. */
+  tracking_reference: string | null;
+  /** What the shop has refunded so far (pounds). */
+  refunded_amount: number;
   items: OrderLine[];
   /** The same lines under the name the my-orders list uses. */
   order_items: OrderLine[];

@@ -13,6 +13,9 @@ import { EmailDetailPage } from './emails/EmailDetailPage';
 import { ProductStockPage } from './stock/ProductStockPage';
 import { ProductImagesPage } from './catalogue/ProductImagesPage';
 import { CategoriesPage } from './categories/CategoriesPage';
+import { OrdersPage } from './orders/OrdersPage';
+import { OrderDetailPage } from './orders/OrderDetailPage';
+import { PackingSlipPage } from './orders/PackingSlipPage';
 
 /** The pages inside the shell. Store management pages need owner or admin rights (admin spec §6). */
 export function AdminRoutes({ canManage, role }: { canManage: boolean; role: MemberRole | null }) {
@@ -25,6 +28,9 @@ export function AdminRoutes({ canManage, role }: { canManage: boolean; role: Mem
       )}
       <Route path="catalogue/categories" element={managed(<CategoriesPage />)} />
       <Route path="catalogue/reviews" element={managed(<ReviewsPage />)} />
+      <Route path="orders" element={managed(<OrdersPage />)} />
+      <Route path="orders/:id" element={managed(<OrderDetailPage />)} />
+      <Route path="orders/:id/packing-slip" element={managed(<PackingSlipPage />)} />
       <Route path="emails" element={managed(<EmailsPage />)} />
       <Route path="emails/:id" element={managed(<EmailDetailPage />)} />
       <Route path="catalogue/products/:id/stock" element={managed(<ProductStockPage />)} />

@@ -36,10 +36,10 @@ export function AdminShell({ tenant, role, isOwner, email, memberships, onPlatfo
   const canManage = canManageStore(role, isOwner);
 
   return (
-    <div className="flex min-h-screen flex-col bg-zinc-50">
+    <div className="flex min-h-screen flex-col bg-zinc-50 print:bg-white">
       {isOwner ? <OwnerBanner /> : null}
       <div className="flex flex-1">
-        <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col overflow-y-auto border-r border-zinc-200 bg-white lg:flex">
+        <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col overflow-y-auto border-r border-zinc-200 bg-white lg:flex print:hidden">
           <Link to="/admin" className="flex h-14 items-center gap-2 border-b border-zinc-200 px-5 font-semibold">
             <span className="truncate">{tenant.name}</span>
           </Link>
@@ -55,7 +55,7 @@ export function AdminShell({ tenant, role, isOwner, email, memberships, onPlatfo
         </Sheet>
 
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-zinc-200 bg-white/95 px-3 backdrop-blur sm:px-6">
+          <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-zinc-200 bg-white/95 px-3 backdrop-blur sm:px-6 print:hidden">
             <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation" onClick={() => setNavOpen(true)}>
               <Menu aria-hidden />
             </Button>
@@ -80,7 +80,7 @@ export function AdminShell({ tenant, role, isOwner, email, memberships, onPlatfo
               canSwitchStore={onPlatformHost && (isOwner || memberships.length > 1)}
             />
           </header>
-          <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8 print:p-0">
             <div className="mx-auto w-full max-w-6xl">
               <AdminRoutes canManage={canManage} role={role} />
             </div>

@@ -66,3 +66,10 @@ export const aiKeys = {
   /** The product wizard's category select: under ['admin', 'categories'], so category saves refresh it. */
   wizardCategories: ['admin', 'categories', 'wizard-options'] as const,
 };
+
+export const adminOrderKeys = {
+  all: ['admin', 'orders'] as const,
+  list: (params: { page: number; status: string; search: string }) => ['admin', 'orders', 'list', params] as const,
+  one: (id: string) => ['admin', 'orders', 'one', id] as const,
+  emails: (id: string) => ['admin', 'orders', 'emails', id] as const,
+};

@@ -105,6 +105,13 @@ export const orders = pgTable(
     /** VAT already inside the prices (UK prices include VAT), for the summary line; not added on top. */
     vatIncluded: integer('vat_included').notNull().default(0),
     refundedAmount: integer('refunded_amount').notNull().default(0),
+    /**
+     * Refunds asked of the payment provider and not yet answered (pence). Reserved by a conditional
+     * update before the provider call, so two refunds at once can never add up past what was paid.
+     */
+    refundPending: integer('refund_pending').notNull().default(0),
+    /** The carrier's tracking reference, given when the order is marked shipped. */
+    trackingReference: text('tracking_reference'),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
     paymentProvider: text('payment_provider').notNull(),
@@ -126,6 +133,9 @@ export const orders = pgTable(
     index('orders_placed_idx').on(t.tenantId, t.placedAt),
     index('orders_reservation_idx').on(t.reservationState, t.reservationExpiresAt),
     check('orders_money_check', sql`subtotal >= 0 and discount_total >= 0 and shipping_total >= 0 and tax_total >= 0 and total_amount >= 0 and refunded_amount between 0 and total_amount`),
+    check('orders_refund_pending_check', sql`refund_pending >= 0 and refunded_amount + refund_pending <= total_amount`),
+    check('orders_status_check', sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
+    check('orders_payment_status_check', sql.raw(`payment_status in (${PAYMENT_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
 

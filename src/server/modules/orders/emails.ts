@@ -9,7 +9,7 @@ import * as repo from './orders-repo';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
 
-async function shopName(ctx: StoreCtx): Promise<string> {
+export async function shopName(ctx: StoreCtx): Promise<string> {
   return rowsOf<{ name: string }>(await ctx.tx.execute(sql`select name from tenants where id = ${ctx.tenantId}::uuid`))[0]?.name ?? 'Our shop';
 }
 

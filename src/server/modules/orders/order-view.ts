@@ -35,6 +35,8 @@ export function toOrderSummary(o: OrderRow, items: OrderItemRow[]): OrderSummary
     tax_total: pounds(o.taxTotal),
     vat_included: pounds(o.vatIncluded),
     shipping_method: o.shippingMethodName,
+    tracking_reference: o.trackingReference,
+    refunded_amount: pounds(o.refundedAmount),
     items: lines,
     order_items: lines,
   };

@@ -19,7 +19,8 @@ export async function insertItems(ctx: StoreCtx, orderId: string, items: NewOrde
 }
 
 export async function addEvent(ctx: StoreCtx, orderId: string, type: string, message: string, data?: Record<string, unknown>): Promise<void> {
-  await ctx.tx.insert(orderEvents).values({ tenantId: ctx.tenantId, orderId, type, message, actorUserId: ctx.actor?.userId ?? null, data: data ?? null });
+  // clock_timestamp, not the transaction's start: events written in one transaction keep their order on the timeline.
+  await ctx.tx.insert(orderEvents).values({ tenantId: ctx.tenantId, orderId, type, message, actorUserId: ctx.actor?.userId ?? null, data: data ?? null, createdAt: sql`clock_timestamp()` });
 }
 
 export async function findOrder(ctx: StoreCtx, where: { id?: string; orderNumber?: string; sessionId?: string }, lock = false): Promise<OrderRow | null> {

@@ -1,4 +1,4 @@
-import { FileText, Image, Menu, Package, Settings, ShoppingCart, Upload, type LucideIcon } from 'lucide-react';
+import { FileText, Image, Menu, Package, Settings, Upload, type LucideIcon } from 'lucide-react';
 
 export interface AdminSection {
   /** Routes under /admin that show this section (admin spec §2 route table). */
@@ -51,14 +51,6 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     icon: Image,
     emptyTitle: 'No files yet',
     emptyText: 'Images and documents you upload will be listed here.',
-  },
-  {
-    paths: ['orders'],
-    heading: 'Orders',
-    subtitle: 'Manage customer orders and fulfillment',
-    icon: ShoppingCart,
-    emptyTitle: 'No orders found',
-    emptyText: 'Orders will appear here once customers place them.',
   },
   {
     paths: ['settings'],

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { LineItem } from '../components/LineItem';
 import { OrderTotals } from '../components/OrderTotals';
 import { OrderStatusBadge } from './OrderStatusBadge';
+import { OrderProgress } from './OrderProgress';
 import { formatPlacedDate } from './order-status';
 
 /** The placed order: what was bought, what it cost, what happens next, and where to go from here. */
@@ -41,6 +42,7 @@ export function OrderConfirmation({ order }: { order: OrderSummary }) {
             <dd><OrderStatusBadge status={order.status} paymentStatus={order.payment_status} /></dd>
           </dl>
         </div>
+        <OrderProgress order={order} className="border-b border-zinc-200 px-5 py-3 sm:px-6" />
         <div className="px-5 py-5 sm:px-6">
           <ul aria-label="Items ordered" className="divide-y divide-zinc-200">
             {order.items.map((line) => (

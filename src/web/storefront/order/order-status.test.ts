@@ -7,7 +7,9 @@ describe('order status', () => {
     expect(orderStatusTone('processing')).toBe('blue');
     expect(orderStatusTone('shipped')).toBe('purple');
     expect(orderStatusTone('cancelled')).toBe('red');
-    for (const status of ['pending', 'confirmed', 'delivered', 'refunded'] as const) expect(orderStatusTone(status)).toBe('neutral');
+    // Delivered is this shop's completed state (admin spec §2 counts delivered as Completed).
+    expect(orderStatusTone('delivered')).toBe('green');
+    for (const status of ['pending', 'confirmed', 'refunded'] as const) expect(orderStatusTone(status)).toBe('neutral');
   });
 
   it('says an unpaid pending order is awaiting payment', () => {

@@ -17,23 +17,8 @@ export function orderStatusLabel(status: OrderStatus, paymentStatus: PaymentStat
   return LABELS[status] ?? status;
 }
 
-export type StatusTone = 'green' | 'blue' | 'purple' | 'red' | 'neutral';
-
-/** Storefront spec §2 (My orders): colours for completed, processing, shipped and cancelled; others neutral. */
-export function orderStatusTone(status: OrderStatus): StatusTone {
-  switch (status) {
-    case 'completed':
-      return 'green';
-    case 'processing':
-      return 'blue';
-    case 'shipped':
-      return 'purple';
-    case 'cancelled':
-      return 'red';
-    default:
-      return 'neutral';
-  }
-}
+// One colour rule for the shop and its admin (storefront spec §2, admin spec §4).
+export { orderStatusTone, type StatusTone } from '@shared/order-status';
 
 /** The order can be shown as placed: paid (or paid once and since refunded), or moved on by the shop. */
 export function isOrderPlaced(order: { status: OrderStatus; payment_status: PaymentStatus }): boolean {

@@ -1,0 +1,135 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { TenantCtx } from '../../http/context';
+import { emailMessages, orderEvents, orders, users } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
+import type { OrderStatus } from '../../../shared/orders';
+
+/** `%` and `_` typed by a person are letters, not wildcards. */
+const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface ListOptions {
+  status: OrderStatus | null;
+  search: string | null;
+  limit: number;
+  offset: number;
+}
+
+/** Admin spec §2: newest first, searched by order number, customer email or name, filtered by status. */
+export async function listOrders(ctx: TenantCtx, opts: ListOptions) {
+  const where: SQL[] = [eq(orders.tenantId, ctx.tenantId)];
+  if (opts.status) where.push(eq(orders.status, opts.status));
+  if (opts.search) {
+    const like = likeText(opts.search);
+    where.push(or(ilike(orders.orderNumber, like), ilike(orders.customerEmail, like), ilike(orders.customerName, like))!);
+  }
+  const filter = and(...where);
+  const rows = await ctx.tx
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      customerName: orders.customerName,
+      customerEmail: orders.customerEmail,
+      currency: orders.currency,
+      totalAmount: orders.totalAmount,
+      placedAt: orders.placedAt,
+      // Written out: inside a select list drizzle would print the columns without their tables.
+      itemCount: sql<number>`(select count(*)::int from order_items oi where oi.order_id = "orders"."id")`,
+    })
+    .from(orders)
+    .where(filter)
+    .orderBy(desc(orders.placedAt), desc(orders.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+  const [{ total }] = await ctx.tx.select({ total: count() }).from(orders).where(filter);
+  return { rows, total };
+}
+
+/** The timeline, newest first, with the email of whoever acted (null for the shop itself). */
+export async function listEvents(ctx: TenantCtx, orderId: string) {
+  return ctx.tx
+    .select({ id: orderEvents.id, type: orderEvents.type, message: orderEvents.message, actorEmail: users.email, data: orderEvents.data, createdAt: orderEvents.createdAt })
+    .from(orderEvents)
+    .leftJoin(users, eq(users.id, orderEvents.actorUserId))
+    .where(and(eq(orderEvents.tenantId, ctx.tenantId), eq(orderEvents.orderId, orderId)))
+    .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id));
+}
+
+export async function countEmails(ctx: TenantCtx, orderId: string): Promise<number> {
+  const [{ n }] = await ctx.tx
+    .select({ n: count() })
+    .from(emailMessages)
+    .where(and(eq(emailMessages.tenantId, ctx.tenantId), eq(emailMessages.orderId, orderId)));
+  return n;
+}
+
+/**
+ * Reserves a refund before the provider is asked: one conditional update, so refunds running at the
+ * same time can never together pass what was paid. Answers false when it does not fit.
+ */
+export async function reserveRefund(ctx: TenantCtx, orderId: string, amount: number): Promise<boolean> {
+  const rows = await ctx.tx
+    .update(orders)
+    .set({ refundPending: sql`${orders.refundPending} + ${amount}`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(orders.tenantId, ctx.tenantId),
+        eq(orders.id, orderId),
+        sql`${orders.paymentStatus} in ('paid', 'partially_refunded')`,
+        sql`${orders.refundedAmount} + ${orders.refundPending} + ${amount} <= ${orders.totalAmount}`,
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length === 1;
+}
+
+/** The provider answered: the reserved amount becomes refunded (done) or is let go (failed). */
+export async function settleRefund(ctx: TenantCtx, orderId: string, amount: number, done: boolean) {
+  const [row] = await ctx.tx
+    .update(orders)
+    .set({
+      refundPending: sql`greatest(${orders.refundPending} - ${amount}, 0)`,
+      refundedAmount: done ? sql`${orders.refundedAmount} + ${amount}` : orders.refundedAmount,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.id, orderId)))
+    .returning();
+  return row ?? null;
+}
+
+interface SoldUnit {
+  product_id: string;
+  variant_id: string | null;
+  quantity: number;
+}
+
+/**
+ * Puts back what this order took off stock, as the ledger recorded it (its 'sale' rows net of any
+ * earlier returns), with a ledger row per stock row: reason, order and who did it.
+ */
+export async function returnSoldStock(ctx: TenantCtx, orderId: string, reason: 'cancelled' | 'return', notes: string): Promise<number> {
+  const sold = rowsOf<SoldUnit>(
+    await ctx.tx.execute(sql`
+      select product_id, variant_id, (-sum(change))::int as quantity
+      from stock_movements
+      where tenant_id = ${ctx.tenantId} and order_id = ${orderId}::uuid and reason in ('sale', 'cancelled', 'return')
+      group by product_id, variant_id
+      having -sum(change) > 0`),
+  );
+  for (const unit of sold) {
+    const table = unit.variant_id ? 'product_variants' : 'products';
+    const id = unit.variant_id ?? unit.product_id;
+    const [row] = rowsOf<{ stock_quantity: number }>(
+      await ctx.tx.execute(sql`
+        update ${sql.identifier(table)} set stock_quantity = coalesce(stock_quantity, 0) + ${unit.quantity}
+        where tenant_id = ${ctx.tenantId} and id = ${id}::uuid
+        returning stock_quantity`),
+    );
+    if (!row) continue;
+    await ctx.tx.execute(sql`
+      insert into stock_movements (tenant_id, product_id, variant_id, change, reason, notes, resulting_quantity, order_id, actor_user_id)
+      values (${ctx.tenantId}, ${unit.product_id}, ${unit.variant_id}, ${unit.quantity}, ${reason}, ${notes}, ${row.stock_quantity}, ${orderId}, ${ctx.actor.userId})`);
+  }
+  return sold.reduce((n, u) => n + u.quantity, 0);
+}

@@ -1,0 +1,133 @@
+/** Admin orders contracts (admin spec §2 Orders list, §3 Order, §7 GET /api/admin/orders; issue 6). */
+import { z } from 'zod';
+import type { OrderLine, OrderStatus, PaymentStatus } from './orders';
+import { ADMIN_ORDER_STATUSES } from './order-status';
+
+export * from './order-status';
+export const ORDERS_PAGE_SIZE = 20;
+
+// ---- requests ----
+
+export const adminOrdersQuery = z.strictObject({
+  page: z.string().max(12).optional(),
+  limit: z.string().max(4).optional(),
+  status: z.enum(ADMIN_ORDER_STATUSES, { error: 'Choose one of the order statuses' }).optional(),
+  search: z.string().max(200).optional(),
+});
+
+export const TRACKING_REQUIRED = 'Enter the tracking reference for this shipment';
+
+export const orderStatusInput = z.strictObject({
+  status: z.enum(ADMIN_ORDER_STATUSES, { error: 'Choose one of the order statuses' }),
+  tracking_reference: z.string().trim().max(100, 'Keep the tracking reference to 100 characters').optional(),
+});
+export type OrderStatusInput = z.infer<typeof orderStatusInput>;
+
+/** Pounds with at most 2 decimals (checked in whole pence, so 0.1 + 0.2 style errors cannot slip by). */
+export const refundAmount = z
+  .number({ error: 'Enter the amount to refund' })
+  .refine((n) => Number.isFinite(n), 'Enter the amount to refund')
+  .refine((n) => n > 0, 'The refund must be more than £0.00')
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Use at most 2 decimal places')
+  .refine((n) => n <= 1_000_000, 'That amount is too large');
+
+export const refundInput = z.strictObject({
+  amount: refundAmount,
+  reason: z.string().trim().max(500, 'Keep the reason to 500 characters').optional(),
+});
+export type RefundInput = z.infer<typeof refundInput>;
+
+export const NOTE_MAX = 2000;
+export const orderNoteInput = z.strictObject({
+  body: z.string({ error: 'Write a note' }).trim().min(1, 'Write a note').max(NOTE_MAX, `Keep the note to ${NOTE_MAX} characters`),
+});
+export type OrderNoteInput = z.infer<typeof orderNoteInput>;
+
+// ---- responses ----
+
+/** A postal address as the checkout collected it. */
+export interface OrderAddress {
+  first_name: string;
+  last_name: string;
+  company: string | null;
+  line1: string;
+  line2: string | null;
+  city: string;
+  postcode: string;
+  country: string;
+  phone: string | null;
+}
+
+export interface AdminOrderRow {
+  id: string;
+  order_number: string;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  customer_name: string | null;
+  customer_email: string;
+  /** How many lines the order has (admin spec §2: count of order_items). */
+  item_count: number;
+  currency: string;
+  total_amount: number;
+  placed_at: string;
+}
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  pages: number;
+}
+
+export interface AdminOrderPage {
+  orders: AdminOrderRow[];
+  pagination: Pagination;
+}
+
+export interface OrderEventView {
+  id: string;
+  type: string;
+  message: string;
+  /** Who did it: a signed-in person's email, or null for the shop itself (payments, timers). */
+  actor_email: string | null;
+  data: Record<string, unknown> | null;
+  created_at: string;
+}
+
+export interface AdminOrderDetail {
+  id: string;
+  order_number: string;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  customer_name: string | null;
+  customer_email: string;
+  customer_phone: string | null;
+  currency: string;
+  placed_at: string;
+  paid_at: string | null;
+  subtotal: number;
+  discount_total: number;
+  shipping_total: number;
+  tax_total: number;
+  vat_included: number;
+  total_amount: number;
+  /** What the customer paid (0 until paid). */
+  paid_amount: number;
+  refunded_amount: number;
+  /** Refunds asked of the provider and not yet answered. */
+  refund_pending: number;
+  /** What can still be refunded now. */
+  refundable_amount: number;
+  shipping_method: string;
+  tracking_reference: string | null;
+  shipping_address: OrderAddress;
+  billing_address: OrderAddress;
+  payment: { provider: string; status: PaymentStatus; reference: string | null; session_id: string | null };
+  items: OrderLine[];
+  allowed_statuses: OrderStatus[];
+  can_refund: boolean;
+  can_resend_confirmation: boolean;
+  email_count: number;
+  /** Newest first. */
+  events: OrderEventView[];
+}

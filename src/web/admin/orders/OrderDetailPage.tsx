@@ -1,0 +1,167 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, ImageOff, SearchX } from 'lucide-react';
+import type { AdminOrderDetail } from '@shared/admin-orders';
+import { formatOrderTotal } from '@shared/order-status';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError, errorMessage } from '@/lib/api';
+import { useAdminOrder } from '@/lib/admin-orders';
+import { OrderActions } from './OrderActions';
+import { OrderAddress } from './OrderAddress';
+import { OrderEmails } from './OrderEmails';
+import { OrderStatusBadge, PaymentStatusBadge } from './StatusBadges';
+import { eventTimeFormat, OrderTimeline } from './OrderTimeline';
+
+/** Admin /admin/orders/{id}: everything a shop owner needs to fulfil, refund and answer questions about one order. */
+export function OrderDetailPage() {
+  const { id = '' } = useParams();
+  const order = useAdminOrder(id);
+
+  if (order.isError) {
+    if (order.error instanceof ApiError && order.error.status === 404) {
+      return (
+        <EmptyState icon={SearchX} title="Order not found" action={<Button variant="outline" asChild><Link to="/admin/orders">Back to orders</Link></Button>}>
+          It may belong to another store, or the link is wrong.
+        </EmptyState>
+      );
+    }
+    return (
+      <Alert variant="destructive">
+        <span className="flex-1">{errorMessage(order.error, 'Failed to load order')}</span>
+        <Button size="sm" variant="outline" onClick={() => void order.refetch()}>Try again</Button>
+      </Alert>
+    );
+  }
+  if (order.isPending) {
+    return (
+      <div className="grid gap-6" aria-busy="true" aria-label="Loading order">
+        <Skeleton className="h-16" />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <Skeleton className="h-72 lg:col-span-2" />
+          <Skeleton className="h-72" />
+        </div>
+      </div>
+    );
+  }
+  return <OrderDetail order={order.data} />;
+}
+
+function OrderDetail({ order }: { order: AdminOrderDetail }) {
+  const money = (n: number) => formatOrderTotal(n, order.currency);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4">
+        <Link to="/admin/orders" className="inline-flex w-fit items-center gap-1 text-sm text-zinc-500 hover:text-zinc-900">
+          <ArrowLeft className="size-4" aria-hidden /> Orders
+        </Link>
+        <div className="flex flex-col gap-4 xl:flex-row xl:items-start xl:justify-between">
+          <div>
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-2xl font-semibold tracking-tight">Order {order.order_number}</h1>
+              <OrderStatusBadge status={order.status} />
+            </div>
+            <p className="mt-1 text-sm text-zinc-500">
+              Placed <time dateTime={order.placed_at}>{eventTimeFormat.format(new Date(order.placed_at))}</time> by {order.customer_name || 'Unknown'}
+            </p>
+          </div>
+          <OrderActions order={order} />
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Items</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul aria-label="Order lines" className="divide-y divide-zinc-100">
+                {order.items.map((line) => (
+                  <li key={line.id} className="flex gap-3 py-3 first:pt-0">
+                    {line.image_url ? (
+                      <img src={line.image_url} alt="" className="size-14 shrink-0 rounded-md border border-zinc-200 object-cover" />
+                    ) : (
+                      <span className="flex size-14 shrink-0 items-center justify-center rounded-md border border-zinc-200 bg-zinc-50"><ImageOff className="size-4 text-zinc-400" aria-hidden /></span>
+                    )}
+                    <div className="min-w-0 flex-1">
+                      <p className="text-sm font-medium text-zinc-900">{line.product_name}</p>
+                      {line.variant_options.length > 0 ? <p className="text-xs text-zinc-600">{line.variant_options.map((o) => `${o.name}: ${o.value}`).join(' · ')}</p> : null}
+                      <p className="text-xs text-zinc-500">SKU {line.product_sku}</p>
+                    </div>
+                    <div className="shrink-0 text-right text-sm">
+                      <p className="font-medium tabular-nums">{money(line.total_amount)}</p>
+                      <p className="text-xs text-zinc-500 tabular-nums">{line.quantity} × {money(line.unit_price)}</p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <dl className="mt-4 grid gap-1.5 border-t border-zinc-200 pt-4 text-sm sm:ml-auto sm:max-w-xs">
+                <Row label="Subtotal">{money(order.subtotal)}</Row>
+                {order.discount_total > 0 ? <Row label="Discount">-{money(order.discount_total)}</Row> : null}
+                <Row label={order.shipping_method}>{order.shipping_total === 0 ? 'Free' : money(order.shipping_total)}</Row>
+                {order.tax_total > 0 ? <Row label="Tax">{money(order.tax_total)}</Row> : null}
+                <Row label="Total" strong>{money(order.total_amount)}</Row>
+                <p className="text-right text-xs text-zinc-500">Includes {money(order.vat_included)} VAT</p>
+                {order.refunded_amount > 0 ? <Row label="Refunded">-{money(order.refunded_amount)}</Row> : null}
+                {order.refunded_amount > 0 ? <Row label="Net paid" strong>{money(order.paid_amount - order.refunded_amount)}</Row> : null}
+              </dl>
+            </CardContent>
+          </Card>
+          <OrderTimeline order={order} />
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card>
+            <CardHeader><CardTitle>Customer</CardTitle></CardHeader>
+            <CardContent className="grid gap-1 text-sm">
+              <p className="font-medium">{order.customer_name || 'Unknown'}</p>
+              <a href={`mailto:${order.customer_email}`} className="break-all text-indigo-700 hover:underline">{order.customer_email}</a>
+              {order.customer_phone ? <p className="text-zinc-600">{order.customer_phone}</p> : null}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader><CardTitle>Shipping</CardTitle></CardHeader>
+            <CardContent className="grid gap-3">
+              <dl className="grid gap-1 text-sm">
+                <Row label="Method">{order.shipping_method}</Row>
+                {order.tracking_reference ? <Row label="Tracking">{order.tracking_reference}</Row> : null}
+              </dl>
+              <OrderAddress address={order.shipping_address} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader><CardTitle>Billing address</CardTitle></CardHeader>
+            <CardContent><OrderAddress address={order.billing_address} /></CardContent>
+          </Card>
+          <Card>
+            <CardHeader><CardTitle>Payment</CardTitle></CardHeader>
+            <CardContent>
+              <dl className="grid gap-1.5 text-sm">
+                <Row label="Provider">{order.payment.provider === 'stripe' ? 'Stripe' : 'Test gateway'}</Row>
+                <Row label="Status"><PaymentStatusBadge status={order.payment.status} /></Row>
+                <Row label="Reference"><span className="break-all font-mono text-xs">{order.payment.reference ?? '—'}</span></Row>
+                {order.paid_at ? <Row label="Paid">{eventTimeFormat.format(new Date(order.paid_at))}</Row> : null}
+                <Row label="Refunded">{money(order.refunded_amount)}</Row>
+                {order.refund_pending > 0 ? <Row label="Refund in progress">{money(order.refund_pending)}</Row> : null}
+              </dl>
+            </CardContent>
+          </Card>
+          <OrderEmails orderId={order.id} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Row({ label, strong, children }: { label: string; strong?: boolean; children: ReactNode }) {
+  return (
+    <div className={`flex items-baseline justify-between gap-3 ${strong ? 'font-semibold text-zinc-900' : ''}`}>
+      <dt className={strong ? '' : 'text-zinc-500'}>{label}</dt>
+      <dd className="text-right tabular-nums">{children}</dd>
+    </div>
+  );
+}
