@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app';
 import { withScope } from '../../db/scope';
 import { rowsOf } from '../../db/rows';
 import { testPaymentSessions } from '../../db/schema';
-import { OutboxEmailSender } from '../../adapters/email/outbox';
-import { LocalFileStorage } from '../../adapters/storage/local-storage';
 import type { PaymentProvider } from '../../adapters/payments/payments';
 import { TestGateway, TEST_SIGNATURE_HEADER, TEST_WEBHOOK_URL } from '../../adapters/payments/test-gateway';
 import { StripeProvider } from '../../adapters/payments/stripe-provider';
 import { startFakeStripe, type FakeStripe } from '../../adapters/payments/fake-stripe';
-import { TenantResolver } from '../tenants/resolver';
-import { call, DEMO_HOST, resetTestApp, signIn, TEST_INDEX_HTML, type TestApp } from '../../test/harness';
+import { call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../test/harness';
+import { appWithPayments } from '../../test/app-with-payments';
 import { shopper } from '../../test/shopper';
 import type { ProductCard } from '../../../shared/catalog';
 import type { AdminOrderDetail, AdminOrderPage } from '../../../shared/admin-orders';
@@ -31,21 +25,7 @@ let fake: FakeStripe;
 const apps: FastifyInstance[] = [];
 
 async function appWith(payments: PaymentProvider): Promise<FastifyInstance> {
-  const webDir = mkdtempSync(path.join(os.tmpdir(), 'shop-refund-web-'));
-  writeFileSync(path.join(webDir, 'index.html'), TEST_INDEX_HTML);
-  const app = await buildApp(
-    {
-      database: t.database,
-      config: t.config,
-      secrets: { cookieSecret: 'refund-test-cookie-secret', webhookSecret: SECRET },
-      tenants: new TenantResolver(t.database.db, t.config.platformHost),
-      storage: new LocalFileStorage(mkdtempSync(path.join(os.tmpdir(), 'shop-refund-files-'))),
-      payments,
-      email: new OutboxEmailSender(),
-    },
-    { webDir },
-  );
-  await app.ready();
+  const app = await appWithPayments(t, payments, SECRET);
   apps.push(app);
   return app;
 }

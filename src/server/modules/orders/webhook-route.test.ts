@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app';
 import { withScope } from '../../db/scope';
 import { rowsOf } from '../../db/rows';
 import { testPaymentSessions } from '../../db/schema';
-import { OutboxEmailSender } from '../../adapters/email/outbox';
-import { BuiltinWriter } from '../../adapters/ai/builtin-writer';
-import { LocalFileStorage } from '../../adapters/storage/local-storage';
 import { signTestWebhook, TestGateway, TEST_SIGNATURE_HEADER, TEST_WEBHOOK_URL } from '../../adapters/payments/test-gateway';
-import { TenantResolver } from '../tenants/resolver';
-import { call, DEMO_HOST, resetTestApp, TEST_INDEX_HTML, type TestApp } from '../../test/harness';
+import { call, DEMO_HOST, resetTestApp, type TestApp } from '../../test/harness';
+import { appWithPayments } from '../../test/app-with-payments';
 import { shopper } from '../../test/shopper';
 import type { ProductCard } from '../../../shared/catalog';
 
@@ -28,22 +21,7 @@ let gateway: TestGateway;
 beforeAll(async () => {
   t = await resetTestApp();
   gateway = new TestGateway(t.database.db, SECRET);
-  const webDir = mkdtempSync(path.join(os.tmpdir(), 'shop-webhook-web-'));
-  writeFileSync(path.join(webDir, 'index.html'), TEST_INDEX_HTML);
-  app = await buildApp(
-    {
-      database: t.database,
-      config: t.config,
-      secrets: { cookieSecret: 'webhook-route-cookie-secret', webhookSecret: SECRET },
-      tenants: new TenantResolver(t.database.db, t.config.platformHost),
-      storage: new LocalFileStorage(mkdtempSync(path.join(os.tmpdir(), 'shop-webhook-files-'))),
-      payments: gateway,
-      email: new OutboxEmailSender(),
-      ai: new BuiltinWriter(),
-    },
-    { webDir },
-  );
-  await app.ready();
+  app = await appWithPayments(t, gateway, SECRET);
 });
 afterAll(async () => {
   await app?.close();
