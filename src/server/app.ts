@@ -12,6 +12,7 @@ import { sessionToken } from './modules/auth/cookies';
 import { authRoutes } from './modules/auth/routes';
 import { tenantRoutes } from './modules/tenants/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { adminProductRoutes, categoryOptionsRoute } from './modules/admin-products/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { orderRoutes } from './modules/orders/routes';
@@ -59,6 +60,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(authRoutes);
   await app.register(tenantRoutes);
   await app.register(adminRoutes);
+  await app.register(adminProductRoutes);
+  // Stand-in until the categories feature's GET /api/admin/categories lands: drop this line at merge.
+  await app.register(categoryOptionsRoute);
   await app.register(catalogRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);
