@@ -39,7 +39,8 @@ export const PRODUCT_ERRORS = {
   slugTaken: 'This slug is already used by another product',
   skuTaken: 'This SKU is already used by another product',
   basePrice: 'Base price must be zero or greater',
-  basePriceRequired: 'Base price is required',
+  /** The spec gives one message for a missing or negative base price. */
+  basePriceRequired: 'Base price must be zero or greater',
   salePriceNegative: 'Sale price must be zero or greater',
   salePrice: 'Sale price must be lower than base price',
   pence: 'Use at most 2 decimal places',

@@ -8,6 +8,8 @@ import { Dashboard } from './sections/Dashboard';
 import { ADMIN_SECTIONS } from './sections/sections';
 import { SectionPage } from './sections/SectionPage';
 import { ReviewsPage } from './sections/ReviewsPage';
+import { ProductsRoute } from './catalogue/ProductsRoute';
+import { CreateProductPage, EditProductPage } from './catalogue/ProductFormPage';
 
 /** The pages inside the shell. Store management pages need owner or admin rights (admin spec §6). */
 export function AdminRoutes({ canManage, role }: { canManage: boolean; role: MemberRole | null }) {
@@ -19,6 +21,9 @@ export function AdminRoutes({ canManage, role }: { canManage: boolean; role: Mem
         section.paths.map((path) => <Route key={path} path={path} element={managed(<SectionPage section={section} />)} />),
       )}
       <Route path="catalogue/reviews" element={managed(<ReviewsPage />)} />
+      <Route path="catalogue/products" element={managed(<ProductsRoute />)} />
+      <Route path="catalogue/products/new" element={managed(<CreateProductPage />)} />
+      <Route path="catalogue/products/:id/edit" element={managed(<EditProductPage />)} />
       <Route path="*" element={<NotFound homeHref="/admin" />} />
     </Routes>
   );

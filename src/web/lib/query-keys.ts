@@ -31,3 +31,11 @@ export const orderKeys = {
   lookup: (by: string, value: string) => ['orders', 'lookup', by, value] as const,
   mine: ['orders', 'mine'] as const,
 };
+
+/** Admin catalogue: products list pages, one product, the form's category options. */
+export const adminProductKeys = {
+  all: ['admin', 'products'] as const,
+  list: (params: { page: number; status: string; sort: string; search: string }) => ['admin', 'products', 'list', params] as const,
+  detail: (id: string) => ['admin', 'products', 'detail', id] as const,
+  categoryOptions: ['admin', 'categories', 'options'] as const,
+};

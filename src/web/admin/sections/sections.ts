@@ -1,4 +1,4 @@
-import { FileText, FolderTree, Image, Menu, Package, Settings, ShoppingCart, Upload, type LucideIcon } from 'lucide-react';
+import { FileText, FolderTree, Image, Menu, Settings, ShoppingCart, Upload, type LucideIcon } from 'lucide-react';
 
 export interface AdminSection {
   /** Routes under /admin that show this section (admin spec §2 route table). */
@@ -19,14 +19,6 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     icon: FolderTree,
     emptyTitle: 'No categories yet',
     emptyText: 'Categories you create will be listed here with their slug, order and featured flag.',
-  },
-  {
-    paths: ['catalogue/products'],
-    heading: 'Products',
-    subtitle: 'Manage your product catalogue with AI assistance',
-    icon: Package,
-    emptyTitle: 'No products yet',
-    emptyText: 'Products you add or import will be listed here with their price, stock and status.',
   },
   {
     paths: ['import'],

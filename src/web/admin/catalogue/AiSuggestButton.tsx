@@ -1,0 +1,48 @@
+import { Loader2, Sparkles } from 'lucide-react';
+import { toast } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api';
+import { useAiSuggest, type SuggestGoal } from '@/lib/admin-products';
+
+interface AiSuggestButtonProps {
+  /** The form field it fills, e.g. 'description'. */
+  field: string;
+  goal: SuggestGoal;
+  /** Names the button for screen readers: 'Suggest {label} with AI'. */
+  label: string;
+  productId: string | null;
+  /** The other fields, read when clicked. */
+  context: () => Record<string, unknown>;
+  onSuggestion: (text: string) => void;
+}
+
+/** The small sparkle beside a field (spec §2): asks POST /api/ai/suggest and fills the field. */
+export function AiSuggestButton({ field, goal, label, productId, context, onSuggestion }: AiSuggestButtonProps) {
+  const suggest = useAiSuggest();
+  const run = () =>
+    suggest.mutate(
+      { subject: 'product', subject_id: productId, field, goal, context: context() },
+      {
+        onSuccess: (text) => {
+          onSuggestion(text);
+          toast.success('AI Suggestion Generated', { description: 'Review it before saving.' });
+        },
+        onError: (error) => toast.error('Generation Failed', { description: errorMessage(error, 'AI temporarily unavailable; please try again.') }),
+      },
+    );
+  return (
+    <Button
+      type="button"
+      size="sm"
+      variant="ghost"
+      className="h-7 gap-1 px-2 text-indigo-700 hover:bg-indigo-50 hover:text-indigo-800"
+      onClick={run}
+      disabled={suggest.isPending}
+      aria-label={`Suggest ${label} with AI`}
+      title={`Suggest ${label} with AI`}
+    >
+      {suggest.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
+      <span className="text-xs">AI</span>
+    </Button>
+  );
+}
