@@ -110,7 +110,7 @@ export function ProductForm({ productId, initial }: { productId: string | null; 
             <FieldWithAi label="Product Name*" error={errors.name?.message} action={ai('name', 'product_title', 'a product name')}>
               <Input autoComplete="off" {...register('name')} />
             </FieldWithAi>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid items-start gap-4 sm:grid-cols-2">
               <FormField label="SKU*" error={errors.sku?.message}>
                 <Input autoComplete="off" {...register('sku')} />
               </FormField>
@@ -143,7 +143,7 @@ export function ProductForm({ productId, initial }: { productId: string | null; 
           {/* Images card (media feature) goes here, edit mode only: {editing ? <ProductImages productId={productId} /> : null} */}
 
           <Section title="Pricing">
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid items-start gap-4 sm:grid-cols-2">
               <FormField label="Base Price (£)*" error={errors.base_price?.message}>
                 <Input type="number" inputMode="decimal" step="0.01" min="0" {...register('base_price')} />
               </FormField>

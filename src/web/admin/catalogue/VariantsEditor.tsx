@@ -37,18 +37,18 @@ export function VariantsEditor({ control, register, errors }: EditorProps) {
               </Button>
             </div>
             <VariantOptions control={control} register={register} errors={errors} index={index} />
-            <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-              <FormField label={`Variant ${n} SKU`} error={rowErrors?.sku?.message}>
-                <Input autoComplete="off" {...register(`variants.${index}.sku`)} />
+            <div className="grid grid-cols-2 items-start gap-3 md:grid-cols-4">
+              <FormField label="SKU" error={rowErrors?.sku?.message}>
+                <Input autoComplete="off" aria-label={`Variant ${n} SKU`} {...register(`variants.${index}.sku`)} />
               </FormField>
-              <FormField label={`Variant ${n} price (£)`} error={rowErrors?.price?.message}>
-                <Input type="number" inputMode="decimal" step="0.01" min="0" {...register(`variants.${index}.price`)} />
+              <FormField label="Price (£)" error={rowErrors?.price?.message}>
+                <Input aria-label={`Variant ${n} price (£)`} type="number" inputMode="decimal" step="0.01" min="0" {...register(`variants.${index}.price`)} />
               </FormField>
-              <FormField label={`Variant ${n} sale price (£)`} error={rowErrors?.sale_price?.message}>
-                <Input type="number" inputMode="decimal" step="0.01" min="0" {...register(`variants.${index}.sale_price`)} />
+              <FormField label="Sale price (£)" error={rowErrors?.sale_price?.message}>
+                <Input aria-label={`Variant ${n} sale price (£)`} type="number" inputMode="decimal" step="0.01" min="0" {...register(`variants.${index}.sale_price`)} />
               </FormField>
-              <FormField label={`Variant ${n} stock`} error={rowErrors?.stock_quantity?.message}>
-                <Input type="number" inputMode="numeric" step="1" min="0" placeholder="Product stock" {...register(`variants.${index}.stock_quantity`)} />
+              <FormField label="Stock" error={rowErrors?.stock_quantity?.message}>
+                <Input aria-label={`Variant ${n} stock`} type="number" inputMode="numeric" step="1" min="0" placeholder="Product stock" {...register(`variants.${index}.stock_quantity`)} />
               </FormField>
             </div>
             {rowErrors?.root?.message || rowErrors?.message ? <p className="text-xs text-red-600">{rowErrors.root?.message ?? rowErrors.message}</p> : null}
@@ -77,11 +77,11 @@ function VariantOptions({ control, register, errors, index }: EditorProps & { in
         const optionErrors = errors.variants?.[index]?.options?.[o];
         return (
           <div key={field.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
-            <FormField label={`Variant ${n} option name`} error={optionErrors?.name?.message}>
-              <Input placeholder="Colour" autoComplete="off" {...register(`variants.${index}.options.${o}.name`)} />
+            <FormField label="Option" error={optionErrors?.name?.message}>
+              <Input aria-label={`Variant ${n} option ${o + 1} name`} placeholder="Colour" autoComplete="off" {...register(`variants.${index}.options.${o}.name`)} />
             </FormField>
-            <FormField label={`Variant ${n} option value`} error={optionErrors?.value?.message}>
-              <Input placeholder="Sage" autoComplete="off" {...register(`variants.${index}.options.${o}.value`)} />
+            <FormField label="Value" error={optionErrors?.value?.message}>
+              <Input aria-label={`Variant ${n} option ${o + 1} value`} placeholder="Sage" autoComplete="off" {...register(`variants.${index}.options.${o}.value`)} />
             </FormField>
             <Button type="button" size="icon" variant="ghost" className="mt-6 text-zinc-500" onClick={() => options.remove(o)} aria-label={`Remove option ${o + 1} of variant ${n}`}>
               <X aria-hidden />
