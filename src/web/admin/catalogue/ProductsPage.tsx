@@ -28,24 +28,42 @@ export interface ProductsPageProps {
   onOpenWizard?: () => void;
 }
 
-/** The list's filters live in the address, so going back from the form returns to the same page. */
+interface ListState {
+  page: number;
+  status: string;
+  sort: AdminProductSort;
+  search: string;
+}
+
+function fromAddress(params: URLSearchParams): ListState {
+  const status = params.get('status') ?? '';
+  const sort = params.get('sort') ?? '';
+  return {
+    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+    status: (PRODUCT_STATUSES as readonly string[]).includes(status) ? status : 'all',
+    sort: (ADMIN_PRODUCT_SORTS as readonly string[]).includes(sort) ? (sort as AdminProductSort) : 'created_at_desc',
+    search: params.get('q') ?? '',
+  };
+}
+
+/**
+ * The list's filters. Kept in React state (quick successive changes each build on the last one) and
+ * copied into the address, so going back from the form returns to the same page and filters.
+ */
 function useListParams() {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const status = (PRODUCT_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? params.get('status')! : 'all';
-  const sort = (ADMIN_PRODUCT_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as AdminProductSort) : 'created_at_desc';
-  const search = params.get('q') ?? '';
-  /** Changing a filter goes back to page 1 (spec §4). */
-  const set = (next: Partial<{ page: number; status: string; sort: string; search: string }>) => {
-    const merged = { page: 'page' in next ? next.page! : 1, status, sort, search, ...next };
+  const [state, setState] = useState(() => fromAddress(params));
+  useEffect(() => {
     const out = new URLSearchParams();
-    if (merged.page > 1) out.set('page', String(merged.page));
-    if (merged.status !== 'all') out.set('status', merged.status);
-    if (merged.sort !== 'created_at_desc') out.set('sort', merged.sort);
-    if (merged.search) out.set('q', merged.search);
+    if (state.page > 1) out.set('page', String(state.page));
+    if (state.status !== 'all') out.set('status', state.status);
+    if (state.sort !== 'created_at_desc') out.set('sort', state.sort);
+    if (state.search) out.set('q', state.search);
     setParams(out, { replace: true });
-  };
-  return { page, status, sort, search, set };
+  }, [state, setParams]);
+  /** Changing a filter goes back to page 1 (spec §4). */
+  const set = (next: Partial<ListState>) => setState((prev) => ({ ...prev, page: 1, ...next }));
+  return { ...state, set };
 }
 
 /** Admin spec §2 "Products list". */
@@ -104,7 +122,7 @@ export function ProductsPage({ onAdjustStock, onOpenWizard = () => {} }: Product
               </Select>
             </div>
             <div className="lg:w-44">
-              <Select aria-label="Sort" value={list.sort} onChange={(e) => list.set({ sort: e.target.value })}>
+              <Select aria-label="Sort" value={list.sort} onChange={(e) => list.set({ sort: e.target.value as AdminProductSort })}>
                 {ADMIN_PRODUCT_SORTS.map((sort) => <option key={sort} value={sort}>{ADMIN_PRODUCT_SORT_LABELS[sort]}</option>)}
               </Select>
             </div>
