@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/routes';
 import { tenantRoutes } from './modules/tenants/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { adminCategoryRoutes } from './modules/admin-categories/routes';
+import { adminProductRoutes } from './modules/admin-products/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { orderRoutes } from './modules/orders/routes';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(tenantRoutes);
   await app.register(adminRoutes);
   await app.register(adminCategoryRoutes);
+  await app.register(adminProductRoutes);
   await app.register(catalogRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);

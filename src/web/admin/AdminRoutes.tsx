@@ -16,6 +16,8 @@ import { CategoriesPage } from './categories/CategoriesPage';
 import { OrdersPage } from './orders/OrdersPage';
 import { OrderDetailPage } from './orders/OrderDetailPage';
 import { PackingSlipPage } from './orders/PackingSlipPage';
+import { ProductsRoute } from './catalogue/ProductsRoute';
+import { CreateProductPage, EditProductPage } from './catalogue/ProductFormPage';
 
 /** The pages inside the shell. Store management pages need owner or admin rights (admin spec §6). */
 export function AdminRoutes({ canManage, role }: { canManage: boolean; role: MemberRole | null }) {
@@ -35,6 +37,9 @@ export function AdminRoutes({ canManage, role }: { canManage: boolean; role: Mem
       <Route path="emails/:id" element={managed(<EmailDetailPage />)} />
       <Route path="catalogue/products/:id/stock" element={managed(<ProductStockPage />)} />
       <Route path="catalogue/products/:id/images" element={managed(<ProductImagesPage />)} />
+      <Route path="catalogue/products" element={managed(<ProductsRoute />)} />
+      <Route path="catalogue/products/new" element={managed(<CreateProductPage />)} />
+      <Route path="catalogue/products/:id/edit" element={managed(<EditProductPage />)} />
       <Route path="*" element={<NotFound homeHref="/admin" />} />
     </Routes>
   );

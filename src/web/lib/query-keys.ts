@@ -73,3 +73,11 @@ export const adminOrderKeys = {
   one: (id: string) => ['admin', 'orders', 'one', id] as const,
   emails: (id: string) => ['admin', 'orders', 'emails', id] as const,
 };
+
+/** Admin catalogue: products list pages, one product, the form's category options. */
+export const adminProductKeys = {
+  all: ['admin', 'products'] as const,
+  list: (params: { page: number; status: string; sort: string; search: string }) => ['admin', 'products', 'list', params] as const,
+  detail: (id: string) => ['admin', 'products', 'detail', id] as const,
+  categoryOptions: ['admin', 'categories', 'options'] as const,
+};

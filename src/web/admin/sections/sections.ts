@@ -1,4 +1,4 @@
-import { FileText, Image, Menu, Package, Settings, Upload, type LucideIcon } from 'lucide-react';
+import { FileText, Image, Menu, Settings, Upload, type LucideIcon } from 'lucide-react';
 
 export interface AdminSection {
   /** Routes under /admin that show this section (admin spec §2 route table). */
@@ -12,14 +12,6 @@ export interface AdminSection {
 
 /** The back-office sections and their spec headings; each feature fills its own section. */
 export const ADMIN_SECTIONS: AdminSection[] = [
-  {
-    paths: ['catalogue/products'],
-    heading: 'Products',
-    subtitle: 'Manage your product catalogue with AI assistance',
-    icon: Package,
-    emptyTitle: 'No products yet',
-    emptyText: 'Products you add or import will be listed here with their price, stock and status.',
-  },
   {
     paths: ['import'],
     heading: 'Import Products',

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { TenantCtx } from '../../http/context';
+import { asStoreManager } from '../../http/guards';
+import { badRequest, fieldsFromIssues } from '../../http/errors';
+import { adminSearchQuery, featureBody, productBody, productListQuery, trackingBody } from '../../../shared/admin-products';
+import { invalidateCatalogue } from '../catalog/catalogue-cache';
+import * as service from './service';
+
+const idParam = z.strictObject({ id: z.string().min(1).max(64) });
+
+/**
+ * A catalogue write as a store manager. Once its transaction has committed the tenant's cached
+ * storefront answers are dropped, so shoppers see the change on their next request.
+ */
+async function catalogueWrite<T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Promise<T>): Promise<T> {
+  let tenantId = '';
+  try {
+    const result = await asStoreManager(req, (ctx) => {
+      tenantId = ctx.tenantId;
+      return fn(ctx);
+    });
+    invalidateCatalogue(tenantId);
+    return result;
+  } catch (error) {
+    throw service.uniqueViolationError(error) ?? error;
+  }
+}
+
+/** A body checked against a schema by hand (PUT takes one of two shapes), answered like route validation. */
+function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw badRequest('Some fields are missing or invalid.', fieldsFromIssues(parsed.error.issues));
+  return parsed.data;
+}
+
+/** Admin spec §7 "Catalogue": the products list, the product form and the list's toggles. */
+export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/admin/products', { schema: { querystring: productListQuery } }, async (req) => asStoreManager(req, (ctx) => service.listProducts(ctx, req.query)));
+
+  app.get('/api/admin/products/:id', { schema: { params: idParam } }, async (req) =>
+    asStoreManager(req, async (ctx) => ({ product: await service.getProduct(ctx, req.params.id) })),
+  );
+
+  app.post('/api/admin/products', { schema: { body: productBody } }, async (req, reply) => {
+    const product = await catalogueWrite(req, (ctx) => service.createProduct(ctx, req.body));
+    return reply.status(201).send({ product });
+  });
+
+  // The whole form, or only { track_inventory } from the list's switch (spec §7 names both on this path).
+  app.put('/api/admin/products/:id', { schema: { params: idParam, body: z.record(z.string(), z.unknown(), { error: 'Send the product as a JSON object' }) } }, async (req) => {
+    const keys = Object.keys(req.body);
+    if (keys.length === 1 && keys[0] === 'track_inventory') {
+      const { track_inventory } = parseBody(trackingBody, req.body);
+      return { product: await catalogueWrite(req, (ctx) => service.setTracking(ctx, req.params.id, track_inventory)) };
+    }
+    const body = parseBody(productBody, req.body);
+    return { product: await catalogueWrite(req, (ctx) => service.updateProduct(ctx, req.params.id, body)) };
+  });
+
+  app.put('/api/admin/products/:id/feature', { schema: { params: idParam, body: featureBody } }, async (req) => ({
+    product: await catalogueWrite(req, (ctx) => service.setFeatured(ctx, req.params.id, req.body.is_featured)),
+  }));
+
+  app.delete('/api/admin/products/:id', { schema: { params: idParam } }, async (req, reply) => {
+    await catalogueWrite(req, (ctx) => service.deleteProduct(ctx, req.params.id));
+    return reply.status(204).send();
+  });
+
+  // Link pickers (navigation editor and others): products by name or SKU. type=page belongs to the pages feature.
+  app.get('/api/admin/search', { schema: { querystring: adminSearchQuery } }, async (req) =>
+    asStoreManager(req, (ctx) => service.searchProducts(ctx, req.query.q, req.query.limit)),
+  );
+};
