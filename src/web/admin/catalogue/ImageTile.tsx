@@ -78,7 +78,11 @@ function AltTextField({ productId, image, n }: { productId: string; image: Produ
         onChange={(e) => setValue(e.target.value)}
         onBlur={save}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') e.currentTarget.blur();
+          // Enter saves this alt text only: inside the product form it must not submit the form.
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            e.currentTarget.blur();
+          }
         }}
       />
     </div>

@@ -19,6 +19,7 @@ import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '@shared/admin-products';
 import { AiSuggestButton } from './AiSuggestButton';
 import { CategoryPicker } from './CategoryPicker';
 import { VariantsEditor } from './VariantsEditor';
+import { ProductImages } from './ProductImages';
 import { validateForm, type ProductFormValues } from './product-form-values';
 
 const LIST = '/admin/catalogue/products';
@@ -140,7 +141,8 @@ export function ProductForm({ productId, initial }: { productId: string | null; 
             </FieldWithAi>
           </Section>
 
-          {/* Images card (media feature) goes here, edit mode only: {editing ? <ProductImages productId={productId} /> : null} */}
+          {/* Pictures are stored per product, so they can be added once the product exists. */}
+          {productId !== null ? <ProductImages productId={productId} /> : null}
 
           <Section title="Pricing">
             <div className="grid items-start gap-4 sm:grid-cols-2">
@@ -173,6 +175,11 @@ export function ProductForm({ productId, initial }: { productId: string | null; 
               <FormField label="Stock Quantity" error={errors.stock_quantity?.message}>
                 <Input type="number" inputMode="numeric" step="1" min="0" className="sm:max-w-48" {...register('stock_quantity')} />
               </FormField>
+            ) : null}
+            {productId !== null ? (
+              <Link to={`/admin/catalogue/products/${productId}/stock`} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
+                Stock history and adjustments
+              </Link>
             ) : null}
           </Section>
 

@@ -15,6 +15,7 @@ import { useAdminProducts } from '@/lib/admin-products';
 import { ADMIN_PRODUCT_SORTS, ADMIN_PRODUCT_SORT_LABELS, PRODUCT_STATUSES, type AdminProductRow, type AdminProductSort } from '@shared/admin-products';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { ProductCardItem, ProductRow } from './ProductRow';
+import { LowStockAlert } from '../stock/LowStockAlert';
 
 /** Search debounce (admin spec §9). */
 const SEARCH_DELAY_MS = 250;
@@ -101,6 +102,8 @@ export function ProductsPage({ onAdjustStock, onOpenWizard = () => {} }: Product
         <h1 className="text-2xl font-semibold tracking-tight">Products</h1>
         <p className="mt-1 text-sm text-zinc-500">Manage your product catalogue with AI assistance</p>
       </div>
+
+      <LowStockAlert />
 
       <Card className="p-4">
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center">

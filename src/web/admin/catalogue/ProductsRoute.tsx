@@ -1,17 +1,21 @@
+import { useState } from 'react';
+import type { AdminProductRow } from '@shared/admin-products';
+import { useRefreshProducts } from '@/lib/admin-products';
+import { AdjustStockDialog } from '../stock/AdjustStockDialog';
+import { ProductWizard } from './ProductWizard';
 import { ProductsPage } from './ProductsPage';
 
-/**
- * /admin/catalogue/products, and the MERGE POINT for the two dialogs other features build:
- *
- *   const [adjusting, setAdjusting] = useState<AdminProductRow | null>(null);
- *   const [wizardOpen, setWizardOpen] = useState(false);
- *   const refresh = useRefreshProducts();            // from '@/lib/admin-products'
- *   <ProductsPage onAdjustStock={setAdjusting} onOpenWizard={() => setWizardOpen(true)} />
- *   {adjusting ? <AdjustStockDialog product={adjusting} open onOpenChange={(open) => !open && setAdjusting(null)} onAdjusted={refresh} /> : null}
- *   <ProductWizard open={wizardOpen} onOpenChange={setWizardOpen} onPublished={() => { setWizardOpen(false); refresh(); navigate('/admin/catalogue/products'); }} />
- *
- * Until then 'Adjust' links to the edit form's stock field and 'AI Wizard' does nothing.
- */
+/** /admin/catalogue/products: the list, with the Adjust Stock dialog and the AI Product Wizard it opens. */
 export function ProductsRoute() {
-  return <ProductsPage />;
+  const [adjusting, setAdjusting] = useState<AdminProductRow | null>(null);
+  const [wizardOpen, setWizardOpen] = useState(false);
+  const refresh = useRefreshProducts();
+  return (
+    <>
+      <ProductsPage onAdjustStock={setAdjusting} onOpenWizard={() => setWizardOpen(true)} />
+      {adjusting ? <AdjustStockDialog product={adjusting} open onOpenChange={(open) => !open && setAdjusting(null)} onAdjusted={refresh} /> : null}
+      {/* Admin spec §2: after publishing the list refreshes (it stays on this screen). */}
+      <ProductWizard open={wizardOpen} onOpenChange={setWizardOpen} onPublished={() => { setWizardOpen(false); refresh(); }} />
+    </>
+  );
 }
