@@ -37,7 +37,11 @@ describe('admin products journeys', () => {
     for (const column of ['Product', 'SKU', 'Price', 'Stock', 'Inventory Tracking', 'Status', 'Featured', 'Actions']) {
       await page.getByRole('columnheader', { name: column, exact: true }).waitFor();
     }
-    await page.getByRole('button', { name: 'AI Wizard' }).waitFor();
+    // 'AI Wizard' opens the AI Product Wizard (its own journey is e2e/admin-ai.e2e.ts).
+    await page.getByRole('button', { name: 'AI Wizard' }).click();
+    await page.getByRole('dialog').getByText('Product Essentials').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     // Low stock in red, untracked products badged, featured rows tinted, 'Published' for live ones.
     expect(await rowOf(page, 'Ribbed Glass Vase').locator('[data-low-stock]').innerText()).toBe('2');
     await rowOf(page, 'British Wildflower Seed Mix').getByText('Not tracked').waitFor();
@@ -137,7 +141,15 @@ describe('admin products journeys', () => {
     await row.getByText('Not tracked').waitFor();
     await row.getByRole('switch', { name: 'Track inventory for E2E Oak Bench' }).click();
     await toastWith(page, 'Inventory tracking enabled').waitFor();
-    await row.getByRole('link', { name: 'Adjust stock of E2E Oak Bench' }).waitFor();
+    // Adjust opens the stock dialog; tracking turned back on starts from no stock.
+    await row.getByRole('button', { name: 'Adjust stock of E2E Oak Bench' }).click();
+    const adjust = page.getByRole('dialog', { name: 'Adjust Stock: E2E Oak Bench' });
+    await adjust.getByLabel('Quantity Change').fill('3');
+    await adjust.getByLabel('Reason').selectOption({ label: 'Purchase/Delivery' });
+    await adjust.getByRole('button', { name: 'Adjust Stock' }).click();
+    await toastWith(page, 'Stock updated', 'E2E Oak Bench stock adjusted by +3').waitFor();
+    await adjust.waitFor({ state: 'detached' });
+    await expect.poll(() => row.locator('[data-low-stock]').innerText()).toBe('3');
 
     // Edit: new prices, shown in the store.
     await row.getByRole('link', { name: 'Edit E2E Oak Bench' }).click();
