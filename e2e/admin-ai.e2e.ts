@@ -160,18 +160,26 @@ describe('AI Product Wizard', () => {
     expect(await dialog.getByLabel('Description', { exact: true }).inputValue()).toBe('Solid oak board, oiled by hand in Yorkshire, with a juice groove.');
   });
 
-  it('publishes the product from step 3 (needs POST /api/admin/products)', async (ctx) => {
+  it('publishes the product from step 3; it is live in the catalogue', async () => {
     const page = await adminDashboard();
-    const probe = await page.evaluate(() => fetch('/api/admin/products?limit=1').then((r) => r.status));
-    // Until the products module is merged the route does not exist; the journey runs once it does.
-    if (probe === 404) ctx.skip();
+    const name = `Oak Chopping Board ${Date.now()}`;
     await page.getByRole('button', { name: 'AI Product Wizard' }).click();
     const dialog = await fillEssentials(page);
     await dialog.getByRole('button', { name: 'Generate copy' }).click();
     await dialog.getByRole('button', { name: 'Accept and continue' }).click();
-    await dialog.getByLabel('Product name').fill(`Oak Chopping Board ${Date.now()}`);
+    await dialog.getByLabel('Product name').fill(name);
     await dialog.getByRole('button', { name: 'Publish product' }).click();
     await toastWith(page, 'Product created successfully').waitFor();
     await dialog.waitFor({ state: 'hidden' });
+    // Created active with stock 0 and tracking on (admin spec §4); then removed again, so the
+    // storefront journeys that count the demo catalogue see it unchanged.
+    const created = await page.evaluate(async (search) => {
+      const list = await fetch(`/api/admin/products?search=${encodeURIComponent(search)}`).then((r) => r.json());
+      const product = list.products[0];
+      const removed = product ? (await fetch(`/api/admin/products/${product.id}`, { method: 'DELETE' })).status : 0;
+      return { product, removed };
+    }, name);
+    expect(created.product).toMatchObject({ name, status: 'active', stock_quantity: 0, track_inventory: true });
+    expect(created.removed).toBe(204);
   });
 });
