@@ -52,7 +52,7 @@ describe('admin dashboard', () => {
     for (const note of ['Products need descriptions', 'Products need restocking']) await page.getByText(note).waitFor();
 
     // The chart: titled, summarised for screen readers, with today's sale in its figures.
-    await page.getByText('Last 30 days', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Last 30 days' }).waitFor();
     const chart = page.getByRole('img', { name: /^Revenue and orders per day/ });
     await chart.waitFor();
     expect(await chart.getAttribute('aria-label')).toMatch(/£[\d,]+\.\d\d from \d+ order\(s\)/);

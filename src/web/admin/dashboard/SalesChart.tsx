@@ -24,7 +24,8 @@ export function niceMax(value: number): number {
  */
 export function SalesChart({ series }: { series: DashboardDay[] }) {
   const revenueTop = niceMax(Math.max(...series.map((d) => d.revenue)));
-  const ordersTop = niceMax(Math.max(...series.map((d) => d.orders)));
+  // Orders are whole numbers: an axis of at least 2 keeps its middle mark a whole number too.
+  const ordersTop = Math.max(2, niceMax(Math.max(...series.map((d) => d.orders))));
   const totalRevenue = series.reduce((s, d) => s + d.revenue, 0);
   const totalOrders = series.reduce((s, d) => s + d.orders, 0);
   const best = series.reduce((a, b) => (b.revenue > a.revenue ? b : a), series[0]);
@@ -43,37 +44,35 @@ export function SalesChart({ series }: { series: DashboardDay[] }) {
         <span className="flex items-center gap-1.5"><span className="size-2.5 rounded-sm bg-indigo-500" /> Revenue (£)</span>
         <span className="flex items-center gap-1.5"><span className="h-0.5 w-4 rounded bg-amber-500" /> Orders</span>
       </div>
-      <div className="flex gap-2">
-        <div className="flex w-14 shrink-0 flex-col justify-between text-right text-xs text-zinc-500" aria-hidden>
+      <div className="grid grid-cols-[3.5rem_minmax(0,1fr)_1.5rem] gap-x-2">
+        <div className="flex h-40 flex-col justify-between text-right text-xs leading-none text-zinc-500 sm:h-48" aria-hidden>
           <span>{formatGBP(revenueTop)}</span>
           <span>{formatGBP(revenueTop / 2)}</span>
           <span>£0</span>
         </div>
-        <div className="min-w-0 flex-1">
-          <svg role="img" aria-label={summary} viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" className="h-40 w-full overflow-visible sm:h-48" data-testid="sales-chart">
-            {[0, 0.5, 1].map((f) => (
-              <line key={f} x1={0} x2={W} y1={H * f} y2={H * f} className="stroke-zinc-200" strokeWidth={1} vectorEffect="non-scaling-stroke" />
-            ))}
-            {series.map((d, i) => {
-              const h = (d.revenue / revenueTop) * H;
-              return (
-                <rect key={d.date} x={i * slot + slot * 0.15} width={slot * 0.7} y={H - h} height={h} rx={1} className="fill-indigo-500">
-                  <title>{`${shortDay(d.date)}: ${formatGBP(d.revenue)}, ${d.orders} order(s)`}</title>
-                </rect>
-              );
-            })}
-            <polyline points={line} fill="none" className="stroke-amber-500" strokeWidth={2} vectorEffect="non-scaling-stroke" strokeLinejoin="round" />
-          </svg>
-          <div className="mt-1 flex justify-between text-xs text-zinc-500" aria-hidden>
-            <span>{first ? shortDay(first) : ''}</span>
-            <span>{series[15] ? shortDay(series[15].date) : ''}</span>
-            <span>{last ? shortDay(last) : ''}</span>
-          </div>
-        </div>
-        <div className="flex w-6 shrink-0 flex-col justify-between text-left text-xs text-amber-700" aria-hidden>
+        <svg role="img" aria-label={summary} viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" className="h-40 w-full overflow-visible sm:h-48" data-testid="sales-chart">
+          {[0, 0.5, 1].map((f) => (
+            <line key={f} x1={0} x2={W} y1={H * f} y2={H * f} className="stroke-zinc-200" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+          ))}
+          {series.map((d, i) => {
+            const h = (d.revenue / revenueTop) * H;
+            return (
+              <rect key={d.date} x={i * slot + slot * 0.15} width={slot * 0.7} y={H - h} height={h} rx={1} className="fill-indigo-500">
+                <title>{`${shortDay(d.date)}: ${formatGBP(d.revenue)}, ${d.orders} order(s)`}</title>
+              </rect>
+            );
+          })}
+          <polyline points={line} fill="none" className="stroke-amber-500" strokeWidth={2} vectorEffect="non-scaling-stroke" strokeLinejoin="round" />
+        </svg>
+        <div className="flex h-40 flex-col justify-between text-left text-xs leading-none text-amber-700 sm:h-48" aria-hidden>
           <span>{ordersTop}</span>
-          <span>{ordersTop / 2}</span>
+          <span>{Number.isInteger(ordersTop / 2) ? ordersTop / 2 : ''}</span>
           <span>0</span>
+        </div>
+        <div className="col-start-2 mt-1.5 flex justify-between text-xs text-zinc-500" aria-hidden>
+          <span>{first ? shortDay(first) : ''}</span>
+          <span>{series[15] ? shortDay(series[15].date) : ''}</span>
+          <span>{last ? shortDay(last) : ''}</span>
         </div>
       </div>
       <table className="sr-only">
