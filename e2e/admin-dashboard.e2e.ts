@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { fitsWidth, launch, newPage, signInThroughForm, snap, snapIfFailed, url } from './browser';
+import { fitsWidth, launch, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
 import { fillAddress, fillCart, openStore, payWith, STORE, SUCCESS_CARD } from './store';
 
 // Issue 6: the admin dashboard's figures come from real orders. An admin buys on the storefront and
@@ -83,6 +83,24 @@ describe('admin dashboard', () => {
     await page.getByRole('img', { name: /^Revenue and orders per day/ }).waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await snap(page, 'admin-dashboard-375');
+  });
+
+  it('says so when the figures cannot be loaded, and loads them on Try again', async () => {
+    const { page } = await newPage(browser);
+    let fail = true;
+    await page.route('**/api/admin/dashboard/kpis', (route) =>
+      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Something went wrong on our side.' } }) }) : route.continue(),
+    );
+    await signInThroughForm(page, url(STORE, '/login?redirect=%2Fadmin'), 'admin@demo.test');
+    await toastWith(page, 'Failed to load dashboard data', 'Something went wrong on our side.').waitFor(poll);
+    const alert = page.getByRole('alert').filter({ hasText: 'Failed to load dashboard data' });
+    await alert.waitFor();
+    // The set-up steps still show, unticked.
+    await page.getByText('Set up payment processing').waitFor();
+    await snap(page, 'admin-dashboard-error');
+    fail = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByTestId(REVENUE).waitFor(poll);
   });
 
   it('shows staff no store figures', async () => {

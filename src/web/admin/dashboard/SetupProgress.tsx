@@ -26,19 +26,24 @@ function stepsOf(setup: DashboardSetup): Step[] {
   ];
 }
 
+const UNKNOWN = stepsOf({ has_categories: false, has_products: false, payments_connected: false, payment_provider: 'stripe' }).map((step) =>
+  step.title === 'Set up payment processing' ? { ...step, text: 'Connect a card payment provider to take payments.' } : step,
+);
+
 /**
  * Admin spec §2 "Store Setup Progress" (the spec's card is static; here each step is ticked from the
  * store's real state: categories exist, products exist, a card provider is connected).
  */
-export function SetupProgress({ setup }: { setup: DashboardSetup | undefined }) {
-  const steps = setup ? stepsOf(setup) : null;
+export function SetupProgress({ setup, loading }: { setup: DashboardSetup | undefined; loading: boolean }) {
+  // Without the state (it failed to load) the steps are still worth showing, just not ticked.
+  const steps = setup ? stepsOf(setup) : loading ? null : UNKNOWN;
   const done = steps?.filter((s) => s.done).length ?? 0;
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
         <CardTitle>Store Setup Progress</CardTitle>
-        <CardDescription>{steps ? `${done} of ${steps.length} steps done` : 'Three steps to a store that can take orders.'}</CardDescription>
-        {steps ? (
+        <CardDescription>{setup && steps ? `${done} of ${steps.length} steps done` : 'Three steps to a store that can take orders.'}</CardDescription>
+        {setup && steps ? (
           <div className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-100" role="progressbar" aria-label="Store setup" aria-valuemin={0} aria-valuemax={steps.length} aria-valuenow={done}>
             <div className="h-full rounded-full bg-emerald-500 transition-[width]" style={{ width: `${(done / steps.length) * 100}%` }} />
           </div>
@@ -50,7 +55,9 @@ export function SetupProgress({ setup }: { setup: DashboardSetup | undefined }) 
             {steps.map((step) => (
               <li key={step.title}>
                 <Link to={step.to} className="-mx-2 flex items-start gap-3 rounded-md px-2 py-3 hover:bg-zinc-50">
-                  {step.done ? (
+                  {!setup ? (
+                    <CircleDashed className="mt-0.5 size-5 shrink-0 text-zinc-400" aria-hidden />
+                  ) : step.done ? (
                     <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-label="Done" />
                   ) : (
                     <CircleDashed className="mt-0.5 size-5 shrink-0 text-zinc-400" aria-label="To do" />

@@ -90,7 +90,7 @@ export function Dashboard({ canManage, role }: { canManage: boolean; role: Membe
 
       {canManage ? (
         <div className="grid gap-6 lg:grid-cols-3">
-          <SetupProgress setup={kpis.data?.setup} />
+          <SetupProgress setup={kpis.data?.setup} loading={kpis.isPending} />
           <Card>
             <CardHeader>
               <CardTitle>Quick Actions</CardTitle>
