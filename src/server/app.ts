@@ -21,6 +21,7 @@ import { adminEmailRoutes } from './modules/admin-emails/routes';
 import { stockRoutes } from './modules/stock/routes';
 import { aiRoutes } from './modules/ai/routes';
 import { adminOrderRoutes } from './modules/admin-orders/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { registerTestGatewayRoutes } from './adapters/payments/provider';
 import { configureCatalogueCache } from './modules/catalog/catalogue-cache';
 import { fileRoutes } from './adapters/storage/routes';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(mediaRoutes);
   await app.register(aiRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(dashboardRoutes);
   await registerTestGatewayRoutes(app, deps.payments);
   await app.register(fileRoutes);
   await app.register(seoRoutes);

@@ -81,3 +81,10 @@ export const adminProductKeys = {
   detail: (id: string) => ['admin', 'products', 'detail', id] as const,
   categoryOptions: ['admin', 'categories', 'options'] as const,
 };
+
+/** Admin dashboard (src/web/lib/admin-dashboard.ts). */
+export const dashboardKeys = {
+  all: ['admin', 'dashboard'] as const,
+  kpis: ['admin', 'dashboard', 'kpis'] as const,
+  quickWins: ['admin', 'dashboard', 'quick-wins'] as const,
+};

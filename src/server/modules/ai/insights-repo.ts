@@ -51,6 +51,9 @@ export async function storeGaps(ctx: TenantCtx): Promise<StoreGaps> {
   };
 }
 
+/** Products (not archived) with no description: the dashboard's Content Issues figure. */
+export const missingDescription = (ctx: TenantCtx): Promise<Gap> => productGap(ctx, noDescription);
+
 /** Categories with no products of their own and no subcategories (a parent may hold only children). */
 async function emptyCategories(ctx: TenantCtx): Promise<Gap> {
   const rows = rowsOf<{ id: string; name: string; total: number }>(

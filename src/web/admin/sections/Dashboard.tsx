@@ -1,17 +1,20 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { CircleDashed, FolderTree, Package, Settings, ShoppingCart, Sparkles, Upload, Users } from 'lucide-react';
+import { AlertCircle, FolderTree, Package, Settings, ShoppingCart, Sparkles, Upload, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { MemberRole } from '@shared/roles';
 import { LowStockAlert } from '../stock/LowStockAlert';
 import { ProductWizard } from '../catalogue/ProductWizard';
-
-const SETUP_STEPS = [
-  { title: 'Configure categories', text: 'Group your range so shoppers can browse it.', to: '/admin/catalogue/categories' },
-  { title: 'Add your first products', text: 'Add them one by one or import a CSV file.', to: '/admin/catalogue/products' },
-  { title: 'Set up payment processing', text: 'Connect a card payment provider to take payments.', to: '/admin/settings' },
-];
+import { KpiCards, KpiCardsSkeleton } from '../dashboard/KpiCards';
+import { QuickWinsPanel } from '../dashboard/QuickWinsPanel';
+import { SalesChart } from '../dashboard/SalesChart';
+import { SetupProgress } from '../dashboard/SetupProgress';
+import { useDashboardKpis } from '@/lib/admin-dashboard';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { DASHBOARD_LOAD_FAILED } from '@shared/dashboard';
+import { Skeleton } from '@/components/ui/skeleton';
 
 const QUICK_ACTIONS = [
   { label: 'Manage Products', to: '/admin/catalogue/products', icon: Package },
@@ -20,9 +23,16 @@ const QUICK_ACTIONS = [
   { label: 'Store Settings', to: '/admin/settings', icon: Settings },
 ];
 
-/** Admin spec "Dashboard": greeting, main actions, the store set-up card and quick actions. */
+/**
+ * Admin spec "Dashboard": greeting, main actions, Low Stock Alert, KPI cards, the 30-day sales chart,
+ * Quick Wins, Store Setup Progress and Quick Actions. Staff see none of the store's figures.
+ */
 export function Dashboard({ canManage, role }: { canManage: boolean; role: MemberRole | null }) {
   const [wizardOpen, setWizardOpen] = useState(false);
+  const kpis = useDashboardKpis(canManage);
+  useEffect(() => {
+    if (kpis.isError) toast.error(DASHBOARD_LOAD_FAILED, { id: 'dashboard-load', description: errorMessage(kpis.error, 'Please try again.') });
+  }, [kpis.isError, kpis.error]);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -49,28 +59,38 @@ export function Dashboard({ canManage, role }: { canManage: boolean; role: Membe
       {canManage ? <LowStockAlert /> : null}
 
       {canManage ? (
-        <div className="grid gap-6 lg:grid-cols-3">
-          <Card className="lg:col-span-2">
+        kpis.isError ? (
+          <Card role="alert" className="border-red-200">
             <CardHeader>
-              <CardTitle>Store Setup Progress</CardTitle>
-              <CardDescription>Three steps to a store that can take orders.</CardDescription>
+              <CardTitle className="flex items-center gap-2"><AlertCircle className="size-4 text-red-600" aria-hidden /> {DASHBOARD_LOAD_FAILED}</CardTitle>
+              <CardDescription>{errorMessage(kpis.error, 'The figures could not be loaded. Please try again.')}</CardDescription>
             </CardHeader>
             <CardContent>
-              <ol className="divide-y divide-zinc-100">
-                {SETUP_STEPS.map((step) => (
-                  <li key={step.title}>
-                    <Link to={step.to} className="-mx-2 flex items-start gap-3 rounded-md px-2 py-3 hover:bg-zinc-50">
-                      <CircleDashed className="mt-0.5 size-5 shrink-0 text-zinc-400" aria-hidden />
-                      <span>
-                        <span className="block text-sm font-medium">{step.title}</span>
-                        <span className="block text-sm text-zinc-500">{step.text}</span>
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ol>
+              <Button variant="outline" onClick={() => void kpis.refetch()} disabled={kpis.isFetching}>Try again</Button>
             </CardContent>
           </Card>
+        ) : kpis.data ? (
+          <KpiCards kpis={kpis.data} />
+        ) : (
+          <KpiCardsSkeleton />
+        )
+      ) : null}
+
+      {canManage && !kpis.isError ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Last 30 days</CardTitle>
+            <CardDescription>Revenue and orders per day</CardDescription>
+          </CardHeader>
+          <CardContent>{kpis.data ? <SalesChart series={kpis.data.series} /> : <Skeleton className="h-48 w-full" />}</CardContent>
+        </Card>
+      ) : null}
+
+      {canManage ? <QuickWinsPanel /> : null}
+
+      {canManage ? (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <SetupProgress setup={kpis.data?.setup} loading={kpis.isPending} />
           <Card>
             <CardHeader>
               <CardTitle>Quick Actions</CardTitle>

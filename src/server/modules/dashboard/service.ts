@@ -1,0 +1,25 @@
+import type { TenantCtx } from '../../http/context';
+import { penceToPounds } from '../../../shared/money';
+import type { DashboardKpis, DashboardSetup } from '../../../shared/dashboard';
+import { listLowStock } from '../stock/repo';
+import { missingDescription } from '../ai/insights-repo';
+import * as repo from './repo';
+
+/**
+ * Admin spec §3 "Dashboard KPIs" from the store's own orders and products. Revenue is net of refunds
+ * and counted on the day the money arrived (paid_at, Europe/London days); the chart is the same sum
+ * per day, so the card always equals the chart's total. Low stock is the Low Stock Alert's own count.
+ */
+export async function kpis(ctx: TenantCtx, paymentProvider: DashboardSetup['payment_provider']): Promise<DashboardKpis> {
+  const days = await repo.dailySales(ctx);
+  const setup = await repo.setupState(ctx);
+  const revenuePence = days.reduce((sum, d) => sum + d.revenue_pence, 0);
+  return {
+    revenue_last_30: penceToPounds(revenuePence),
+    orders_last_30: days.reduce((sum, d) => sum + d.orders, 0),
+    products_missing_description: (await missingDescription(ctx)).total,
+    low_stock_count: (await listLowStock(ctx, 1)).total,
+    series: days.map((d) => ({ date: d.date, revenue: penceToPounds(d.revenue_pence), orders: d.orders })),
+    setup: { ...setup, payments_connected: paymentProvider === 'stripe', payment_provider: paymentProvider },
+  };
+}
