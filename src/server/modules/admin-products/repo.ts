@@ -11,8 +11,8 @@ export const FORM_STOCK_NOTE = 'Set on product form';
 
 const run = async <T>(ctx: TenantCtx, query: SQL): Promise<T[]> => rowsOf<T>(await ctx.tx.execute(query));
 
-export interface ProductRow {
-  id: string;
+/** The product fields the form writes (money in pence). */
+export interface ProductWrite {
   name: string;
   slug: string;
   sku: string;
@@ -25,10 +25,15 @@ export interface ProductRow {
   is_featured: boolean;
   track_inventory: boolean;
   stock_quantity: number | null;
-  reserved_quantity: number;
   bullets: string[];
   meta_title: string | null;
   meta_description: string | null;
+}
+
+/** A stored product: what the form writes, plus what the database keeps. */
+export interface ProductRow extends ProductWrite {
+  id: string;
+  reserved_quantity: number;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -149,24 +154,6 @@ export async function existingCategoryIds(ctx: TenantCtx, ids: string[]): Promis
   const list = sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
   const rows = await run<{ id: string }>(ctx, sql`select id from categories where tenant_id = ${ctx.tenantId} and id in (${list})`);
   return new Set(rows.map((r) => r.id));
-}
-
-export interface ProductWrite {
-  name: string;
-  slug: string;
-  sku: string;
-  brand: string | null;
-  description: string | null;
-  base_price: number;
-  sale_price: number | null;
-  status: ProductStatus;
-  visibility: ProductVisibility;
-  is_featured: boolean;
-  track_inventory: boolean;
-  stock_quantity: number | null;
-  bullets: string[];
-  meta_title: string | null;
-  meta_description: string | null;
 }
 
 export async function insertProduct(ctx: TenantCtx, p: ProductWrite): Promise<string> {
