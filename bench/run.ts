@@ -1,7 +1,7 @@
 /**
  * Storefront benchmark (issue 3): 10,000 products in each of two tenants, the built server, autocannon
- * from this process. `npx tsx bench/run.ts` runs on PGlite; with DATABASE_URL on PostgreSQL (it creates
- * and drops `<db>_bench`). Every route is measured twice: as served (catalogue cache on) and with
+ * from this process. `npx tsx bench/run.ts` runs on PGlite; with DATABASE_URL on PostgreSQL (it creates,
+ * then drops, `<db>_bench`). Every route is measured twice: as served (catalogue cache on) and with
  * CATALOGUE_CACHE_SECONDS=0, so every request reaches the database. Prints figures and writes them to
  * bench/RESULTS.md.
  */
@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { generateProducts } from './generate';
-import { getJson as getJsonOn, machine, prepareDatabase, root, startServer as startServerOn, stopServer, writeResults } from './server';
+import { dropBenchDatabase, getJson as getJsonOn, machine, prepareDatabase, root, startServer as startServerOn, stopServer, writeResults } from './server';
 import { describeScripts, kb, storefrontScripts } from './storefront-js';
 
 const PRODUCTS_PER_TENANT = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -106,3 +106,5 @@ ${table}
 JavaScript a shopper downloads for \`/p/{slug}\`: **${kb(jsBytes)} KB gzipped** (KB = 1024 bytes; ${scripts.length} files: the entry, its modulepreloads, the lazy Storefront chunk and every static import of each; admin, sign-in and marketing bundles not reached): ${fileList}.
 `;
 writeResults(`## ${kind},`, section);
+// The generated 20,000 products are only for this run: a PostgreSQL bench database is dropped.
+await dropBenchDatabase(env);
