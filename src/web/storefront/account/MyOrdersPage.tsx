@@ -23,8 +23,10 @@ export function MyOrdersPage() {
   const location = useLocation();
   const session = useSession();
   const user = session.data?.user ?? null;
-  const orders = useMyOrders(Boolean(user));
   const { token, confirm } = useClaimLink(Boolean(user));
+  // With a claim link in the address the list waits for the claim: read while it runs, the list would
+  // miss the orders it adds (a refetch asked for during a first load joins that load, not a new one).
+  const orders = useMyOrders(Boolean(user) && !token);
   useErrorToast(orders.isError ? orders.error : null, ORDERS_LOAD_FAILED, 'orders-load');
 
   if (session.isPending) return <OrdersSkeleton />;
