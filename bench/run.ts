@@ -71,6 +71,7 @@ try {
   const { product } = await getJson<{ product: { id: string } }>('/api/products/by-slug/bench-4242');
   routes = [
     { name: 'product list (category, sort, page 3)', path: `/api/products?category=${categories[0].slug}&sort=price_asc&page=3` },
+    { name: 'product list (category, by name)', path: `/api/products?category=${categories[0].slug}` },
     { name: 'product list (all, by name)', path: '/api/products' },
     { name: 'search "stoneware jug"', path: '/api/products?q=stoneware%20jug' },
     { name: 'search with a typo "teracotta"', path: '/api/products?q=teracotta' },
