@@ -149,6 +149,34 @@ describe('storefront states', () => {
     await context.close();
   });
 
+  it('a product or a category that fails to load says so with the toast, and Try again recovers', async () => {
+    const { context, page } = await newPage(browser);
+    const failure = { status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'The shop is busy. Please try again.' } }) };
+
+    const productCall = /\/api\/products\/by-slug\/enamel-camping-mug$/;
+    await page.route(productCall, (route) => route.fulfill(failure));
+    await page.goto(url('demo.localhost', '/p/enamel-camping-mug'));
+    await page.getByRole('heading', { name: 'Unable to load product', level: 1 }).waitFor();
+    // The server's message is shown in preference to the generic one (storefront spec §8).
+    await page.getByRole('main').getByText('The shop is busy. Please try again.').waitFor();
+    await toastWith(page, 'Error', 'Failed to load product details').waitFor();
+    await snap(page, 'store-product-load-failed');
+    await page.unroute(productCall);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Enamel Camping Mug', level: 1 }).waitFor();
+
+    const categoryCall = /\/api\/categories\/living-room$/;
+    await page.route(categoryCall, (route) => route.fulfill(failure));
+    await page.goto(url('demo.localhost', '/c/living-room'));
+    const categoryFailure = page.getByRole('alert').filter({ hasText: 'Failed to load categories' });
+    await categoryFailure.waitFor();
+    await toastWith(page, 'Error', 'Failed to load categories').waitFor();
+    await page.unroute(categoryCall);
+    await categoryFailure.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Living Room', level: 1 }).waitFor();
+    await context.close();
+  });
+
   it('a category whose products fail to load shows the error state and toast, and Try again recovers', async () => {
     const { context, page } = await newPage(browser);
     const productList = /\/api\/products(\?.*)?$/;
