@@ -1,19 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, newPage, signInThroughForm, snap, snapIfFailed, url } from './browser';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(snapIfFailed);
-afterAll(async () => {
-  await browser?.close();
-});
+import { describe, expect, it } from 'vitest';
+import { newPage, signInThroughForm, snap, url } from './browser';
 
 describe('admin access journeys', () => {
   it('a store admin is sent to sign in, lands in the admin shell and can sign out', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await page.goto(url('demo.localhost', '/admin/orders'));
     await page.waitForURL(/\/login\?redirect=%2Fadmin%2Forders$/);
     await signInThroughForm(page, page.url(), 'admin@demo.test');
@@ -56,7 +46,7 @@ describe('admin access journeys', () => {
   });
 
   it('the platform owner sees the owner banner and the tenants, and can create one', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signInThroughForm(page, url('localhost', '/login'), 'owner@platform.test');
     await page.waitForURL(url('localhost', '/admin'));
     await page.getByText('Platform Owner Mode - Full Access').waitFor();
@@ -86,7 +76,7 @@ describe('admin access journeys', () => {
   });
 
   it('the owner on a store sees the banner and the owner-only tenant launcher', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signInThroughForm(page, url('demo.localhost', '/login'), 'owner@platform.test');
     await page.getByText('Platform Owner Mode - Full Access').waitFor();
     await page.getByRole('button', { name: /Owner only/ }).click();
@@ -100,7 +90,7 @@ describe('admin access journeys', () => {
   });
 
   it('the launcher says so when the tenant domains cannot be loaded', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signInThroughForm(page, url('demo.localhost', '/login'), 'owner@platform.test');
     await page.getByText('Platform Owner Mode - Full Access').waitFor();
     await page.route('**/api/tenants/domains', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
@@ -110,7 +100,7 @@ describe('admin access journeys', () => {
   });
 
   it('shows the global error screen when part of the app fails to load', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await page.route('**/assets/AdminApp-*.js', (route) => route.abort());
     await page.goto(url('demo.localhost', '/admin'));
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
@@ -119,7 +109,7 @@ describe('admin access journeys', () => {
   });
 
   it('a shopper with no membership sees Access Denied', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signInThroughForm(page, url('demo.localhost', '/login?redirect=/admin'), 'shopper@demo.test');
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     await page.getByText('Contact your administrator to get access to a tenant.').waitFor();
@@ -128,7 +118,7 @@ describe('admin access journeys', () => {
   });
 
   it('on the platform host, a shopper with no store is sent to /login?reason=no-tenant', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signInThroughForm(page, url('localhost', '/login'), 'shopper@demo.test');
     await page.waitForURL(url('localhost', '/login?reason=no-tenant'));
     await page.getByText('Your account is not linked to any store yet.', { exact: false }).waitFor();
@@ -136,7 +126,7 @@ describe('admin access journeys', () => {
   });
 
   it('a user with two memberships gets the tenant chooser with roles, then the chosen store', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signInThroughForm(page, url('localhost', '/login'), 'partner@demo.test');
     await page.getByRole('heading', { name: 'Select a tenant' }).waitFor();
     const demo = page.getByRole('button', { name: /Demo Store/ });
@@ -160,7 +150,7 @@ describe('admin access journeys', () => {
   });
 
   it('shows the permissions error when the access check fails', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signInThroughForm(page, url('demo.localhost', '/login'), 'admin@demo.test');
     await page.getByRole('heading', { name: 'Good morning!' }).waitFor();
     await page.route('**/api/admin/context', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));

@@ -1,18 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(snapIfFailed);
-afterAll(async () => {
-  await browser?.close();
-});
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, signInThroughForm, snap, toastWith, url } from './browser';
 
 async function adminDashboard(viewport?: { width: number; height: number }): Promise<Page> {
-  const { page } = await newPage(browser, viewport);
+  const { page } = await newPage(viewport);
   await signInThroughForm(page, url('demo.localhost', '/login?redirect=%2Fadmin'), 'admin@demo.test');
   await page.getByRole('heading', { name: 'Good morning!' }).waitFor();
   return page;

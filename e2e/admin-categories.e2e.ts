@@ -1,15 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { fitsWidth, launch, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(snapIfFailed);
-afterAll(async () => {
-  await browser?.close();
-});
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fitsWidth, newPage, signInThroughForm, snap, toastWith, url } from './browser';
 
 const CATEGORIES = url('demo.localhost', '/admin/catalogue/categories');
 
@@ -30,9 +21,9 @@ async function storefrontNav(page: Page) {
 
 describe('admin categories journeys', () => {
   it('an admin creates a category by hand (fixing a bad slug), sees it in the shop, edits and deletes it', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     // A shopper in a window of their own (a second tab would be a background tab, which Chromium slows down).
-    const { context: shopper, page: shop } = await newPage(browser);
+    const { context: shopper, page: shop } = await newPage();
     await openCategoriesAsAdmin(page);
     const table = page.getByRole('table', { name: 'Categories' });
     for (const column of ['Name', 'Slug', 'Order', 'Featured', 'Description', 'Actions']) await table.getByRole('columnheader', { name: column }).waitFor();
@@ -94,7 +85,7 @@ describe('admin categories journeys', () => {
   });
 
   it('the AI Category Wizard goes from basics to AI copy to a created category', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await openCategoriesAsAdmin(page);
     // Hold the AI's answer back a moment, so the writing state can be seen.
     let release: () => void = () => {};
@@ -149,7 +140,7 @@ describe('admin categories journeys', () => {
   });
 
   it('the wizard shows the failure state when the AI cannot be reached, then carries on by hand; closing resets it', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await openCategoriesAsAdmin(page);
     await page.route('**/api/ai/assistant', (route) => route.abort('connectionfailed'));
     await page.getByRole('button', { name: 'AI Category Wizard' }).click();
@@ -174,7 +165,7 @@ describe('admin categories journeys', () => {
   });
 
   it('fits a phone: the table, the manual dialog and the wizard at 375 px', async () => {
-    const { context, page } = await newPage(browser, { width: 375, height: 800 });
+    const { context, page } = await newPage({ width: 375, height: 800 });
     await openCategoriesAsAdmin(page);
     expect(await fitsWidth(page)).toBe(true);
     // Each row's actions are on screen without scrolling sideways.
@@ -193,7 +184,7 @@ describe('admin categories journeys', () => {
   });
 
   it('staff cannot open the Categories page', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signInThroughForm(page, url('demo.localhost', '/login'), 'staff@demo.test');
     await page.waitForURL(url('demo.localhost', '/admin'));
     const nav = page.getByRole('navigation', { name: 'Admin' });

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { fitsWidth, launch, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fitsWidth, newPage, signInThroughForm, snap, toastWith, url } from './browser';
 import { fillAddress, fillCart, openStore, payWith, STORE, SUCCESS_CARD } from './store';
 
 // Issue 6: the admin dashboard's figures come from real orders. An admin buys on the storefront and
@@ -9,15 +9,6 @@ import { fillAddress, fillCart, openStore, payWith, STORE, SUCCESS_CARD } from '
 
 const poll = { timeout: 15_000 };
 const REVENUE = 'kpi-Revenue (30 days)';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(snapIfFailed);
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The revenue card's figure in pounds, once the cards have loaded. */
 async function revenue(page: Page): Promise<number> {
@@ -28,7 +19,7 @@ async function revenue(page: Page): Promise<number> {
 
 describe('admin dashboard', () => {
   it('shows the revenue of an order just paid, the 30-day chart and quick wins that open what to fix', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await signInThroughForm(page, url(STORE, '/login?redirect=%2Fadmin'), 'admin@demo.test');
     await page.getByRole('heading', { name: 'Good morning!', level: 1 }).waitFor();
     const before = await revenue(page);
@@ -77,7 +68,7 @@ describe('admin dashboard', () => {
   });
 
   it('fits a 375 px phone', async () => {
-    const { page } = await newPage(browser, { width: 375, height: 812 });
+    const { page } = await newPage({ width: 375, height: 812 });
     await signInThroughForm(page, url(STORE, '/login?redirect=%2Fadmin'), 'admin@demo.test');
     await page.getByTestId(REVENUE).waitFor(poll);
     await page.getByRole('img', { name: /^Revenue and orders per day/ }).waitFor();
@@ -86,7 +77,7 @@ describe('admin dashboard', () => {
   });
 
   it('says so when the figures cannot be loaded, and loads them on Try again', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     let fail = true;
     await page.route('**/api/admin/dashboard/kpis', (route) =>
       fail ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Something went wrong on our side.' } }) }) : route.continue(),
@@ -104,7 +95,7 @@ describe('admin dashboard', () => {
   });
 
   it('shows staff no store figures', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await signInThroughForm(page, url(STORE, '/login?redirect=%2Fadmin'), 'staff@demo.test');
     await page.getByRole('heading', { name: 'Good morning!', level: 1 }).waitFor();
     await page.getByText(/Your role: staff/).waitFor();

@@ -1,24 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { fitsWidth, launch, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
+import { describe, expect, it } from 'vitest';
+import { fitsWidth, newPage, signInThroughForm, snap, toastWith, url } from './browser';
 import { makePng } from '../src/server/test/images';
 import { UPLOAD_MESSAGES } from '../src/shared/media';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(snapIfFailed);
-afterAll(async () => {
-  await browser?.close();
-});
 
 const SLUG = 'speckled-stoneware-teapot';
 const ALT = 'Red teapot on a kitchen shelf';
 
 describe('product images journey', () => {
   it('an admin uploads a picture, describes it, makes it the thumbnail and sees it on the product page; a text file named .png is refused', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await signInThroughForm(page, url('demo.localhost', '/login?redirect=%2Fadmin'), 'admin@demo.test');
     await page.waitForURL(url('demo.localhost', '/admin'));
     const product = await page.evaluate(async (slug) => (await (await fetch(`/api/products/by-slug/${slug}`, { cache: 'no-store' })).json()).product as { id: string; name: string }, SLUG);
@@ -62,7 +52,7 @@ describe('product images journey', () => {
     await snap(page, 'admin-product-images-375');
 
     // A shopper's product page opens on the new picture, with its alt text.
-    const shopper = (await newPage(browser)).page;
+    const shopper = (await newPage()).page;
     await shopper.goto(url('demo.localhost', `/p/${SLUG}`));
     const main = shopper.getByRole('img', { name: ALT }).first();
     await main.waitFor();

@@ -1,21 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, fitsWidth, launch, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, fitsWidth, newPage, signInThroughForm, snap, toastWith, url } from './browser';
 import { fillAddress, fillCart, payWith, STORE, SUCCESS_CARD } from './store';
 
 // Issue 6: an order placed on the storefront is fulfilled and partly refunded from the admin, and the
 // shopper sees what the shop did. Staff cannot open orders.
 
 const poll = { timeout: 10_000 };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(snapIfFailed);
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The dialog of the order page's action button, opened. */
 async function openAction(page: Page, button: string, title: RegExp | string) {
@@ -28,7 +19,7 @@ async function openAction(page: Page, button: string, title: RegExp | string) {
 describe('admin orders', () => {
   it('place an order, find it in admin, ship it, refund part, see the timeline, emails, packing slip and the shopper’s view', async () => {
     // A signed-in shopper buys and pays on the test gateway.
-    const shopper = await newPage(browser);
+    const shopper = await newPage();
     await signInThroughForm(shopper.page, url(STORE, '/login?redirect=%2F'), 'shopper@demo.test', DEMO_PASSWORD);
     await shopper.page.waitForURL(url(STORE, '/'));
     await fillCart(shopper.page);
@@ -42,7 +33,7 @@ describe('admin orders', () => {
     const number = (await shopper.page.getByText(/^Your order .+ is confirmed\.$/).innerText()).match(/Your order (\S+) is confirmed/)![1];
 
     // The admin finds it in the list by its number.
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await signInThroughForm(page, url(STORE, '/login?redirect=%2Fadmin%2Forders'), 'admin@demo.test', DEMO_PASSWORD);
     await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
     await page.getByText('Manage customer orders and fulfillment').waitFor();
@@ -155,7 +146,7 @@ describe('admin orders', () => {
     await snap(shopper.page, 'my-orders-shipped');
 
     // Staff cannot open orders, in the app or through the API.
-    const staff = await newPage(browser);
+    const staff = await newPage();
     await signInThroughForm(staff.page, url(STORE, `/login?redirect=${encodeURIComponent(page.url().replace(/\/packing-slip$/, '').replace(/^http:\/\/[^/]+/, ''))}`), 'staff@demo.test', DEMO_PASSWORD);
     await staff.page.getByText('You do not have access to this section').waitFor();
     const status = await staff.page.evaluate(async (path) => (await fetch(path)).status, `/api/admin/orders/${page.url().match(/orders\/([^/]+)/)![1]}`);

@@ -1,15 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { fitsWidth, launch, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(snapIfFailed);
-afterAll(async () => {
-  await browser?.close();
-});
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fitsWidth, newPage, signInThroughForm, snap, toastWith, url } from './browser';
 
 const LIST = url('demo.localhost', '/admin/catalogue/products');
 /** A form control by its exact label (the AI buttons' names also contain the field names). */
@@ -28,7 +19,7 @@ async function signInAsAdmin(page: Page) {
 
 describe('admin products journeys', () => {
   it('lists, filters, sorts and pages the catalogue', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signInAsAdmin(page);
     await page.goto(LIST);
     await page.getByRole('heading', { name: 'Products' }).waitFor();
@@ -78,7 +69,7 @@ describe('admin products journeys', () => {
   });
 
   it('creates a product through the form with its errors, sees it in the store, edits, toggles and deletes', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signInAsAdmin(page);
     await page.goto(LIST);
     await page.getByRole('link', { name: 'Add Product' }).click();
@@ -125,7 +116,7 @@ describe('admin products journeys', () => {
     expect(await row.locator('[data-low-stock]').innerText()).toBe('4');
 
     // The storefront shows it straight away.
-    const shop = await newPage(browser);
+    const shop = await newPage();
     await shop.page.goto(url('demo.localhost', '/p/e2e-oak-bench'));
     await shop.page.getByRole('heading', { name: 'E2E Oak Bench', level: 1 }).waitFor();
     await shop.page.getByText('£99.50').first().waitFor();
@@ -163,7 +154,7 @@ describe('admin products journeys', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await toastWith(page, 'Product updated successfully').waitFor();
     await page.waitForURL(/\/admin\/catalogue\/products(\?|$)/);
-    const after = await newPage(browser);
+    const after = await newPage();
     await after.page.goto(url('demo.localhost', '/p/e2e-oak-bench'));
     await after.page.getByText('£110.00').first().waitFor();
     await after.page.getByText('£140.00').first().waitFor();
@@ -197,7 +188,7 @@ describe('admin products journeys', () => {
   });
 
   it('fits a phone: products as cards, the form in one column', async () => {
-    const { context, page } = await newPage(browser, { width: 375, height: 800 });
+    const { context, page } = await newPage({ width: 375, height: 800 });
     await signInAsAdmin(page);
     await page.goto(LIST);
     await page.getByText('36 product(s) total').waitFor();
@@ -211,14 +202,14 @@ describe('admin products journeys', () => {
   });
 
   it('a missing product says so and returns to the list; staff cannot open the page', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signInAsAdmin(page);
     await page.goto(url('demo.localhost', '/admin/catalogue/products/00000000-0000-4000-8000-000000000000/edit'));
     await toastWith(page, 'Failed to load product').waitFor();
     await page.waitForURL(LIST);
     await context.close();
 
-    const staff = await newPage(browser);
+    const staff = await newPage();
     await signInThroughForm(staff.page, url('demo.localhost', '/login'), 'staff@demo.test');
     await staff.page.waitForURL(url('demo.localhost', '/admin'));
     await staff.page.goto(LIST);

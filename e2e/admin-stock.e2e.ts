@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { fitsWidth, launch, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fitsWidth, newPage, signInThroughForm, snap, toastWith, url } from './browser';
 
 // Admin stock (admin spec §2 Adjust Stock dialog, Low Stock Alert; §5; §8): the stock page, the dialog,
 // the ledger, the dashboard banner, and a storefront sale showing up in the ledger. Uses products no
@@ -10,15 +10,6 @@ const STORE = 'demo.localhost';
 const LANTERN = 'Galvanised Hurricane Lantern';
 const JARS = 'Glass Storage Jars with Beech Lids, Set of 3';
 const poll = { timeout: 10_000 };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(snapIfFailed);
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** A JSON call from the page itself: same origin, same cookies as the app's own calls. */
 async function api<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
@@ -69,7 +60,7 @@ const ledgerRow = (page: Page, ...texts: string[]) => {
 
 describe('admin stock', () => {
   it('adjusts stock through the dialog with reasons and notes, refuses 0 and too much, and the ledger shows each change', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signInAsAdmin(page);
     const lanternId = await productId(page, LANTERN);
     await page.goto(url(STORE, `/admin/catalogue/products/${lanternId}/stock`));
@@ -113,7 +104,7 @@ describe('admin stock', () => {
   });
 
   it('a product with tracking off says so and cannot be adjusted', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signInAsAdmin(page);
     await page.goto(url(STORE, `/admin/catalogue/products/${await productId(page, JARS)}/stock`));
     await page.getByRole('heading', { name: `Stock: ${JARS}`, level: 1 }).waitFor();
@@ -128,7 +119,7 @@ describe('admin stock', () => {
   });
 
   it('the Dashboard shows the Low Stock Alert, which counts a product brought to 5 or fewer, and Manage Stock opens the products list', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signInAsAdmin(page);
     const alert = page.getByRole('region', { name: 'Low stock' });
     await alert.waitFor();
@@ -156,7 +147,7 @@ describe('admin stock', () => {
   });
 
   it('a storefront purchase through checkout appears in the ledger as a sale of its order', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await page.goto(url(STORE, '/'));
     await page.getByRole('heading', { name: 'Demo Store', level: 1 }).waitFor();
     const lanternId = await productId(page, LANTERN);
@@ -190,7 +181,7 @@ describe('admin stock', () => {
   });
 
   it('fits a phone: the stock page, the dialog and the dashboard banner', async () => {
-    const { context, page } = await newPage(browser, { width: 375, height: 740 });
+    const { context, page } = await newPage({ width: 375, height: 740 });
     await signInAsAdmin(page);
     await page.getByRole('region', { name: 'Low stock' }).waitFor();
     expect(await fitsWidth(page)).toBe(true);

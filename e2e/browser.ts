@@ -8,17 +8,28 @@ const port = () => inject('basePort');
 /** http://{host}:{port}{path}; *.localhost resolves to loopback inside Chromium. */
 export const url = (host: string, path = '/') => `http://${host}:${port()}${path}`;
 
-export async function launch(): Promise<Browser> {
+function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }
 
+// One Chromium per journey file: started by the first page a journey opens, closed after the file's
+// last journey (e2e/setup.ts). Each page gets its own context, so journeys never share cookies.
+let shared: Promise<Browser> | null = null;
+
+export async function closeBrowser(): Promise<void> {
+  const browser = shared;
+  shared = null;
+  await (await browser?.catch(() => null))?.close();
+}
+
 const openPages = new Set<Page>();
 
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+export async function newPage(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
+  shared ??= launch();
+  const context = await (await shared).newContext({ viewport });
   const page = await context.newPage();
   openPages.add(page);
   page.on('close', () => openPages.delete(page));

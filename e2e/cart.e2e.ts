@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Route } from 'playwright-core';
-import { fitsWidth, launch, newPage, snap, snapIfFailed, toastWith, url } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { fitsWidth, newPage, snap, toastWith, url } from './browser';
 
 // Add to cart and the cart page (storefront spec §2 Product page and Cart, §4, §5, §8). The demo mug
 // costs £12, the Mustard one £9.50 in the sale; Standard Delivery is £3.99, free from £100 (seed/shipping.ts).
@@ -9,15 +9,6 @@ const MUG = '/p/enamel-camping-mug';
 const MUSTARD = 'Enamel Camping Mug (Mustard)';
 const ADD_ITEMS = '**/api/cart/items';
 const poll = { timeout: 10_000 };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(snapIfFailed);
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** A route handler held until release() is called: a pending state stays on screen to be looked at. */
 function gate() {
@@ -45,7 +36,7 @@ const cartLines = (page: Page) => page.getByRole('list', { name: 'Items in your 
 
 describe('add to cart and the cart page', () => {
   it('adds a chosen variant twice, counts it in the header, and the cart changes quantities, delivery and empties', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await page.goto(url('demo.localhost', MUG));
     await page.getByRole('heading', { name: 'Enamel Camping Mug', level: 1 }).waitFor();
     await cartLink(page, 'Cart').waitFor();
@@ -148,7 +139,7 @@ describe('add to cart and the cart page', () => {
   });
 
   it('adds a related product from its card; one with options opens its page, where Buy Now adds and goes to checkout', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await page.goto(url('demo.localhost', MUG));
     const related = page.getByRole('list', { name: 'You might also like' });
     await related.getByRole('button', { name: "Add to cart: Carbon Steel Chef's Knife, 20cm" }).click();
@@ -169,7 +160,7 @@ describe('add to cart and the cart page', () => {
   });
 
   it('a failed add says so: generic words for a bare 500, the server message for a 409, Choose an option for a missing variant', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await page.goto(url('demo.localhost', MUG));
     await page.getByRole('heading', { name: 'Enamel Camping Mug', level: 1 }).waitFor();
     const add = page.getByRole('button', { name: 'Add to cart', exact: true });
@@ -203,7 +194,7 @@ describe('add to cart and the cart page', () => {
   });
 
   it('the cart shows skeletons while loading, an error with Try again, and fits a 375 px phone with the summary below', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await page.goto(url('demo.localhost', '/p/glass-storage-jars-set-of-3'));
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await cartLink(page, 'Cart, 1 item').waitFor();

@@ -1,25 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ORDER_DELIVERY_TEXT, ORDER_PROCESSING_TEXT } from '../src/shared/orders';
-import { DEMO_PASSWORD, launch, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
+import { DEMO_PASSWORD, newPage, signInThroughForm, snap, toastWith, url } from './browser';
 import { api, BOWL, cartItems, DECLINE_CARD, fillAddress, fillCart, openStore, payWith, POT, STORE, SUCCESS_CARD } from './store';
 
 // Checkout, the test gateway's pay page, the order success page and My orders (storefront spec §2).
 
 const poll = { timeout: 10_000 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(snapIfFailed);
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('checkout', () => {
   it('a guest: field messages, Next Day priced by the server, a declined card, then paid; the success page; the cart is empty', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await openStore(page);
     await fillCart(page);
     await page.goto(url(STORE, '/checkout'));
@@ -96,7 +86,7 @@ describe('checkout', () => {
   });
 
   it('without delivery options checkout still goes on; Cancel on the pay page returns to the cart with the cart intact; too many for the stock says so; an unknown order number is not found', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await openStore(page);
     await fillCart(page);
     // Delivery options that fail to load: a warning, and checkout carries on (the server prices delivery).
@@ -134,7 +124,7 @@ describe('checkout', () => {
   });
 
   it('a signed-in shopper: email filled in, and the order placed is in My orders', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signInThroughForm(page, url(STORE, '/login?redirect=%2F'), 'shopper@demo.test', DEMO_PASSWORD);
     await page.waitForURL(url(STORE, '/'));
     await page.getByRole('heading', { name: 'Demo Store', level: 1 }).waitFor();
@@ -176,7 +166,7 @@ describe('checkout', () => {
   });
 
   it('My orders asks visitors to log in, keeping a claim link; with no orders it offers to claim earlier ones', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await page.goto(url(STORE, '/my-orders'));
     await page.getByRole('heading', { name: 'Access Your Orders', level: 1 }).waitFor();
     expect(await page.getByRole('main').getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login?redirect=%2Fmy-orders');

@@ -1,19 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, fitsWidth, launch, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, fitsWidth, newPage, signInThroughForm, snap, toastWith, url } from './browser';
 import { fillAddress, fillCart, openStore, payWith, STORE, SUCCESS_CARD } from './store';
 
 // The email outbox seen from the admin (Emails), and the claim of a guest order through the link
 // that was emailed: the journey the checkout issue asks for, end to end in the browser.
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(snapIfFailed);
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Opens the newest email to `to` whose subject matches, in the admin's Emails screen. */
 async function openEmail(admin: Page, to: string, subject: RegExp): Promise<void> {
@@ -31,7 +22,7 @@ describe('emails', () => {
     const guestEmail = `guest.${Date.now()}@example.co.uk`;
 
     // A guest buys and pays.
-    const guest = await newPage(browser);
+    const guest = await newPage();
     await openStore(guest.page);
     await fillCart(guest.page);
     await guest.page.goto(url(STORE, '/checkout'));
@@ -44,7 +35,7 @@ describe('emails', () => {
     await guest.context.close();
 
     // The store admin finds the confirmation among the store's emails and reads it as the guest got it.
-    const admin = await newPage(browser);
+    const admin = await newPage();
     await signInThroughForm(admin.page, url(STORE, '/login?redirect=%2Fadmin%2Femails'), 'admin@demo.test', DEMO_PASSWORD);
     await admin.page.getByRole('heading', { name: 'Emails', level: 1 }).waitFor();
     const row = admin.page.getByRole('row').filter({ hasText: `order ${number} confirmed` });
@@ -70,7 +61,7 @@ describe('emails', () => {
     await admin.page.setViewportSize({ width: 1280, height: 800 });
 
     // Someone signs up and asks for the orders placed with the guest's address.
-    const claimer = await newPage(browser);
+    const claimer = await newPage();
     await claimer.page.goto(url(STORE, '/login?redirect=%2Fmy-orders'));
     await claimer.page.getByRole('tab', { name: 'Sign Up' }).click();
     const signUp = claimer.page.getByRole('tabpanel', { name: 'Sign Up' });

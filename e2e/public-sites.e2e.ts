@@ -1,19 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, newPage, signInThroughForm, snap, snapIfFailed, url } from './browser';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(snapIfFailed);
-afterAll(async () => {
-  await browser?.close();
-});
+import { describe, expect, it } from 'vitest';
+import { newPage, signInThroughForm, snap, url } from './browser';
 
 describe('public sites', () => {
   it('the platform host shows the marketing site with a sign-in link, and a not-found page', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await page.goto(url('localhost', '/'));
     await page.getByRole('heading', { name: 'Everything a small UK shop needs' }).waitFor();
     await snap(page, 'marketing');
@@ -28,7 +18,7 @@ describe('public sites', () => {
   });
 
   it('a store host shows the store on a phone, and a bad sign-in shows the server message', async () => {
-    const { context, page } = await newPage(browser, { width: 375, height: 740 });
+    const { context, page } = await newPage({ width: 375, height: 740 });
     await page.goto(url('demo.localhost', '/'));
     await page.getByRole('heading', { name: 'Demo Store' }).waitFor();
     await page.getByText('Free delivery on orders over £100').first().waitFor();
@@ -42,7 +32,7 @@ describe('public sites', () => {
   });
 
   it('signs up a new shopper, refuses a taken email, and shows Signing out... on /logout', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await page.goto(url('demo.localhost', '/login?redirect=%2F'));
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     const form = page.getByRole('tabpanel', { name: 'Sign Up' });
@@ -74,7 +64,7 @@ describe('public sites', () => {
   });
 
   it('ignores a redirect to another site after sign-in', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signInThroughForm(page, url('demo.localhost', '/login?redirect=https%3A%2F%2Fevil.example%2F'), 'admin@demo.test');
     await page.waitForURL(url('demo.localhost', '/admin'));
     await context.close();

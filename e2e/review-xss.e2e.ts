@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, signInThroughForm, snap, toastWith, url } from './browser';
 
 // Issue 3: review text is stored and shown as plain text. A shopper writes markup through the real form;
 // the moderator and then every shopper see it as the characters typed, and none of it runs.
@@ -11,15 +11,6 @@ const ATTACK = {
   body: '<img src="x" onerror="window.__xss = \'body\'"><b>bold claim</b>',
   email: 'xss.tester@example.com',
 };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(snapIfFailed);
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Whatever the page ran or grew from the review's text: a dialog, the marker, or a real element. */
 function watchForScript(page: Page) {
@@ -37,7 +28,7 @@ function watchForScript(page: Page) {
 
 describe('review text is inert', () => {
   it('markup in a review shows as typed in moderation and on the product page, and runs nothing', async () => {
-    const shopper = await newPage(browser);
+    const shopper = await newPage();
     const shopperRan = watchForScript(shopper.page);
     await shopper.page.goto(url('demo.localhost', `/p/${PRODUCT.slug}`));
     await shopper.page.getByRole('heading', { name: PRODUCT.name, level: 1 }).waitFor();
@@ -52,7 +43,7 @@ describe('review text is inert', () => {
     await toastWith(shopper.page, 'Your review has been submitted').waitFor();
 
     // The moderator reads the text as typed.
-    const admin = await newPage(browser);
+    const admin = await newPage();
     const adminRan = watchForScript(admin.page);
     await signInThroughForm(admin.page, url('demo.localhost', '/login?redirect=%2Fadmin%2Fcatalogue%2Freviews'), 'admin@demo.test');
     await admin.page.waitForURL(url('demo.localhost', '/admin/catalogue/reviews'));

@@ -1,18 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, snapIfFailed, url } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, url } from './browser';
 
 // The product page's first download leaves out what it needs only on use (docs/decisions/004):
 // these journeys check that what moved behind a click still works, and that it did move.
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(snapIfFailed);
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The file names of the scripts the page has requested so far. */
 function recordScripts(page: Page): string[] {
@@ -32,7 +23,7 @@ async function someProductSlug(page: Page): Promise<string> {
 
 describe('storefront bundle', () => {
   it('a product page loads no admin, sign-in or form code, and its tabs and review form still work', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     const slug = await someProductSlug(page);
     const scripts = recordScripts(page);
     await page.goto(url('demo.localhost', `/p/${slug}`));
@@ -69,7 +60,7 @@ describe('storefront bundle', () => {
   });
 
   it('the phone menu still opens the category sheet and follows a link', async () => {
-    const { context, page } = await newPage(browser, { width: 375, height: 740 });
+    const { context, page } = await newPage({ width: 375, height: 740 });
     const slug = await someProductSlug(page);
     await page.goto(url('demo.localhost', `/p/${slug}`));
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,24 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { fitsWidth, launch, newPage, productNames, snap, snapIfFailed, toastWith, url } from './browser';
+import { describe, expect, it } from 'vitest';
+import { fitsWidth, newPage, productNames, snap, toastWith, url } from './browser';
 
 // The storefront's empty, not-found, failure and validation states, and its fit on a phone.
 
 const KITCHEN_DINING_COUNT = 9;
 const poll = { timeout: 10_000 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(snapIfFailed);
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('storefront states', () => {
   it('an unknown category says Category Not Found with a way home, and an unknown product says Product Not Found', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await page.goto(url('demo.localhost', '/c/no-such-category'));
     await page.getByRole('heading', { name: 'Category Not Found', level: 1 }).waitFor();
     await page.getByText('The requested category could not be found.').waitFor();
@@ -38,7 +28,7 @@ describe('storefront states', () => {
   });
 
   it('a category search with no matches says so, and Clear search brings the products back', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await page.goto(url('demo.localhost', '/c/kitchen-dining'));
     await page.getByRole('heading', { name: 'Kitchen & Dining', level: 1 }).waitFor();
     await expect.poll(async () => (await productNames(page)).length, poll).toBe(KITCHEN_DINING_COUNT);
@@ -67,7 +57,7 @@ describe('storefront states', () => {
   });
 
   it('the products listing shows the search in force with a Clear search link, and odd page numbers land on real pages', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await page.goto(url('demo.localhost', '/products?search=terracotta'));
     await page.getByRole('heading', { name: 'Search results', level: 1 }).waitFor();
     await page.getByText('Showing results for "terracotta"').waitFor();
@@ -90,7 +80,7 @@ describe('storefront states', () => {
   });
 
   it('the review form asks for the missing fields and sends nothing', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     const posts: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().includes('/reviews')) posts.push(request.url());
@@ -127,7 +117,7 @@ describe('storefront states', () => {
   });
 
   it('the product page fits a 375 px phone with nothing to scroll sideways', async () => {
-    const { context, page } = await newPage(browser, { width: 375, height: 740 });
+    const { context, page } = await newPage({ width: 375, height: 740 });
     await page.goto(url('demo.localhost', '/p/enamel-camping-mug'));
     await page.getByRole('heading', { name: 'Enamel Camping Mug', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'You might also like' }).waitFor();
@@ -150,7 +140,7 @@ describe('storefront states', () => {
   });
 
   it('a product or a category that fails to load says so with the toast, and Try again recovers', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     const failure = { status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'The shop is busy. Please try again.' } }) };
 
     const productCall = /\/api\/products\/by-slug\/enamel-camping-mug$/;
@@ -178,7 +168,7 @@ describe('storefront states', () => {
   });
 
   it('a category whose products fail to load shows the error state and toast, and Try again recovers', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     const productList = /\/api\/products(\?.*)?$/;
     await page.route(productList, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal_error', message: 'Something went wrong on our side.' } }) }),

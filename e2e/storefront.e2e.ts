@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, productNames, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, productNames, signInThroughForm, snap, toastWith, url } from './browser';
 
 // The demo catalogue (src/server/db/seed/catalogue-demo.ts) as the shopper sees it. No category holds
 // more than 24 live products, so the second page is reached on /products (32 live products).
@@ -29,21 +29,12 @@ const REVIEW = {
 const masked = (email: string) => `${email.slice(0, 2)}${'*'.repeat(email.length - 2)}`;
 const MODERATION_NOTICE = 'Thank you! Your review has been submitted and will appear once it has been approved.';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(snapIfFailed);
-afterAll(async () => {
-  await browser?.close();
-});
-
 const names = (page: Page) => () => productNames(page);
 const poll = { timeout: 10_000 };
 
 describe('storefront catalogue', () => {
   it('home, category, sort, page 2, product, variant, review, moderation notice; approved in admin it shows with the masked email', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
 
     // Home: the store's welcome, its featured categories and products.
     await page.goto(url('demo.localhost', '/'));
@@ -154,7 +145,7 @@ describe('storefront catalogue', () => {
     await snap(page, 'store-review-submitted');
 
     // A store admin approves it in Catalogue > Reviews.
-    const admin = await newPage(browser);
+    const admin = await newPage();
     await signInThroughForm(admin.page, url('demo.localhost', '/login?redirect=%2Fadmin'), 'admin@demo.test');
     await admin.page.waitForURL(url('demo.localhost', '/admin'));
     await admin.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Reviews', exact: true }).click();
@@ -186,7 +177,7 @@ describe('storefront catalogue', () => {
   });
 
   it('the header search finds a product by a misspelt word, and Clear search shows everything again', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await page.goto(url('demo.localhost', '/'));
     await page.getByRole('heading', { name: 'Demo Store', level: 1 }).waitFor();
     const search = page.getByRole('searchbox', { name: 'Search products' });

@@ -3,7 +3,7 @@ import { Lock } from 'lucide-react';
 import type { Cart } from '@shared/cart';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { OrderTotals } from '../components/OrderTotals';
+import { cartFigures, OrderTotals } from '../components/OrderTotals';
 import { CART_TEXT } from './cart-text';
 
 /**
@@ -18,18 +18,7 @@ export function CartSummary({ cart, busy }: { cart: Cart | undefined; busy?: boo
     <section aria-labelledby="order-summary" className="rounded-xl border border-zinc-200 bg-zinc-50/70 p-5 sm:p-6 lg:sticky lg:top-36">
       <h2 id="order-summary" className="text-lg font-semibold tracking-tight">Order summary</h2>
       {cart ? (
-        <OrderTotals
-          className="mt-5"
-          figures={{
-            subtotal: cart.sub_total,
-            discount: cart.discount_total,
-            shipping: cart.shipping_total,
-            shippingLabel: cart.shipping_selection?.name,
-            tax: cart.tax_total,
-            total: cart.total,
-            vat: cart.vat_included,
-          }}
-        />
+        <OrderTotals className="mt-5" figures={cartFigures(cart)} />
       ) : (
         <div className="mt-5 grid gap-3" aria-hidden>
           {[0, 1, 2].map((n) => (

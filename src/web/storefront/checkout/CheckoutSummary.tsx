@@ -5,7 +5,7 @@ import type { Cart } from '@shared/cart';
 import { formatGBP } from '@shared/money';
 import { cn } from '@/lib/utils';
 import { LineItem } from '../components/LineItem';
-import { OrderTotals } from '../components/OrderTotals';
+import { cartFigures, OrderTotals } from '../components/OrderTotals';
 
 /** The lines and totals as the server priced them; `busy` while a new delivery choice is being priced. */
 function SummaryBody({ cart, busy }: { cart: Cart; busy: boolean }) {
@@ -26,18 +26,7 @@ function SummaryBody({ cart, busy }: { cart: Cart; busy: boolean }) {
           />
         ))}
       </ul>
-      <OrderTotals
-        className="mt-6 border-t border-zinc-200 pt-5"
-        figures={{
-          subtotal: cart.sub_total,
-          discount: cart.discount_total,
-          shipping: cart.shipping_total,
-          shippingLabel: cart.shipping_selection?.name,
-          tax: cart.tax_total,
-          total: cart.total,
-          vat: cart.vat_included,
-        }}
-      />
+      <OrderTotals className="mt-6 border-t border-zinc-200 pt-5" figures={cartFigures(cart)} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatGBP } from '@shared/money';
+import type { Cart } from '@shared/cart';
 import { cn } from '@/lib/utils';
 
 /** An order's or a cart's figures in pounds, as the server worked them out. */
@@ -13,6 +14,19 @@ export interface TotalsFigures {
   total: number;
   /** VAT already inside the total (prices include it). */
   vat: number;
+}
+
+/** A cart's figures as the cart page and the checkout summary show them. */
+export function cartFigures(cart: Cart): TotalsFigures {
+  return {
+    subtotal: cart.sub_total,
+    discount: cart.discount_total,
+    shipping: cart.shipping_total,
+    shippingLabel: cart.shipping_selection?.name,
+    tax: cart.tax_total,
+    total: cart.total,
+    vat: cart.vat_included,
+  };
 }
 
 /** Storefront spec §2 (Cart): discount and tax only when above 0; shipping 'Free' when 0. */
