@@ -16,3 +16,16 @@ export function normalisePostcode(value: string): string {
 
 /** The one country the shops deliver to for now. */
 export const COUNTRIES = [{ code: 'GB', name: 'United Kingdom' }] as const;
+
+/** A postal address as the checkout collects it and an order keeps it (orders.shipping_address, billing_address). */
+export interface PostalAddress {
+  first_name: string;
+  last_name: string;
+  company: string | null;
+  line1: string;
+  line2: string | null;
+  city: string;
+  postcode: string;
+  country: string;
+  phone: string | null;
+}

@@ -1,6 +1,7 @@
 /** Admin orders contracts (admin spec §2 Orders list, §3 Order, §7 GET /api/admin/orders; issue 6). */
 import { z } from 'zod';
 import type { OrderLine, OrderStatus, PaymentStatus } from './orders';
+import type { PostalAddress } from './address';
 import { ADMIN_ORDER_STATUSES } from './order-status';
 
 export * from './order-status';
@@ -46,17 +47,7 @@ export type OrderNoteInput = z.infer<typeof orderNoteInput>;
 // ---- responses ----
 
 /** A postal address as the checkout collected it. */
-export interface OrderAddress {
-  first_name: string;
-  last_name: string;
-  company: string | null;
-  line1: string;
-  line2: string | null;
-  city: string;
-  postcode: string;
-  country: string;
-  phone: string | null;
-}
+export type OrderAddress = PostalAddress;
 
 export interface AdminOrderRow {
   id: string;

@@ -2,23 +2,13 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants, users } from './platform';
 import { products, productVariants, type NameValue } from './catalog';
+import type { PostalAddress } from '../../../shared/address';
 
 const tenantId = () => uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-/** A postal address as the checkout form collects it. */
-export interface PostalAddress {
-  first_name: string;
-  last_name: string;
-  company: string | null;
-  line1: string;
-  line2: string | null;
-  city: string;
-  postcode: string;
-  country: string;
-  phone: string | null;
-}
+export type { PostalAddress };
 
 /** Delivery options per tenant: flat_rate, free when the subtotal reaches free_over (pence). */
 export const shippingMethods = pgTable(
