@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Boxes, CreditCard, FileSpreadsheet, Lock, PackageCheck, Sparkles, Zap, type LucideIcon } from 'lucide-react';
+import { Boxes, CreditCard, Lock, PackageCheck, Search, Sparkles, Zap, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { PLATFORM_NAME } from '@shared/platform';
 
@@ -8,7 +8,8 @@ const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: CreditCard, title: 'Card payments', text: 'Hosted checkout with a card payment provider. Prices and totals are always worked out on our side.' },
   { icon: PackageCheck, title: 'Orders and fulfilment', text: 'Every order in one list, searchable by number, customer or status, with the whole history.' },
   { icon: Sparkles, title: 'AI copy help', text: 'Product descriptions, highlights and SEO text drafted for you, in UK English, ready to edit.' },
-  { icon: FileSpreadsheet, title: 'CSV import', text: 'Bring your range across from a spreadsheet or another platform in minutes.' },
+  // Only what the platform does today: CSV import joins this list when it is built.
+  { icon: Search, title: 'Found on search', text: 'Every product page reaches search engines with its title, price, stock and reviews, and each shop has its own sitemap.' },
   { icon: Zap, title: 'Fast by default', text: 'Pages that load quickly on a phone signal, so shoppers stay to the checkout.' },
 ];
 
