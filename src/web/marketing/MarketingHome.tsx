@@ -65,7 +65,7 @@ export function MarketingHome() {
           </div>
           <div className="rounded-xl border border-zinc-200 bg-white p-6">
             <p className="font-semibold">Already trading with us?</p>
-            <p className="mt-1 text-sm text-zinc-600">Sign in to manage your catalogue, orders and settings.</p>
+            <p className="mt-1 text-sm text-zinc-600">Sign in to manage your catalogue, stock and orders.</p>
             <Button asChild className="mt-4">
               <Link to="/login">Sign in</Link>
             </Button>
