@@ -6,6 +6,7 @@ import { asStoreManager } from '../../http/guards';
 import { badRequest, fieldsFromIssues } from '../../http/errors';
 import { adminSearchQuery, featureBody, productBody, productListQuery, trackingBody } from '../../../shared/admin-products';
 import { invalidateCatalogue } from '../catalog/catalogue-cache';
+import { unusedUploadKeys } from '../media/product-images-service';
 import * as service from './service';
 
 const idParam = z.strictObject({ id: z.string().min(1).max(64) });
@@ -64,7 +65,11 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.delete('/api/admin/products/:id', { schema: { params: idParam } }, async (req, reply) => {
-    await catalogueWrite(req, (ctx) => service.deleteProduct(ctx, req.params.id));
+    const { storage } = app.deps;
+    const keys = await catalogueWrite(req, async (ctx) => unusedUploadKeys(ctx, storage, (await service.deleteProduct(ctx, req.params.id)).imageUrls));
+    // After the commit, as for one picture: a rolled-back delete keeps its files; a file that fails to
+    // go is only wasted space and must not undo the delete.
+    for (const key of keys) await storage.delete(key).catch((err: unknown) => req.log.warn({ err, key }, 'deleting a deleted product’s picture file failed'));
     return reply.status(204).send();
   });
 

@@ -173,17 +173,20 @@ export async function setFeatured(ctx: TenantCtx, id: string, featured: boolean)
 }
 
 /**
- * Deletes the product with its pictures, variants, category links, reviews, cart lines and stock
+ * Deletes the product with its pictures' rows, variants, category links, reviews, cart lines and stock
  * ledger (ON DELETE CASCADE). Past orders keep their lines: order_items hold their own copies of the
  * name, SKU, price and options, and their product_id becomes null (ON DELETE SET NULL). A product with
  * units held by an unpaid checkout is refused, so a payment arriving later still finds its stock.
  */
-export async function deleteProduct(ctx: TenantCtx, id: string): Promise<void> {
+export async function deleteProduct(ctx: TenantCtx, id: string): Promise<{ imageUrls: string[] }> {
   await loadProduct(ctx, id, true);
   if ((await repo.heldUnits(ctx, id)) > 0) {
     throw conflict('product_in_checkout', 'This product is in a checkout waiting for payment. Try again once it is paid or expires, or archive the product instead.');
   }
+  const { product_images } = await repo.productExtras(ctx, id);
   await repo.deleteProduct(ctx, id);
+  // The caller decides which of these files nothing shows any more (media's unusedUploadKeys).
+  return { imageUrls: product_images.map((i) => i.image_url) };
 }
 
 export async function searchProducts(ctx: TenantCtx, q: string, limit: number) {

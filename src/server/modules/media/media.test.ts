@@ -246,6 +246,25 @@ describe('product images', () => {
     expect((await storefrontImages()).map((i) => i.image_url)).not.toContain(seeded.image_url);
   });
 
+  it('deleting a product removes its uploaded files, except one another product still shows', async () => {
+    const created = await send('POST', '/api/admin/products', { name: 'Short-lived Lamp', slug: 'short-lived-lamp', sku: 'DS-SHORT-LAMP', base_price: 20 });
+    expect(created.statusCode, created.body).toBe(201);
+    const doomed = created.json().product.id as string;
+    const own = await uploaded();
+    const shared = await uploaded();
+    for (const key of [own.key, shared.key]) expect((await send('POST', path(doomed), { key })).statusCode).toBe(201);
+    expect((await send('POST', path(), { key: shared.key })).statusCode).toBe(201);
+
+    // Refused (another store): nothing is deleted, files included.
+    expect((await send('DELETE', `/api/admin/products/${doomed}`, undefined, acmeAdmin, ACME_HOST)).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', own.url)).statusCode).toBe(200);
+
+    expect((await send('DELETE', `/api/admin/products/${doomed}`)).statusCode).toBe(204);
+    expect((await call(t.app, 'GET', own.url)).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', shared.url)).statusCode).toBe(200);
+    expect((await list()).images.map((i) => i.key)).toContain(shared.key);
+  });
+
   it("keeps stores apart: another store's product or picture is the same 404 as a missing one", async () => {
     const { images } = await list();
     const imageId = images[0].id;

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context';
 import { categories, productImages, products } from '../../db/schema/index';
 
@@ -69,12 +69,12 @@ export async function deleteImage(ctx: TenantCtx, productId: string, imageId: st
     .where(and(eq(productImages.tenantId, ctx.tenantId), eq(productImages.productId, productId), eq(productImages.id, imageId)));
 }
 
-/** Whether anything else in the store still shows this URL (another picture row, a category hero). */
-export async function isUrlStillUsed(ctx: TenantCtx, url: string, exceptImageId: string): Promise<boolean> {
+/** Whether anything in the store still shows this URL (a picture row, a category hero). */
+export async function isUrlStillUsed(ctx: TenantCtx, url: string): Promise<boolean> {
   const [image] = await ctx.tx
     .select({ id: productImages.id })
     .from(productImages)
-    .where(and(eq(productImages.tenantId, ctx.tenantId), eq(productImages.imageUrl, url), ne(productImages.id, exceptImageId)))
+    .where(and(eq(productImages.tenantId, ctx.tenantId), eq(productImages.imageUrl, url)))
     .limit(1);
   if (image) return true;
   const [category] = await ctx.tx

@@ -97,15 +97,25 @@ export async function reorderProductImages(ctx: TenantCtx, storage: FileStorage,
 }
 
 /**
- * Removes the picture and closes the gap. Answers the key of a file to delete once the transaction
- * has committed: only this store's own upload, and only when nothing else still shows it.
+ * Called after picture rows were removed in this transaction: the keys of files to delete once it has
+ * committed. Only this store's own uploads, and only those nothing in the store still shows (seeded
+ * pictures and outside URLs are never deleted).
  */
+export async function unusedUploadKeys(ctx: TenantCtx, storage: FileStorage, urls: string[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (const url of new Set(urls)) {
+    const key = storage.keyOf(url);
+    if (key && key.startsWith(mediaPrefix(ctx.tenantId)) && !(await repo.isUrlStillUsed(ctx, url))) keys.push(key);
+  }
+  return keys;
+}
+
+/** Removes the picture and closes the gap; answers its file's key when the file should go (unusedUploadKeys). */
 export async function deleteProductImage(ctx: TenantCtx, storage: FileStorage, productId: string, imageId: string): Promise<string | null> {
   await productOr404(ctx, productId, true);
   const { image, images } = await imageOr404(ctx, productId, imageId);
   await repo.deleteImage(ctx, productId, imageId);
   await repo.setOrder(ctx, productId, images.filter((i) => i.id !== imageId).map((i) => i.id));
-  const key = storage.keyOf(image.image_url);
-  if (!key || !key.startsWith(mediaPrefix(ctx.tenantId))) return null;
-  return (await repo.isUrlStillUsed(ctx, image.image_url, imageId)) ? null : key;
+  const [key] = await unusedUploadKeys(ctx, storage, [image.image_url]);
+  return key ?? null;
 }
