@@ -1,20 +1,10 @@
 import type { OrderStatus, PaymentStatus } from '@shared/orders';
-
-const LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
+import { orderStatusName } from '@shared/order-status';
 
 /** What the shopper reads: a pending order that has not been paid is waiting on them, not the shop. */
 export function orderStatusLabel(status: OrderStatus, paymentStatus: PaymentStatus): string {
   if (status === 'pending' && paymentStatus === 'unpaid') return 'Awaiting payment';
-  return LABELS[status] ?? status;
+  return orderStatusName(status);
 }
 
 // One colour rule for the shop and its admin (storefront spec §2, admin spec §4).
