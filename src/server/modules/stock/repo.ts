@@ -1,16 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context';
 import { rowsOf } from '../../db/rows';
-import { LOW_STOCK_THRESHOLD, MAX_STOCK_QUANTITY, type AdjustmentReason, type LowStockItem } from '../../../shared/stock';
+import { LOW_STOCK_THRESHOLD, MAX_STOCK_QUANTITY, type AdjustmentReason, type LowStockItem, type ProductStock } from '../../../shared/stock';
 
-export interface ProductStockRow {
-  id: string;
-  name: string;
-  sku: string;
-  track_inventory: boolean;
-  stock_quantity: number | null;
-  reserved_quantity: number;
-}
+/** The row is the API's answer as it stands (GET /api/admin/products/{id}/stock). */
+export type ProductStockRow = ProductStock;
 
 export async function findProductStock(ctx: TenantCtx, productId: string): Promise<ProductStockRow | null> {
   const rows = rowsOf<ProductStockRow>(
