@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './text-schemas';
 import { slugify } from './slugify';
 
 // Admin > Catalogue > Categories (admin spec §2, §3, §5, §7). Admin-only: imports Zod, so the storefront
@@ -56,16 +57,6 @@ export function isHttpsOrSitePath(value: string): boolean {
     return false;
   }
 }
-
-/** Trimmed text where empty means "none" (stored as null). */
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v));
 
 const fields = {
   name: z.string({ error: CATEGORY_MESSAGES.nameRequired }).trim().min(1, CATEGORY_MESSAGES.nameRequired).max(CATEGORY_LIMITS.name, CATEGORY_MESSAGES.nameTooLong),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './text-schemas';
 
 // Admin catalogue: the products list and the product form (admin spec §2, §3, §5, §7, §9). One set of
 // rules for the form (client) and the routes (server). Admin-only: the storefront never imports Zod.
@@ -62,16 +63,6 @@ export const PRODUCT_ERRORS = {
 } as const;
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** Trimmed text; empty (or only spaces) becomes null (spec §5). */
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v || null));
 
 /** True when a pounds amount has at most two decimals (checked in integer pence, not floats). */
 export function isWholePence(pounds: number): boolean {
