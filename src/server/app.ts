@@ -1,9 +1,10 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './http/context';
 import './http/context';
 import { registerErrorHandler } from './http/errors';
+import { registerInputGuard } from './http/input-guard';
 import { checkOrigin } from './http/origin';
 import { registerWebApp } from './http/spa';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -33,6 +34,8 @@ export interface BuildOptions {
   /** Folder of the built web app; omitted in API tests. */
   webDir?: string;
   logger?: boolean | { level: string };
+  /** Sees every route as it is registered (the input fuzz test walks them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the Fastify app around already-opened dependencies (database, config, secrets). */
@@ -45,10 +48,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   configureCatalogueCache(deps.config.catalogueCacheSeconds);
   app.decorateRequest('tenant', null);
   app.decorateRequest('actor', null);
   registerErrorHandler(app);
+  registerInputGuard(app);
   // JSON only: a plain-text body is refused with 415 (also closes the "simple request" CSRF route).
   app.removeContentTypeParser('text/plain');
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../app';
@@ -31,6 +31,9 @@ export interface TestApp {
 
 // One database and one app per test run (files share the worker: vitest isolate=false). Each file
 // calls resetTestApp() first, which empties every table and seeds the demo tenants again.
+/** Every route the shared test app registered, for tests that walk them all. */
+export const registeredRoutes: RouteOptions[] = [];
+
 let shared: Promise<{ app: FastifyInstance; database: Database; config: Config; tenants: TenantResolver; storage: LocalFileStorage; payments: FakePayments }> | null = null;
 
 async function create() {
@@ -46,7 +49,7 @@ async function create() {
   const webDir = mkdtempSync(path.join(os.tmpdir(), 'shop-test-web-'));
   writeFileSync(path.join(webDir, 'index.html'), TEST_INDEX_HTML);
   const payments = new FakePayments();
-  const app = await buildApp({ database, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage, payments, email: new OutboxEmailSender(), ai: new BuiltinWriter() }, { webDir });
+  const app = await buildApp({ database, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage, payments, email: new OutboxEmailSender(), ai: new BuiltinWriter() }, { webDir, onRoute: (route) => registeredRoutes.push(route) });
   await app.ready();
   return { app, database, config, tenants, storage, payments };
 }
