@@ -13,3 +13,10 @@ const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' 
 export function formatGBP(pounds: number): string {
   return gbp.format(pounds);
 }
+
+/**
+ * The most one order may come to, in pence: £999,999.99, the largest single card payment Stripe takes in
+ * GBP. It also keeps every order, line and refund amount well inside the database's 32-bit pence columns
+ * (£21.47M), so no basket, however large, can overflow them (issue 11).
+ */
+export const MAX_ORDER_TOTAL_PENCE = 99_999_999;

@@ -6,6 +6,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { PaymentProvider } from '../../adapters/payments/payments';
 import type { PostalAddress } from '../../db/schema';
 import { RESERVATION_MINUTES } from '../../../shared/cart';
+import { formatGBP, MAX_ORDER_TOTAL_PENCE, penceToPounds } from '../../../shared/money';
 import { hashToken } from '../auth/tokens';
 import * as cartRepo from '../cart/cart-repo';
 import { computeTotals, currentLines, resolveCart } from '../cart/cart-service';
@@ -57,6 +58,13 @@ const address = (a: AddressInput, phone: string | null): PostalAddress => ({
 const signature = (lines: { product_id: string | null; variant_id: string | null; quantity: number }[], email: string, methodId: string | null) =>
   JSON.stringify([email, methodId, lines.map((l) => `${l.product_id}/${l.variant_id}/${l.quantity}`).sort()]);
 
+/** Refused before anything is written or held: no card payment can take it. */
+const orderTooLarge = (total: number) =>
+  conflict(
+    'order_too_large',
+    `This order comes to ${formatGBP(penceToPounds(total))}, more than the ${formatGBP(penceToPounds(MAX_ORDER_TOTAL_PENCE))} one card payment can take. Please reduce the quantities, or contact us to arrange payment.`,
+  );
+
 type Prepared = { kind: 'new'; order: repo.OrderRow; lines: PricedLine[] } | { kind: 'reuse'; order: repo.OrderRow };
 
 /**
@@ -80,6 +88,7 @@ export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
     if (chosen && !methods.some((m) => m.id === chosen)) throw notFound('Shipping method not found');
     const totals = computeTotals(lines, methods, chosen);
     if (!totals.method) throw conflict('no_shipping', 'This shop has no delivery options yet.');
+    if (totals.total > MAX_ORDER_TOTAL_PENCE) throw orderTooLarge(totals.total);
 
     const held = await repo.findHeldOrderOfCart(ctx, cart.id);
     if (held) {

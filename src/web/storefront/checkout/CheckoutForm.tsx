@@ -85,11 +85,11 @@ export function CheckoutForm({ cart, choose }: { cart: Cart; choose: ReturnType<
               </div>
             )}
 
-            {place.stockProblem ? (
+            {place.cartProblem ? (
               <Alert variant="destructive">
                 <PackageX aria-hidden />
                 <div>
-                  <p>{place.stockProblem}</p>
+                  <p>{place.cartProblem}</p>
                   <Link to="/cart" className="mt-1 inline-block font-medium underline underline-offset-4">Back to your cart</Link>
                 </div>
               </Alert>

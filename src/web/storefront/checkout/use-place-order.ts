@@ -19,8 +19,9 @@ export function usePlaceOrder(form: UseFormReturn<CheckoutValues>, shippingMetho
   const checkout = useCheckout();
   const resetCart = useResetCart();
   const [redirecting, setRedirecting] = useState(false);
-  // A 409: some lines ran short. Shown beside the button with a way back to the cart.
-  const [stockProblem, setStockProblem] = useState<string | null>(null);
+  // A 409: some lines ran short, or the order is over the card limit. Shown beside the button with a way
+  // back to the cart.
+  const [cartProblem, setCartProblem] = useState<string | null>(null);
 
   useEffect(() => {
     const onShow = (event: PageTransitionEvent) => {
@@ -31,7 +32,7 @@ export function usePlaceOrder(form: UseFormReturn<CheckoutValues>, shippingMetho
   }, []);
 
   const submit = form.handleSubmit(async (values) => {
-    setStockProblem(null);
+    setCartProblem(null);
     try {
       const { url } = await checkout.mutateAsync(toPayload(values, shippingMethodId));
       setRedirecting(true);
@@ -42,12 +43,12 @@ export function usePlaceOrder(form: UseFormReturn<CheckoutValues>, shippingMetho
         const first = CHECKOUT_FIELDS.find((field) => form.getFieldState(field).error);
         if (first) form.setFocus(first);
       }
-      if (error instanceof ApiError && error.code === 'out_of_stock') setStockProblem(message);
+      if (error instanceof ApiError && (error.code === 'out_of_stock' || error.code === 'order_too_large')) setCartProblem(message);
       // Stock or an emptied cart: the cart on screen is stale. An empty one takes the shopper home.
       if (error instanceof ApiError && (error.status === 409 || error.status === 400)) void resetCart();
       toast.error(CHECKOUT_ERROR, { description: message, id: 'checkout-error' });
     }
   });
 
-  return { submit, busy: checkout.isPending || redirecting, redirecting, stockProblem };
+  return { submit, busy: checkout.isPending || redirecting, redirecting, cartProblem };
 }
