@@ -19,6 +19,14 @@ describe('configuration', () => {
     expect(loadConfig({ PLATFORM_OWNER_EMAILS: ' A@x.test, b@Y.test ,' }).platformOwnerEmails).toEqual(['a@x.test', 'b@y.test']);
   });
 
+  it('sizes the PostgreSQL pool and its wait queue from the environment (issue 11)', () => {
+    expect(loadConfig({}).databasePool).toEqual({ size: 10, queueLimit: 100, waitMs: 3000 });
+    expect(loadConfig({ DATABASE_POOL_SIZE: '40', DATABASE_QUEUE_LIMIT: '0', DATABASE_QUEUE_WAIT_MS: '500' }).databasePool).toEqual({ size: 40, queueLimit: 0, waitMs: 500 });
+    for (const bad of [{ DATABASE_POOL_SIZE: '0' }, { DATABASE_POOL_SIZE: 'ten' }, { DATABASE_QUEUE_LIMIT: '-1' }, { DATABASE_QUEUE_WAIT_MS: '1.5' }]) {
+      expect(() => loadConfig(bad), JSON.stringify(bad)).toThrow(Object.keys(bad)[0]);
+    }
+  });
+
   it('strips a port from PLATFORM_HOST', () => {
     expect(loadConfig({ PLATFORM_HOST: 'Shops.Example.com:8080' }).platformHost).toBe('shops.example.com');
   });

@@ -25,6 +25,9 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').default(10),
+  DATABASE_QUEUE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').default(100),
+  DATABASE_QUEUE_WAIT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(10, 'must be at least 10').max(60_000, 'must be at most 60000').default(3000),
   PLATFORM_HOST: z.string().trim().toLowerCase().min(1).default('localhost'),
   PLATFORM_OWNER_EMAILS: z
     .string()
@@ -83,6 +86,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL connections per server process, how many requests may wait for one, and for how long;
+   * past either bound a request is answered 503 with Retry-After at once instead of queueing.
+   */
+  databasePool: { size: number; queueLimit: number; waitMs: number };
   platformHost: string;
   platformOwnerEmails: string[];
   demoPassword: string;
@@ -134,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePool: { size: e.DATABASE_POOL_SIZE, queueLimit: e.DATABASE_QUEUE_LIMIT, waitMs: e.DATABASE_QUEUE_WAIT_MS },
     platformHost: e.PLATFORM_HOST.replace(/:\d+$/, ''),
     platformOwnerEmails: e.PLATFORM_OWNER_EMAILS,
     demoPassword: e.DEMO_PASSWORD,

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   const secrets = loadSecrets(config.dataDir);
   const database: Database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    pool: config.databasePool,
     dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
   });
   await runMigrations(database);

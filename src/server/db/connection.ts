@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema/index';
+import { limitPoolQueue } from './pool-gate';
 
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is underneath. */
@@ -28,13 +29,27 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export class DatabaseUnavailableError extends Error {}
 
+/** How requests share PostgreSQL connections (DATABASE_POOL_SIZE, DATABASE_QUEUE_LIMIT, DATABASE_QUEUE_WAIT_MS). */
+export interface PoolOptions {
+  size: number;
+  /** Requests that may wait for a connection; one more is refused at once (503). */
+  queueLimit: number;
+  /** How long one may wait before it is refused (503). */
+  waitMs: number;
+}
+
+export const DEFAULT_POOL: PoolOptions = { size: 10, queueLimit: 100, waitMs: 3000 };
+
 /**
  * Opens PGlite under dataDir (or in memory when dataDir is null), or PostgreSQL when a URL is given.
  * For PostgreSQL the first query runs straight away so a server that cannot be reached fails at start.
+ * PGlite runs one query at a time and queues the rest itself: it has no pool to bound.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null; pool?: PoolOptions }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    const { size, queueLimit, waitMs } = opts.pool ?? DEFAULT_POOL;
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: size, connectionTimeoutMillis: waitMs });
+    limitPoolQueue(pool, queueLimit);
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     try {

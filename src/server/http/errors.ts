@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/errors';
+import { isDatabaseBusy } from '../db/pool-gate';
+
+/** Seconds a client is asked to wait when the server sheds load (503). */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** A failure the client caused or may see: mapped to `{error:{code,message,fields}}` by one handler. */
 export class AppError extends Error {
@@ -75,6 +79,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return send(err.statusCode, { error: { code: 'bad_request', message: err.message } });
+    }
+    if (isDatabaseBusy(err)) {
+      req.log.warn({ url: req.url }, 'database busy: request shed with 503');
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+      return send(503, { error: { code: 'busy', message: 'The shop is very busy right now. Please try again in a moment.' } });
     }
     req.log.error({ err }, 'unhandled error');
     return send(500, { error: { code: 'internal', message: 'Something went wrong. Please try again.' } });

@@ -41,7 +41,7 @@ async function create() {
   const dataDir = path.join(os.tmpdir(), 'shop-test-data');
   const databaseUrl = process.env.DATABASE_URL ? await freshDatabaseUrl(process.env.DATABASE_URL, 'test') : undefined;
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PLATFORM_OWNER_EMAILS: 'owner@platform.test' });
-  const database = await openDatabase({ databaseUrl, dataDir: null });
+  const database = await openDatabase({ databaseUrl, dataDir: null, pool: config.databasePool });
   await runMigrations(database);
   const tenants = new TenantResolver(database.db, config.platformHost);
   const storage = new LocalFileStorage(mkdtempSync(path.join(os.tmpdir(), 'shop-test-files-')));
