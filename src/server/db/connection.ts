@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema/index';
-import { limitPoolQueue } from './pool-gate';
+import { limitPgliteQueue, limitPoolQueue } from './pool-gate';
 
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is underneath. */
@@ -29,7 +29,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export class DatabaseUnavailableError extends Error {}
 
-/** How requests share PostgreSQL connections (DATABASE_POOL_SIZE, DATABASE_QUEUE_LIMIT, DATABASE_QUEUE_WAIT_MS). */
+/** How requests share the database (DATABASE_POOL_SIZE, DATABASE_QUEUE_LIMIT, DATABASE_QUEUE_WAIT_MS); PGlite uses the queue limit only. */
 export interface PoolOptions {
   size: number;
   /** Requests that may wait for a connection; one more is refused at once (503). */
@@ -43,11 +43,11 @@ export const DEFAULT_POOL: PoolOptions = { size: 10, queueLimit: 100, waitMs: 30
 /**
  * Opens PGlite under dataDir (or in memory when dataDir is null), or PostgreSQL when a URL is given.
  * For PostgreSQL the first query runs straight away so a server that cannot be reached fails at start.
- * PGlite runs one query at a time and queues the rest itself: it has no pool to bound.
+ * PGlite has no pool (one query at a time); its queue gets the same bound.
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null; pool?: PoolOptions }): Promise<Database> {
+  const { size, queueLimit, waitMs } = opts.pool ?? DEFAULT_POOL;
   if (opts.databaseUrl) {
-    const { size, queueLimit, waitMs } = opts.pool ?? DEFAULT_POOL;
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: size, connectionTimeoutMillis: waitMs });
     limitPoolQueue(pool, queueLimit);
     // An idle client losing its connection must not crash the process; the pool replaces it.
@@ -71,6 +71,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     client = new PGlite({ extensions });
   }
   await client.waitReady;
+  limitPgliteQueue(client, queueLimit);
   return { kind: 'pglite', db: drizzlePglite(client, { schema }) as unknown as Db, close: () => client.close() };
 }
 

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 
 /**
  * The database is saturated: every connection is busy and too many requests already wait for one, or
@@ -46,4 +47,26 @@ export function limitPoolQueue(pool: pg.Pool, queueLimit: number): void {
     return connect(cb);
   };
   pool.connect = guarded as typeof pool.connect;
+}
+
+/**
+ * PGlite has no pool: it runs one statement at a time and queues the rest in memory without bound. The
+ * same bound applies to its queue: past `queueLimit` top-level queries and transactions in flight, one
+ * more is refused at once (503). Statements inside a transaction use the transaction's own handle and
+ * are not counted again.
+ */
+export function limitPgliteQueue(client: PGlite, queueLimit: number): void {
+  let inFlight = 0;
+  const guard = <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (inFlight > queueLimit) throw new DatabaseBusyError(`${inFlight} queries already wait for the embedded database`);
+      inFlight++;
+      try {
+        return await run(...args);
+      } finally {
+        inFlight--;
+      }
+    };
+  client.query = guard(client.query.bind(client)) as typeof client.query;
+  client.transaction = guard(client.transaction.bind(client)) as typeof client.transaction;
 }
