@@ -37,15 +37,16 @@ export function AwaitingPayment({ order }: { order: Pick<OrderSummary, 'order_nu
         </span>
       </p>
       {confirming ? (
-        <div role="group" aria-label={`Cancel order ${order.order_number}?`} className="flex shrink-0 flex-wrap items-center gap-2">
-          <span className="text-sm font-medium text-zinc-900">Cancel this order?</span>
+        // Keyed: fresh buttons, not the previous ones recoloured through their colour transition.
+        <div key="confirm" role="group" aria-label={`Cancel order ${order.order_number}?`} className="flex shrink-0 flex-wrap items-center gap-2">
+          <span className="w-full text-sm font-medium text-zinc-900 sm:w-auto">Cancel this order?</span>
           <Button size="sm" variant="destructive" disabled={cancel.isPending} onClick={confirmCancel}>
             {cancel.isPending ? 'Cancelling...' : 'Yes, cancel'}
           </Button>
           <Button size="sm" variant="outline" disabled={cancel.isPending} onClick={() => setConfirming(false)}>Keep order</Button>
         </div>
       ) : (
-        <div className="flex shrink-0 gap-2">
+        <div key="actions" className="flex shrink-0 gap-2">
           {order.payment_url ? (
             <Button size="sm" asChild>
               <a href={order.payment_url}>

@@ -75,7 +75,7 @@ export function ShippingMethods({ cart, choose }: { cart: Cart; choose: ReturnTy
             />
             <span className="min-w-0 flex-1">
               <span className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
-                <span className="text-sm font-medium text-zinc-900">{method.name}</span>
+                <span className="text-sm font-medium text-zinc-900">{method.name}</span>{' '}
                 <span className="text-sm text-zinc-600">{deliveryEstimate(method)}</span>
               </span>
               {method.description ? <span className="mt-0.5 block text-sm text-zinc-500">{method.description}</span> : null}
