@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../test/harness';
 import { shopper } from '../../test/shopper';
@@ -41,9 +41,14 @@ beforeAll(async () => {
   product = items.find((p) => !p.has_variants && p.in_stock && p.price < 50)!;
   methods = (await call(t.app, 'GET', '/api/shipping-methods')).json().shipping_methods;
 });
+const setNextDayDays = (min: number, max: number) =>
+  t.database.db.execute(sql`update shipping_methods set delivery_min_days = ${min}, delivery_max_days = ${max} where id = ${method('Next Day Delivery').id}::uuid`);
+
 beforeEach(async () => {
   await t.database.db.execute(sql`update products set stock_quantity = 50, reserved_quantity = 0, track_inventory = true where id = ${product.id}::uuid`);
 });
+// A test that changed the Next Day method leaves it as seeded for the next one.
+afterEach(async () => setNextDayDays(1, 1));
 
 describe('delivery time per shipping method', () => {
   it('GET /api/shipping-methods gives each method its business days: Standard 3-5, Next Day 1', async () => {
@@ -63,7 +68,7 @@ describe('delivery time per shipping method', () => {
     expect(mail.text).not.toContain('3-5 business days');
 
     // The method changes later: the order (and what it says) stays as it was placed.
-    await t.database.db.execute(sql`update shipping_methods set delivery_min_days = 2, delivery_max_days = 4 where id = ${method('Next Day Delivery').id}::uuid`);
+    await setNextDayDays(2, 4);
     const again = (await call(t.app, 'GET', '/api/shipping-methods')).json().shipping_methods as ShippingMethod[];
     expect(again.find((m) => m.name === 'Next Day Delivery')).toMatchObject({ delivery_min_days: 2, delivery_max_days: 4 });
     const stored = rowsOf<{ delivery_min_days: number; delivery_max_days: number }>(
@@ -79,7 +84,6 @@ describe('delivery time per shipping method', () => {
     const notice = (await emailsOf(orderNumber)).find((m) => m.kind === 'order_shipped')!;
     expect(notice.text).toContain(`${NEXT_DAY_TEXT}.`);
     expect(notice.text).not.toContain('3-5 business days');
-    await t.database.db.execute(sql`update shipping_methods set delivery_min_days = 1, delivery_max_days = 1 where id = ${method('Next Day Delivery').id}::uuid`);
   });
 
   it('Standard: 3-5 business days on the order, in the confirmation and in the shipping notice', async () => {
