@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_DELIVERY_TEXT, ORDER_PROCESSING_TEXT } from '../src/shared/orders';
 import { DEMO_PASSWORD, newPage, signInThroughForm, snap, toastWith, url } from './browser';
+import { openEmail } from './emails-admin';
 import { api, BOWL, cartItems, DECLINE_CARD, fillAddress, fillCart, openStore, payWith, POT, STORE, SUCCESS_CARD } from './store';
 
 // Checkout, the test gateway's pay page, the order success page and My orders (storefront spec §2).
 
 const poll = { timeout: 10_000 };
+const NEXT_DAY_TEXT = 'Delivery on the next business day';
 
 describe('checkout', () => {
   it('a guest: field messages, Next Day priced by the server, a declined card, then paid; the success page; the cart is empty', async () => {
@@ -36,8 +38,9 @@ describe('checkout', () => {
     await page.getByText('Enter a valid UK postcode').waitFor({ state: 'detached' });
     expect(await page.getByText('is required').count()).toBe(0);
 
-    // Next Day: the server prices the cart again and the summary shows its figures.
-    await page.getByRole('radio', { name: /Next Day Delivery/ }).check();
+    // Each option says how long it takes. Next Day: the server prices the cart again and the summary shows its figures.
+    await page.getByRole('radio', { name: /Standard Delivery\s*3-5 business days/ }).waitFor();
+    await page.getByRole('radio', { name: /Next Day Delivery\s*Next business day/ }).check();
     await summary.getByText('Next Day Delivery').waitFor();
     await summary.getByText('£7.99', { exact: true }).waitFor();
     await summary.getByText('£68.99', { exact: true }).waitFor();
@@ -70,12 +73,28 @@ describe('checkout', () => {
     const items = page.getByRole('list', { name: 'Items ordered' });
     await items.getByText(BOWL).waitFor();
     await items.getByText('Qty 2 × £16.50').waitFor();
+    // Next Day was chosen, so the page promises the next business day, not the standard 3-5 days.
     await page.getByText(ORDER_PROCESSING_TEXT).waitFor();
-    await page.getByText(ORDER_DELIVERY_TEXT).waitFor();
+    await page.getByText(NEXT_DAY_TEXT, { exact: true }).waitFor();
+    expect(await page.getByText(ORDER_DELIVERY_TEXT).count()).toBe(0);
     await page.getByText('£68.99', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Continue Shopping' }).waitFor();
     await page.getByRole('link', { name: 'View My Orders' }).waitFor();
     await snap(page, 'order-success');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await snap(page, 'order-success-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The confirmation email, as the store admin reads it in Emails, says the same.
+    const admin = await newPage();
+    await signInThroughForm(admin.page, url(STORE, '/login?redirect=%2Fadmin%2Femails'), 'admin@demo.test', DEMO_PASSWORD);
+    await admin.page.getByRole('heading', { name: 'Emails', level: 1 }).waitFor();
+    await openEmail(admin.page, 'sam.guest@example.co.uk', new RegExp(`order ${confirmed} confirmed`));
+    const body = admin.page.frameLocator('iframe[title="Email content"]');
+    await body.getByText(`${ORDER_PROCESSING_TEXT}. ${NEXT_DAY_TEXT}.`).waitFor();
+    expect(await body.getByText(ORDER_DELIVERY_TEXT).count()).toBe(0);
+    await snap(admin.page, 'admin-email-next-day');
+    await admin.context.close();
 
     // The payment emptied the cart, so checkout now has nothing to do and goes home.
     await expect.poll(async () => (await cartItems(page)).length, poll).toBe(0);

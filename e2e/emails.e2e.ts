@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { ORDER_DELIVERY_TEXT } from '../src/shared/orders';
 import { DEMO_PASSWORD, fitsWidth, newPage, signInThroughForm, snap, toastWith, url } from './browser';
+import { openEmail } from './emails-admin';
 import { fillAddress, fillCart, openStore, payWith, STORE, SUCCESS_CARD } from './store';
 
 // The email outbox seen from the admin (Emails), and the claim of a guest order through the link
 // that was emailed: the journey the checkout issue asks for, end to end in the browser.
-
-/** Opens the newest email to `to` whose subject matches, in the admin's Emails screen. */
-async function openEmail(admin: Page, to: string, subject: RegExp): Promise<void> {
-  await admin.goto(url(STORE, '/admin/emails'));
-  await admin.getByRole('heading', { name: 'Emails', level: 1 }).waitFor();
-  await admin.getByLabel('Search emails').fill(to);
-  await admin.getByRole('button', { name: 'Search' }).click();
-  await admin.getByText('1 email', { exact: true }).or(admin.getByText(/^\d+ emails$/)).waitFor();
-  await admin.getByRole('link', { name: subject }).first().click();
-  await admin.getByRole('heading', { name: subject, level: 1 }).waitFor();
-}
 
 describe('emails', () => {
   it('a guest pays; the admin finds the confirmation in Emails; a new account claims the order through the emailed link', async () => {
@@ -47,6 +37,8 @@ describe('emails', () => {
     const body = admin.page.frameLocator('iframe[title="Email content"]');
     await body.getByText(`Your order ${number} is confirmed and paid.`).waitFor();
     await body.getByText('Thank you for your order, Grace').waitFor();
+    // Standard Delivery: the standard promise.
+    await body.getByText(`${ORDER_DELIVERY_TEXT}.`, { exact: false }).waitFor();
     await snap(admin.page, 'admin-email-confirmation');
     await admin.page.getByRole('tab', { name: 'Plain text' }).click();
     await admin.page.getByText(new RegExp(`Your order ${number} is confirmed and paid\\.`)).waitFor();

@@ -3,6 +3,7 @@
  * keeps integer pence and recomputes every figure from the catalogue (DESIGN rule 3).
  */
 import type { NameValue } from './catalog';
+import type { DeliveryDays } from './orders';
 
 /** Most of one line a shopper can hold; beyond this a shop would want a trade order. */
 export const CART_MAX_QUANTITY = 999;
@@ -47,7 +48,8 @@ export interface Cart {
   shipping_selection: ShippingSelection | null;
 }
 
-export interface ShippingMethod {
+/** A delivery option, with how many business days it takes (shown beside it at checkout). */
+export interface ShippingMethod extends DeliveryDays {
   id: string;
   name: string;
   description: string | null;

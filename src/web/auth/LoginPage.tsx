@@ -7,10 +7,10 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { useSignIn, useSignUp } from '@/lib/auth';
 import { useCurrentTenant } from '@/lib/tenant';
 import { BrandMark } from '@/marketing/BrandMark';
-import { AUTH_TEXT } from '@shared/auth';
-import { safeRedirectPath } from '@shared/redirect';
+import { AUTH_TEXT, type SessionResponse } from '@shared/auth';
 import { PLATFORM_NAME } from '@shared/platform';
 import { AuthForm } from './AuthForm';
+import { afterSignInPath } from './after-sign-in';
 
 /** Storefront spec §8: sign-up says so plainly when the email is already registered. */
 function describeSignUpError(error: unknown): string {
@@ -18,7 +18,10 @@ function describeSignUpError(error: unknown): string {
   return errorMessage(error, AUTH_TEXT.signUpFailed);
 }
 
-/** /login: Sign In and Sign Up tabs; afterwards a same-site ?redirect= path, else /admin. */
+/**
+ * /login: Sign In and Sign Up tabs. Afterwards staff go to /admin and shoppers on a store back to the
+ * page they came from (the same-site ?redirect= path), else the store's home page (after-sign-in.ts).
+ */
 export default function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -26,9 +29,8 @@ export default function LoginPage() {
   const signUp = useSignUp();
   const tenant = useCurrentTenant().data?.tenant ?? null;
   const siteName = tenant?.name ?? PLATFORM_NAME;
-  const target = safeRedirectPath(params.get('redirect'));
   const noTenant = params.get('reason') === 'no-tenant';
-  const done = () => navigate(target, { replace: true });
+  const done = (session: SessionResponse) => navigate(afterSignInPath(params.get('redirect'), session, tenant?.id ?? null), { replace: true });
 
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-zinc-50 px-4 py-10">
@@ -58,14 +60,14 @@ export default function LoginPage() {
               <TabsContent value="sign-in">
                 <AuthForm
                   mode="sign-in"
-                  onSubmit={async (values) => { await signIn.mutateAsync(values); await done(); }}
+                  onSubmit={async (values) => { await done(await signIn.mutateAsync(values)); }}
                   describeError={(error) => errorMessage(error, AUTH_TEXT.signInFailed)}
                 />
               </TabsContent>
               <TabsContent value="sign-up">
                 <AuthForm
                   mode="sign-up"
-                  onSubmit={async (values) => { await signUp.mutateAsync(values); await done(); }}
+                  onSubmit={async (values) => { await done(await signUp.mutateAsync(values)); }}
                   describeError={describeSignUpError}
                 />
               </TabsContent>

@@ -51,6 +51,16 @@ export function useMyOrders(enabled: boolean) {
   });
 }
 
+/** My orders' Cancel on an order awaiting payment: the server gives the held stock back. */
+export function useCancelOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (orderNumber: string) => api<{ message: string }>('POST', `/api/account/orders/${encodeURIComponent(orderNumber)}/cancel`),
+    // Cancelled or not (paid meanwhile, lapsed), the list is read again to show where the order stands.
+    onSettled: () => client.invalidateQueries({ queryKey: orderKeys.mine }),
+  });
+}
+
 export function useClaimOrders() {
   return useMutation({ mutationFn: (email: string) => api<{ message: string }>('POST', '/api/account/claim-orders', { email }) });
 }

@@ -10,7 +10,17 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 
 export type { PostalAddress };
 
-/** Delivery options per tenant: flat_rate, free when the subtotal reaches free_over (pence). */
+/** Business days from dispatch to the door; the storefront spec's default promise is 3-5. */
+const deliveryDays = () => ({
+  deliveryMinDays: integer('delivery_min_days').notNull().default(3),
+  deliveryMaxDays: integer('delivery_max_days').notNull().default(5),
+});
+const DELIVERY_DAYS_CHECK = sql`delivery_min_days between 1 and 30 and delivery_max_days between delivery_min_days and 30`;
+
+/**
+ * Delivery options per tenant: flat_rate, free when the subtotal reaches free_over (pence), and how
+ * many business days delivery takes (min to max; 1 to 1 is next business day). Orders keep a copy.
+ */
 export const shippingMethods = pgTable(
   'shipping_methods',
   {
@@ -22,9 +32,14 @@ export const shippingMethods = pgTable(
     freeOver: integer('free_over'),
     position: integer('position').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    ...deliveryDays(),
     createdAt: createdAt(),
   },
-  (t) => [index('shipping_methods_tenant_idx').on(t.tenantId, t.position), check('shipping_methods_money_check', sql`flat_rate >= 0 and (free_over is null or free_over >= 0)`)],
+  (t) => [
+    index('shipping_methods_tenant_idx').on(t.tenantId, t.position),
+    check('shipping_methods_money_check', sql`flat_rate >= 0 and (free_over is null or free_over >= 0)`),
+    check('shipping_methods_delivery_days_check', DELIVERY_DAYS_CHECK),
+  ],
 );
 
 /**
@@ -86,6 +101,8 @@ export const orders = pgTable(
     billingAddress: jsonb('billing_address').$type<PostalAddress>().notNull(),
     shippingMethodId: uuid('shipping_method_id').references(() => shippingMethods.id, { onDelete: 'set null' }),
     shippingMethodName: text('shipping_method_name').notNull(),
+    /** The chosen method's delivery time when the order was placed: the method may change later. */
+    ...deliveryDays(),
     currency: text('currency').notNull().default('GBP'),
     subtotal: integer('subtotal').notNull(),
     discountTotal: integer('discount_total').notNull().default(0),
@@ -126,6 +143,7 @@ export const orders = pgTable(
     check('orders_refund_pending_check', sql`refund_pending >= 0 and refunded_amount + refund_pending <= total_amount`),
     check('orders_status_check', sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
     check('orders_payment_status_check', sql.raw(`payment_status in (${PAYMENT_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
+    check('orders_delivery_days_check', DELIVERY_DAYS_CHECK),
   ],
 );
 

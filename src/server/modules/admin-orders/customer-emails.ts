@@ -2,9 +2,8 @@ import type { TenantCtx } from '../../http/context';
 import type { EmailSender } from '../../adapters/email/email';
 import { renderEmailLayout } from '../../adapters/email/layout';
 import { formatGBP, penceToPounds } from '../../../shared/money';
-import { ORDER_DELIVERY_TEXT } from '../../../shared/orders';
 import * as ordersRepo from '../orders/orders-repo';
-import { shopName } from '../orders/emails';
+import { orderDeliveryPromise, shopName } from '../orders/emails';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
 
@@ -34,7 +33,7 @@ export function sendShippedEmail(ctx: TenantCtx, email: EmailSender, order: orde
     greeting(order),
     `Your order ${order.orderNumber} has been sent by ${order.shippingMethodName}.`,
     `Tracking reference: ${trackingReference}`,
-    `${ORDER_DELIVERY_TEXT}.`,
+    `${orderDeliveryPromise(order)}.`,
     `Delivering to:\n${[`${a.first_name} ${a.last_name}`, a.company, a.line1, a.line2, a.city, a.postcode].filter(Boolean).join('\n')}`,
   ]);
 }

@@ -3,6 +3,7 @@ import type { TenantCtx } from '../../http/context';
 import { emailMessages, orderEvents, orders, users } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import type { OrderStatus } from '../../../shared/orders';
+import { isPlacedOrder } from '../orders/orders-repo';
 
 /** `%` and `_` typed by a person are letters, not wildcards. */
 const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -14,9 +15,13 @@ export interface ListOptions {
   offset: number;
 }
 
-/** Admin spec §2: newest first, searched by order number, customer email or name, filtered by status. */
+/**
+ * Admin spec §2: newest first, searched by order number, customer email or name, filtered by status.
+ * Placed (paid) orders only: a checkout still waiting for its payment, or abandoned, is not an order
+ * the shop has to handle, so it is neither listed nor counted (decision 009).
+ */
 export async function listOrders(ctx: TenantCtx, opts: ListOptions) {
-  const where: SQL[] = [eq(orders.tenantId, ctx.tenantId)];
+  const where: SQL[] = [eq(orders.tenantId, ctx.tenantId), isPlacedOrder];
   if (opts.status) where.push(eq(orders.status, opts.status));
   if (opts.search) {
     const like = likeText(opts.search);

@@ -53,6 +53,8 @@ export const toShippingMethod = (m: repo.ShippingMethodRow): ShippingMethod => (
   description: m.description,
   flat_rate: penceToPounds(m.flatRate),
   free_over: m.freeOver === null ? null : penceToPounds(m.freeOver),
+  delivery_min_days: m.deliveryMinDays,
+  delivery_max_days: m.deliveryMaxDays,
 });
 
 export async function listShippingMethods(ctx: StoreCtx): Promise<ShippingMethod[]> {

@@ -119,6 +119,8 @@ export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
         billingAddress: billing,
         shippingMethodId: totals.method.id,
         shippingMethodName: totals.method.name,
+        deliveryMinDays: totals.method.deliveryMinDays,
+        deliveryMaxDays: totals.method.deliveryMaxDays,
         subtotal: totals.subtotal,
         discountTotal: totals.discount,
         shippingTotal: totals.shipping,

@@ -4,7 +4,7 @@ import { rowsOf } from '../../db/rows';
 import type { EmailSender } from '../../adapters/email/email';
 import { renderEmailLayout } from '../../adapters/email/layout';
 import { formatGBP, penceToPounds } from '../../../shared/money';
-import { ORDER_DELIVERY_TEXT, ORDER_PROCESSING_TEXT } from '../../../shared/orders';
+import { deliveryPromise, ORDER_PROCESSING_TEXT } from '../../../shared/orders';
 import * as repo from './orders-repo';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
@@ -12,6 +12,9 @@ const money = (pence: number) => formatGBP(penceToPounds(pence));
 export async function shopName(ctx: StoreCtx): Promise<string> {
   return rowsOf<{ name: string }>(await ctx.tx.execute(sql`select name from tenants where id = ${ctx.tenantId}::uuid`))[0]?.name ?? 'Our shop';
 }
+
+/** The delivery time of the method the order was placed with ("Delivery on the next business day"). */
+export const orderDeliveryPromise = (order: repo.OrderRow) => deliveryPromise({ delivery_min_days: order.deliveryMinDays, delivery_max_days: order.deliveryMaxDays });
 
 /** The order confirmation, written into the outbox in the same transaction that marks the order paid. */
 export async function sendOrderConfirmation(ctx: StoreCtx, email: EmailSender, order: repo.OrderRow): Promise<void> {
@@ -23,7 +26,7 @@ export async function sendOrderConfirmation(ctx: StoreCtx, email: EmailSender, o
     heading: `Thank you for your order, ${address.first_name}`,
     paragraphs: [
       `Your order ${order.orderNumber} is confirmed and paid.`,
-      `${ORDER_PROCESSING_TEXT}. ${ORDER_DELIVERY_TEXT}.`,
+      `${ORDER_PROCESSING_TEXT}. ${orderDeliveryPromise(order)}.`,
       `Delivering to:\n${[`${address.first_name} ${address.last_name}`, address.company, address.line1, address.line2, address.city, address.postcode].filter(Boolean).join('\n')}`,
     ],
     table: {

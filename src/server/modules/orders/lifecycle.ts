@@ -3,16 +3,28 @@ import * as cartRepo from '../cart/cart-repo';
 import * as repo from './orders-repo';
 import * as stock from './stock';
 
+/** A checkout waiting for its payment (the row form of orders-repo's isAwaitingPaymentOrder). */
+export function isAwaitingPayment(order: Pick<repo.OrderRow, 'paymentStatus' | 'status' | 'reservationState' | 'reservationExpiresAt'>, now = new Date()): boolean {
+  return order.paymentStatus === 'unpaid' && order.status === 'pending' && order.reservationState === 'held' && order.reservationExpiresAt > now;
+}
+
 /**
  * An unpaid order gives its held stock back and is cancelled: the payment session expired or failed,
- * the shopper cancelled on the pay page, or the same cart was checked out again with other contents.
- * The cart itself is left alone, so the shopper can try again.
+ * the shopper cancelled on the pay page or in My orders, or the same cart was checked out again with
+ * other contents. The cart itself is left alone, so the shopper can try again. Callers hold the
+ * order's row lock (or its cart's), so the stock is given back once however often this runs.
  */
-export async function releaseUnpaid(ctx: StoreCtx, order: repo.OrderRow, paymentStatus: 'expired' | 'failed', message: string): Promise<boolean> {
+export async function releaseUnpaid(
+  ctx: StoreCtx,
+  order: repo.OrderRow,
+  paymentStatus: 'expired' | 'failed',
+  message: string,
+  eventType: string = paymentStatus === 'failed' ? 'payment_failed' : 'payment_expired',
+): Promise<boolean> {
   if (order.paymentStatus === 'paid' || order.reservationState !== 'held') return false;
   await stock.release(ctx, repo.stockLinesOf(await repo.listItems(ctx, [order.id])));
   await repo.updateOrder(ctx, order.id, { reservationState: 'released', paymentStatus, status: 'cancelled' });
-  await repo.addEvent(ctx, order.id, paymentStatus === 'failed' ? 'payment_failed' : 'payment_expired', message);
+  await repo.addEvent(ctx, order.id, eventType, message);
   return true;
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, or } from 'drizzle-orm';
 import type { StoreCtx } from '../../http/context';
 import { notFound, unauthorized } from '../../http/errors';
 import { orders } from '../../db/schema';
@@ -26,13 +26,17 @@ export async function publicLookup(ctx: StoreCtx, query: { session_id?: string; 
   return toOrderSummary(order, await repo.listItems(ctx, [order.id]));
 }
 
-/** GET /api/account/orders: the signed-in customer's orders in this store, newest first. */
+/**
+ * GET /api/account/orders: the signed-in customer's orders in this store, newest first, and the
+ * checkouts still awaiting their payment (shown with Pay now and Cancel). A checkout that was never
+ * paid and has ended (cancelled, lapsed) was never an order, so it is not listed (decision 009).
+ */
 export async function accountOrders(ctx: StoreCtx): Promise<OrderSummary[]> {
   if (!ctx.actor) throw unauthorized();
   const rows = await ctx.tx
     .select()
     .from(orders)
-    .where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.userId, ctx.actor.userId)))
+    .where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.userId, ctx.actor.userId), or(repo.isPlacedOrder, repo.isAwaitingPaymentOrder)))
     .orderBy(desc(orders.placedAt))
     .limit(100);
   const items = await repo.listItems(ctx, rows.map((o) => o.id));

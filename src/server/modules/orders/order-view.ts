@@ -1,6 +1,7 @@
 import { penceToPounds } from '../../../shared/money';
 import type { OrderLine, OrderSummary } from '../../../shared/orders';
 import type { OrderItemRow, OrderRow } from './orders-repo';
+import { isAwaitingPayment } from './lifecycle';
 
 const pounds = penceToPounds;
 
@@ -19,8 +20,9 @@ export function toOrderLine(i: OrderItemRow): OrderLine {
 }
 
 /** What a shopper may see of their order: no addresses or internal references beyond their own name. */
-export function toOrderSummary(o: OrderRow, items: OrderItemRow[]): OrderSummary {
+export function toOrderSummary(o: OrderRow, items: OrderItemRow[], now = new Date()): OrderSummary {
   const lines = items.filter((i) => i.orderId === o.id).map(toOrderLine);
+  const awaiting = isAwaitingPayment(o, now);
   return {
     order_number: o.orderNumber,
     customer_name: o.customerName,
@@ -35,6 +37,10 @@ export function toOrderSummary(o: OrderRow, items: OrderItemRow[]): OrderSummary
     tax_total: pounds(o.taxTotal),
     vat_included: pounds(o.vatIncluded),
     shipping_method: o.shippingMethodName,
+    delivery_min_days: o.deliveryMinDays,
+    delivery_max_days: o.deliveryMaxDays,
+    payment_url: awaiting ? o.paymentUrl : null,
+    pay_by: awaiting ? o.reservationExpiresAt.toISOString() : null,
     tracking_reference: o.trackingReference,
     refunded_amount: pounds(o.refundedAmount),
     items: lines,

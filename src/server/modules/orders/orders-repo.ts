@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { StoreCtx } from '../../http/context';
 import { orderEvents, orderItems, orders } from '../../db/schema';
 import type { StockLine } from './stock';
@@ -9,6 +9,16 @@ export type NewOrder = Omit<typeof orders.$inferInsert, 'tenantId'>;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'tenantId' | 'orderId'>;
 
 /** Inserts the order when its number is free; null means the number was taken (the caller draws again). */
+/**
+ * An order the shop has: paid at some point (refunded or cancelled since, it stays the shop's). An
+ * unpaid checkout is not an order yet (decision 009): the admin's lists, counters and KPIs, and the
+ * customer's list beyond the checkouts awaiting their payment, count placed orders only.
+ */
+export const isPlacedOrder = sql`${orders.paidAt} is not null`;
+
+/** A checkout waiting for the shopper's payment: unpaid, still holding its stock, not yet lapsed. */
+export const isAwaitingPaymentOrder = sql`(${orders.paymentStatus} = 'unpaid' and ${orders.status} = 'pending' and ${orders.reservationState} = 'held' and ${orders.reservationExpiresAt} > now())`;
+
 export async function insertOrder(ctx: StoreCtx, values: NewOrder): Promise<OrderRow | null> {
   const rows = await ctx.tx.insert(orders).values({ ...values, tenantId: ctx.tenantId }).onConflictDoNothing({ target: [orders.tenantId, orders.orderNumber] }).returning();
   return rows[0] ?? null;
@@ -41,6 +51,21 @@ export async function findHeldOrderOfCart(ctx: StoreCtx, cartId: string): Promis
     .where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.cartId, cartId), eq(orders.reservationState, 'held'), eq(orders.paymentStatus, 'unpaid'), sql`${orders.reservationExpiresAt} > now()`))
     .orderBy(desc(orders.placedAt))
     .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * The sweeper's claim on one lapsed hold: the row locked for this transaction, or null when it was
+ * settled meanwhile or another server instance is settling it right now (SKIP LOCKED: it moves on
+ * instead of waiting, and finds the row released if it comes back).
+ */
+export async function claimLapsedHold(ctx: StoreCtx, id: string, now: Date): Promise<OrderRow | null> {
+  const rows = await ctx.tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.id, id), eq(orders.reservationState, 'held'), eq(orders.paymentStatus, 'unpaid'), lt(orders.reservationExpiresAt, now)))
+    .limit(1)
+    .for('update', { skipLocked: true });
   return rows[0] ?? null;
 }
 

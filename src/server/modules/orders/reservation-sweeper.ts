@@ -11,7 +11,9 @@ import * as repo from './orders-repo';
  * Abandoned checkouts give their stock back on their own. For every unpaid order whose hold has
  * lapsed, store by store (row-level security scopes each pass): first its payment session is expired
  * so it can no longer be paid (a session that turns out to be paid is left for its webhook), then the
- * hold is released. Answers how many orders were released.
+ * order is claimed (FOR UPDATE SKIP LOCKED, re-checked as still lapsed and held) and cancelled with
+ * payment_status expired, its hold released. Several instances may sweep at once: each order is
+ * released by exactly one of them, and a second sweep finds nothing. Answers how many were released.
  */
 export async function releaseExpiredReservations(db: Db, payments: PaymentProvider, now = new Date()): Promise<number> {
   const stores = await withScope(db, { tenantId: null, userId: null }, (tx) => tx.select({ id: tenants.id }).from(tenants));
@@ -35,7 +37,7 @@ export async function releaseExpiredReservations(db: Db, payments: PaymentProvid
       }
       const done = await withScope(db, scope, async (tx) => {
         const ctx = { tx, tenantId, actor: null };
-        const order = await repo.findOrder(ctx, { id }, true);
+        const order = await repo.claimLapsedHold(ctx, id, now);
         return order ? releaseUnpaid(ctx, order, 'expired', 'Not paid in time: the stock hold lapsed') : false;
       });
       if (done) released++;

@@ -10,6 +10,7 @@ import { checkoutInput } from './checkout-input';
 import { applyPaymentEvent } from './payment-events';
 import { accountOrders, publicLookup } from './lookup-service';
 import { confirmClaim, requestClaim } from './claim-service';
+import { cancelAwaitingPayment } from './shopper-cancel';
 
 // Storefront spec §4/§5: trimmed, and required after trimming.
 const claimBody = z.strictObject({
@@ -22,6 +23,8 @@ const claimBody = z.strictObject({
     .pipe(z.email('Enter a valid email address')),
 });
 const confirmBody = z.strictObject({ token: z.string().trim().min(1).max(200) });
+
+const orderNumberParams = z.strictObject({ order_number: z.string().trim().min(1).max(40) });
 
 const lookupQuery = z.strictObject({
   session_id: z.string().trim().min(1).max(300).optional(),
@@ -53,6 +56,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/account/orders', async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return { orders: await inStore(req, (ctx) => accountOrders(ctx)) };
+  });
+
+  app.post('/api/account/orders/:order_number/cancel', { schema: { params: orderNumberParams } }, async (req) => {
+    const { message, tenantId } = await cancelAwaitingPayment(req, req.params.order_number);
+    // The held stock is free again: the storefront's cached stock answers must not outlive it.
+    invalidateCatalogue(tenantId);
+    return { message };
   });
 
   app.post('/api/account/claim-orders', { schema: { body: claimBody } }, async (req) =>

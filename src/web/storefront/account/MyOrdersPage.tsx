@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { AlertTriangle, Loader2, LockKeyhole, Package, RotateCw } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { useErrorToast } from '../use-error-toast';
 import { ClaimOrdersForm } from './ClaimOrdersForm';
 import { OrderCard } from './OrderCard';
 import { useClaimLink } from './use-claim-link';
+import { useLoginHref } from '../use-login-href';
 
 // Storefront spec §8.
 export const ORDERS_LOAD_FAILED = 'Failed to load orders';
@@ -20,7 +21,7 @@ export const ORDERS_LOAD_FAILED = 'Failed to load orders';
 /** /my-orders (storefront spec §2): the signed-in shopper's orders in this store. */
 export function MyOrdersPage() {
   useDocumentTitle('My orders');
-  const location = useLocation();
+  const loginHref = useLoginHref();
   const session = useSession();
   const user = session.data?.user ?? null;
   const { token, confirm } = useClaimLink(Boolean(user));
@@ -40,7 +41,7 @@ export function MyOrdersPage() {
   if (!user) {
     // After signing in, back here with the same query, so an emailed claim link still works.
     return (
-      <StatusScreen icon={LockKeyhole} title="Access Your Orders" action={<Button asChild size="lg"><Link to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}>Log In</Link></Button>}>
+      <StatusScreen icon={LockKeyhole} title="Access Your Orders" action={<Button asChild size="lg"><Link to={loginHref}>Log In</Link></Button>}>
         {token ? 'Log in to add your earlier orders to your account.' : 'Log in to see your orders, their status and what was in each one.'}
       </StatusScreen>
     );

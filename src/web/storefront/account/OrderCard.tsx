@@ -3,8 +3,9 @@ import { formatGBP } from '@shared/money';
 import { OrderStatusBadge } from '../order/OrderStatusBadge';
 import { formatPlacedDate } from '../order/order-status';
 import { OrderProgress } from '../order/OrderProgress';
+import { AwaitingPayment } from './AwaitingPayment';
 
-/** One order in My orders: number, placed date, status, total, then its lines. */
+/** One order in My orders: number, placed date, status, total, Pay now and Cancel while unpaid, then its lines. */
 export function OrderCard({ order }: { order: OrderSummary }) {
   const titleId = `order-${order.order_number}`;
   return (
@@ -24,7 +25,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
           </p>
         </div>
       </header>
-      <OrderProgress order={order} className="border-b border-zinc-100 px-5 py-3" />
+      {order.pay_by ? <AwaitingPayment order={order} /> : <OrderProgress order={order} className="border-b border-zinc-100 px-5 py-3" />}
       <ul aria-label={`Items in order ${order.order_number}`} className="divide-y divide-zinc-100 px-5">
         {order.order_items.map((line) => (
           <li key={line.id} className="flex items-baseline justify-between gap-4 py-3 text-sm">

@@ -3,6 +3,7 @@ import { TriangleAlert } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { shippingCost, type Cart } from '@shared/cart';
 import { formatGBP } from '@shared/money';
+import { deliveryEstimate } from '@shared/orders';
 import { Alert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
@@ -73,7 +74,10 @@ export function ShippingMethods({ cart, choose }: { cart: Cart; choose: ReturnTy
               className="mt-0.5 size-4 shrink-0 accent-indigo-600 focus-visible:outline-none"
             />
             <span className="min-w-0 flex-1">
-              <span className="block text-sm font-medium text-zinc-900">{method.name}</span>
+              <span className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
+                <span className="text-sm font-medium text-zinc-900">{method.name}</span>{' '}
+                <span className="text-sm text-zinc-600">{deliveryEstimate(method)}</span>
+              </span>
               {method.description ? <span className="mt-0.5 block text-sm text-zinc-500">{method.description}</span> : null}
               {method.free_over !== null && cost > 0 ? (
                 <span className="mt-0.5 block text-xs text-zinc-500">Free on orders over {formatGBP(method.free_over).replace(/\.00$/, '')}</span>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useSession } from '@/lib/auth';
 import { useCategories } from '@/lib/catalog';
+import { useLoginHref } from '../use-login-href';
 
 const linkClass = 'text-sm text-zinc-600 hover:text-zinc-900 hover:underline underline-offset-4';
 
@@ -11,6 +12,7 @@ const linkClass = 'text-sm text-zinc-600 hover:text-zinc-900 hover:underline und
 export function StoreFooter({ storeName }: { storeName: string }) {
   const categories = useCategories();
   const signedIn = Boolean(useSession().data?.user);
+  const loginHref = useLoginHref();
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-zinc-200 bg-zinc-50">
@@ -34,7 +36,7 @@ export function StoreFooter({ storeName }: { storeName: string }) {
               <li><Link to="/logout" className={linkClass}>Sign out</Link></li>
             </>
           ) : (
-            <li><Link to="/login?redirect=%2F" className={linkClass}>Sign in</Link></li>
+            <li><Link to={loginHref} className={linkClass}>Sign in</Link></li>
           )}
           <li><Link to="/cart" className={linkClass}>Cart</Link></li>
         </FooterColumn>

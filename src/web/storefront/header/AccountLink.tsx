@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import { Package, User } from 'lucide-react';
 import { useSession } from '@/lib/auth';
+import { useLoginHref } from '../use-login-href';
 
 const linkClass = 'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm text-zinc-700 hover:bg-zinc-100';
 
-/** The header's account link: Sign in for visitors, My orders once signed in. */
+/** The header's account link: Sign in (and back to this page) for visitors, My orders once signed in. */
 export function AccountLink() {
   const signedIn = Boolean(useSession().data?.user);
+  const loginHref = useLoginHref();
   if (signedIn) {
     return (
       <Link to="/my-orders" aria-label="My orders" className={linkClass}>
@@ -16,7 +18,7 @@ export function AccountLink() {
     );
   }
   return (
-    <Link to="/login?redirect=%2F" aria-label="Sign in" className={linkClass}>
+    <Link to={loginHref} aria-label="Sign in" className={linkClass}>
       <User className="size-4" aria-hidden />
       <span className="hidden sm:inline">Sign in</span>
     </Link>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CircleCheck, Clock, Truck } from 'lucide-react';
-import { ORDER_DELIVERY_TEXT, ORDER_PROCESSING_TEXT, type OrderSummary } from '@shared/orders';
+import { deliveryPromise, ORDER_PROCESSING_TEXT, type OrderSummary } from '@shared/orders';
 import { Button } from '@/components/ui/button';
 import { LineItem } from '../components/LineItem';
 import { OrderTotals } from '../components/OrderTotals';
@@ -28,7 +28,7 @@ export function OrderConfirmation({ order }: { order: OrderSummary }) {
 
       <ul className="mt-10 grid gap-3 sm:grid-cols-2">
         <NextStep icon={Clock} text={ORDER_PROCESSING_TEXT} />
-        <NextStep icon={Truck} text={ORDER_DELIVERY_TEXT} />
+        <NextStep icon={Truck} text={deliveryPromise(order)} />
       </ul>
 
       <section aria-labelledby="order-details-title" className="mt-6 rounded-xl border border-zinc-200 bg-white">
