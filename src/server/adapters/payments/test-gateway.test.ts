@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ACME_HOST, DEMO_HOST, PLATFORM_HOST, resetTestApp, type TestApp } from '../../test/harness';
 import { withScope } from '../../db/scope';
@@ -28,6 +28,12 @@ beforeEach(() => {
   p.webhook.received.length = 0;
   p.webhook.rejected.length = 0;
   p.webhook.failNext = 0;
+  p.logs.length = 0;
+});
+// Every request gets exactly one reply: Fastify logs a second one as "Reply was already sent".
+const doubleReplies = () => p.logs.filter((line) => line.includes('FST_ERR_REP_ALREADY_SENT') || line.includes('Reply was already sent'));
+afterEach(() => {
+  expect(doubleReplies()).toEqual([]);
 });
 
 const get = (url: string, host = DEMO_HOST) => p.app.inject({ method: 'GET', url, headers: { host } });
@@ -231,6 +237,33 @@ describe('cancelling and expiry', () => {
     expect((await pay(session.sessionId, '4242 4242 4242 4242')).statusCode).toBe(410);
     expect(p.webhook.received.map((e) => e.type)).toEqual(['checkout.expired']);
     expect((await row(demo, session.sessionId)).status).toBe('expired');
+  });
+
+  it('an expired or already-paid session answers one 410 page per request, with no second reply logged', async () => {
+    const cancelled = await newSession();
+    await cancel(cancelled.session.sessionId);
+    const timedOut = await newSession({ expiresAt: new Date(Date.now() - 1000) });
+    const paid = await newSession();
+    await pay(paid.session.sessionId, '4242 4242 4242 4242');
+    p.webhook.received.length = 0;
+
+    for (const { session } of [cancelled, timedOut]) {
+      for (const res of [await get(`/pay/${session.sessionId}`), await pay(session.sessionId, '4242 4242 4242 4242')]) {
+        expect(res.statusCode).toBe(410);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(res.body).toMatch(/^<!doctype html>[\s\S]*<h1>This payment page has expired<\/h1>[\s\S]*<\/html>$/);
+        expect(res.body.match(/<html/g)).toHaveLength(1);
+        expect(res.body).toContain('>Return to cart</a>');
+      }
+    }
+    const paidPage = await get(`/pay/${paid.session.sessionId}`);
+    expect(paidPage.statusCode).toBe(410);
+    expect(paidPage.body).toContain('<h1>This order is already paid</h1>');
+    expect(paidPage.body).toContain(`href="http://demo.localhost:3000/checkout/success?session_id=${paid.session.sessionId}"`);
+    expect((await cancel(paid.session.sessionId)).statusCode).toBe(410);
+    // The timed-out session told the shop once, when it was first opened.
+    expect(p.webhook.received.map((e) => e.type)).toEqual(['checkout.expired']);
+    expect(doubleReplies()).toEqual([]);
   });
 
   it('expireSession() expires an open session quietly, again is a no-op, and a paid one is refused', async () => {

@@ -8,6 +8,7 @@ import { assertSessionInput } from './checkout-urls';
 import { PaymentSessionCompleteError, RefundError, refundTooLarge } from './errors';
 import {
   PAYMENT_WEBHOOK_PATH,
+  WebhookPayloadError,
   WebhookSignatureError,
   type CreateSessionInput,
   type PaymentEvent,
@@ -93,13 +94,16 @@ const eventSchema = z.object({
   object: z.literal('event'),
   type: z.string().max(100),
   created: z.number().int(),
-  data: z.object({
-    session_id: z.string().max(100),
-    tenant_id: z.guid(),
-    order_id: z.guid(),
-    amount_total: z.number().int().nonnegative(),
-    payment_reference: z.string().max(100).nullable(),
-  }),
+  data: z
+    .object({
+      // One of this gateway's own session ids, and it must name the event's tenant.
+      session_id: z.string().regex(SESSION_ID),
+      tenant_id: z.guid(),
+      order_id: z.guid(),
+      amount_total: z.number().int().nonnegative(),
+      payment_reference: z.string().max(100).nullable(),
+    })
+    .refine((d) => tenantOfSessionId(d.session_id) === d.tenant_id.toLowerCase()),
 });
 
 const EVENT_TYPES: Record<string, PaymentEventType> = {
@@ -154,7 +158,7 @@ export class TestGateway implements PaymentProvider {
     try {
       event = eventSchema.parse(JSON.parse(rawBody.toString('utf8')));
     } catch {
-      throw new WebhookSignatureError('Signed webhook body is not a test gateway event.');
+      throw new WebhookPayloadError('Signed webhook body is not a test gateway event.');
     }
     return {
       provider: 'test',
