@@ -53,6 +53,15 @@ export interface PaymentEvent {
   amountTotal: number | null;
 }
 
+export interface RefundInput {
+  sessionId: string;
+  paymentReference: string | null;
+  amount: number;
+  reason?: string;
+  /** One per refund we mean to make; the same key on a retry. */
+  idempotencyKey: string;
+}
+
 export interface RefundResult {
   refundId: string;
   amount: number;
@@ -68,8 +77,13 @@ export interface PaymentProvider {
    * signature is missing, wrong or too old.
    */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent;
-  /** Refunds part or all of a paid session (issue 6). */
-  refund(input: { sessionId: string; paymentReference: string | null; amount: number; reason?: string }): Promise<RefundResult>;
+  /**
+   * Refunds part or all of a paid session (issue 6). Idempotent by `idempotencyKey` (issue 11): asked
+   * again with the same key, the provider answers the refund it already made instead of a second one,
+   * so a caller that lost the answer can safely ask again. Throws an AppError (RefundError) when the
+   * provider refuses; any other error means the answer is unknown.
+   */
+  refund(input: RefundInput): Promise<RefundResult>;
 }
 
 export class WebhookSignatureError extends Error {}

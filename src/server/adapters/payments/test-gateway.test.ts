@@ -284,28 +284,47 @@ describe('refunds', () => {
   it('tracks the refunded amount and never refunds more than was paid', async () => {
     const { session, input } = await newSession();
     const total = input.amountTotal;
-    await expect(p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: 100 })).rejects.toMatchObject({ code: 'refund_not_paid' });
+    await expect(p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: 100, idempotencyKey: 'key-1' })).rejects.toMatchObject({ code: 'refund_not_paid' });
     await pay(session.sessionId, '4242 4242 4242 4242');
 
-    const first = await p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: 1000, reason: 'Damaged' });
+    const first = await p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: 1000, reason: 'Damaged', idempotencyKey: 'key-2' });
     expect(first).toMatchObject({ amount: 1000 });
     expect(first.refundId).toMatch(/^re_test_/);
     expect((await row(demo, session.sessionId)).refundedAmount).toBe(1000);
 
-    const over = p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: total });
+    const over = p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: total, idempotencyKey: 'key-3' });
     await expect(over).rejects.toBeInstanceOf(RefundError);
-    await expect(p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: total })).rejects.toMatchObject({
+    await expect(p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: total, idempotencyKey: 'key-4' })).rejects.toMatchObject({
       status: 409,
       code: 'refund_too_large',
       message: `A refund of £${(total / 100).toFixed(2)} is more than the £${((total - 1000) / 100).toFixed(2)} left to refund on this payment.`,
     });
-    await expect(p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: 0 })).rejects.toMatchObject({ code: 'refund_invalid' });
+    await expect(p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: 0, idempotencyKey: 'key-5' })).rejects.toMatchObject({ code: 'refund_invalid' });
 
     // Two refunds of the rest at once: one succeeds, one is refused.
     const rest = total - 1000;
-    const results = await Promise.allSettled([1, 2].map(() => p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: rest })));
+    const results = await Promise.allSettled([1, 2].map((n) => p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: rest, idempotencyKey: `key-6-${n}` })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect((await row(demo, session.sessionId)).refundedAmount).toBe(total);
+  });
+});
+
+describe('refunds asked again with the same key', () => {
+  it('answer the refund already made, refund nothing more, and refuse the key for a different refund', async () => {
+    const { session } = await newSession();
+    await pay(session.sessionId, '4242 4242 4242 4242');
+    const ask = (amount: number, idempotencyKey: string) => p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount, idempotencyKey });
+    const first = await ask(700, 'same-key');
+    expect(await ask(700, 'same-key')).toEqual(first);
+    // At the same moment too: one refund, answered to both.
+    const together = await Promise.all([ask(300, 'twin-key'), ask(300, 'twin-key')]);
+    expect(together[0]).toEqual(together[1]);
+    expect((await row(demo, session.sessionId)).refundedAmount).toBe(1000);
+    await expect(ask(701, 'same-key')).rejects.toMatchObject({ code: 'refund_invalid' });
+    // A refused refund keeps nothing: its key can be used again once the refund fits.
+    await expect(ask(1_000_000, 'big-key')).rejects.toMatchObject({ code: 'refund_too_large' });
+    expect(await ask(100, 'big-key')).toMatchObject({ amount: 100 });
+    expect((await row(demo, session.sessionId)).refundedAmount).toBe(1100);
   });
 });
 

@@ -3,7 +3,7 @@ import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/connection';
 import { withScope } from '../../db/scope';
-import { orders, testPaymentSessions } from '../../db/schema/index';
+import { orders, testPaymentRefunds, testPaymentSessions } from '../../db/schema/index';
 import { assertSessionInput } from './checkout-urls';
 import { PaymentSessionCompleteError, RefundError, refundTooLarge } from './errors';
 import {
@@ -15,6 +15,7 @@ import {
   type PaymentEventType,
   type PaymentProvider,
   type PaymentSession,
+  type RefundInput,
   type RefundResult,
 } from './payments';
 
@@ -172,13 +173,26 @@ export class TestGateway implements PaymentProvider {
     };
   }
 
-  async refund(input: { sessionId: string; paymentReference: string | null; amount: number; reason?: string }): Promise<RefundResult> {
+  async refund(input: RefundInput): Promise<RefundResult> {
     if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
       throw new RefundError('refund_invalid', 'A refund must be a whole number of pence above zero.');
     }
     const tenantId = tenantOfSessionId(input.sessionId);
     if (!tenantId) throw new RefundError('refund_not_paid', 'There is no payment for this order to refund.');
     return this.scoped(tenantId, async (tx) => {
+      // The key first: a refund already made under it is answered again, never made twice. Requests
+      // with the same key queue on this lock, so the second one finds the first one's refund.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`test-refund:${tenantId}:${input.idempotencyKey}`}, 0))`);
+      const [earlier] = await tx
+        .select()
+        .from(testPaymentRefunds)
+        .where(and(eq(testPaymentRefunds.tenantId, tenantId), eq(testPaymentRefunds.idempotencyKey, input.idempotencyKey)));
+      if (earlier) {
+        if (earlier.sessionId !== input.sessionId || earlier.amount !== input.amount) {
+          throw new RefundError('refund_invalid', 'This refund key was already used for a different refund.');
+        }
+        return { refundId: earlier.id, amount: earlier.amount };
+      }
       // One conditional update: two refunds at once can never add up past the amount paid.
       const [row] = await tx
         .update(testPaymentSessions)
@@ -192,13 +206,17 @@ export class TestGateway implements PaymentProvider {
           ),
         )
         .returning({ id: testPaymentSessions.id });
-      if (row) return { refundId: `re_test_${randomBytes(18).toString('base64url')}`, amount: input.amount };
-      const [session] = await tx
-        .select()
-        .from(testPaymentSessions)
-        .where(and(eq(testPaymentSessions.id, input.sessionId), eq(testPaymentSessions.tenantId, tenantId)));
-      if (!session || session.status !== 'complete') throw new RefundError('refund_not_paid', 'This payment was never completed, so there is nothing to refund.');
-      throw refundTooLarge(input.amount, session.amountTotal - session.refundedAmount);
+      if (!row) {
+        const [session] = await tx
+          .select()
+          .from(testPaymentSessions)
+          .where(and(eq(testPaymentSessions.id, input.sessionId), eq(testPaymentSessions.tenantId, tenantId)));
+        if (!session || session.status !== 'complete') throw new RefundError('refund_not_paid', 'This payment was never completed, so there is nothing to refund.');
+        throw refundTooLarge(input.amount, session.amountTotal - session.refundedAmount);
+      }
+      const refundId = `re_test_${randomBytes(18).toString('base64url')}`;
+      await tx.insert(testPaymentRefunds).values({ id: refundId, tenantId, sessionId: input.sessionId, idempotencyKey: input.idempotencyKey, amount: input.amount });
+      return { refundId, amount: input.amount };
     });
   }
 
