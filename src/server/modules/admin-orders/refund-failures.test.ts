@@ -4,6 +4,8 @@ import { call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../test/
 import { shopper } from '../../test/shopper';
 import { installRefundFailureSwitch, type RefundFailureSwitch } from '../../test/refund-failure-switch';
 import { rowsOf } from '../../db/rows';
+import { withScope } from '../../db/scope';
+import { orderRefunds } from '../../db/schema';
 import { RefundError } from '../../adapters/payments/errors';
 import type { EmailSender } from '../../adapters/email/email';
 import type { ProductCard } from '../../../shared/catalog';
@@ -123,6 +125,11 @@ describe('a failure after the provider refunded', () => {
       data: expect.objectContaining({ amount: 3, refund_id: expect.stringMatching(/^re_/), recorded_plainly: true }),
     });
     expect(await attempts(id)).toEqual([{ state: 'succeeded', amount: 300, refunded_amount: 300, provider_refund_id: expect.stringMatching(/^re_/) }]);
+    // The attempts are the store's own: another store, or no store, sees none of them.
+    const seenFrom = (tenantId: string | null) => withScope(t.database.db, { tenantId, userId: null }, (tx) => tx.select().from(orderRefunds));
+    expect(await seenFrom(t.seed.tenantIds.acme)).toEqual([]);
+    expect(await seenFrom(null)).toEqual([]);
+    expect((await seenFrom(t.seed.tenantIds.demo)).length).toBeGreaterThan(0);
 
     const later = await refund(id, { amount: 2 });
     expect(later.statusCode, later.body).toBe(200);
