@@ -11,6 +11,7 @@ import { createPaymentProvider } from './adapters/payments/provider';
 import { createEmailSender, startEmailSweep } from './adapters/email/create-email-sender';
 import { createAiWriter } from './adapters/ai/create-ai-writer';
 import { startReservationSweeper } from './modules/orders/reservation-sweeper';
+import { startRefundReconciler } from './modules/admin-orders/refund-reconciler';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -39,9 +40,11 @@ async function main(): Promise<void> {
   );
   const stopEmailSweep = startEmailSweep(email, { log: app.log });
   const stopReservationSweep = startReservationSweeper(database.db, payments, (error) => app.log.error({ err: error }, 'releasing lapsed stock holds failed'));
+  const stopRefundReconciler = startRefundReconciler({ db: database.db, payments, email, log: app.log }, (error) => app.log.error({ err: error }, 'reconciling pending refunds failed'));
   const close = async () => {
     stopEmailSweep();
     stopReservationSweep();
+    stopRefundReconciler();
     await app.close();
     await email.close();
     await database.close();

@@ -32,9 +32,23 @@ export const refundAmount = z
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Use at most 2 decimal places')
   .refine((n) => n <= 1_000_000, 'That amount is too large');
 
+/**
+ * Control characters (other than tab and line breaks, which a textarea sends) and unpaired UTF-16
+ * surrogates: the reason goes to the payment provider and into the order's timeline (text and JSON),
+ * so it is checked before the provider is ever asked (issue 11).
+ */
+// eslint-disable-next-line no-control-regex
+const UNFIT_FOR_REASON = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const REFUND_REASON_MAX = 500;
+
 export const refundInput = z.strictObject({
   amount: refundAmount,
-  reason: z.string().trim().max(500, 'Keep the reason to 500 characters').optional(),
+  reason: z
+    .string({ error: 'Write the reason as text' })
+    .trim()
+    .max(REFUND_REASON_MAX, `Keep the reason to ${REFUND_REASON_MAX} characters`)
+    .refine((text) => !UNFIT_FOR_REASON.test(text), 'Use only letters, numbers and punctuation in the reason')
+    .optional(),
 });
 export type RefundInput = z.infer<typeof refundInput>;
 

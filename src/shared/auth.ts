@@ -10,10 +10,19 @@ export const SESSION_IDLE_MS = 3 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'sid';
 
-/** Failed sign-ins allowed per (address, email) and per address within the window before 429. */
+/**
+ * Failed sign-ins allowed within the window before 429 (decisions 001 and 011): per client address
+ * and email together, per account (its email, from any addresses: a guesser spreading attempts over
+ * many addresses), and per address (one address trying many emails). Successful sign-ins never count.
+ */
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
-export const SIGN_IN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const SIGN_IN_MAX_FAILURES_PER_ADDRESS_AND_ACCOUNT = 5;
+export const SIGN_IN_MAX_FAILURES_PER_ACCOUNT = 10;
 export const SIGN_IN_MAX_FAILURES_PER_ADDRESS = 30;
+
+/** Sign-up attempts (taken emails included) allowed per client address within the window. */
+export const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
+export const SIGN_UP_MAX_PER_ADDRESS = 20;
 
 const email = z
   .string({ error: 'Email is required' })
@@ -66,4 +75,5 @@ export const AUTH_TEXT = {
   emailTaken: 'An account with this email already exists. Try signing in instead.',
   invalidCredentials: 'Invalid email or password',
   rateLimited: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  signUpRateLimited: 'Too many accounts have been created from your network recently. Please try again later.',
 } as const;

@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Sent with the error answer, e.g. Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -57,6 +59,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const send = (status: number, body: ApiErrorBody) => reply.status(status).send(body);
     if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
       return send(err.status, { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { registerFavicon } from './favicon';
 
 /**
  * Serves the built React app from webDir: hashed assets cached for a year, index.html for every other
@@ -18,6 +19,7 @@ export async function registerWebApp(
   /** Busy page routes (e.g. '/p/:slug') answered at once, not after the static wildcard's file lookup. */
   pageRoutes: string[] = [],
 ): Promise<void> {
+  registerFavicon(app);
   if (webDir) {
     mkdirSync(webDir, { recursive: true });
     await app.register(fastifyStatic, {

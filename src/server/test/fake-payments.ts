@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { WebhookSignatureError, type CreateSessionInput, type PaymentEvent, type PaymentProvider } from '../adapters/payments/payments';
+import { WebhookSignatureError, type CreateSessionInput, type PaymentEvent, type PaymentProvider, type RefundInput, type RefundResult } from '../adapters/payments/payments';
 
 /**
  * A payment provider for API tests: records the sessions it was asked for, can be told to fail, and
@@ -9,6 +9,10 @@ export class FakePayments implements PaymentProvider {
   readonly name = 'test' as const;
   sessions: (CreateSessionInput & { sessionId: string })[] = [];
   expired: string[] = [];
+  /** Every refund call as it was asked (a retry under the same key shows twice). */
+  refundCalls: RefundInput[] = [];
+  /** The refunds made, by idempotency key: a repeated key answers the same refund, as providers do. */
+  refunds = new Map<string, RefundResult>();
   failNext = false;
   constructor(private readonly secret = 'fake-payments-secret') {}
 
@@ -26,8 +30,19 @@ export class FakePayments implements PaymentProvider {
     this.expired.push(sessionId);
   }
 
-  async refund(input: { amount: number }) {
-    return { refundId: `re_${randomBytes(6).toString('hex')}`, amount: input.amount };
+  async refund(input: RefundInput): Promise<RefundResult> {
+    this.refundCalls.push(input);
+    const earlier = this.refunds.get(input.idempotencyKey);
+    if (earlier) return earlier;
+    const made = { refundId: `re_${randomBytes(6).toString('hex')}`, amount: input.amount };
+    this.refunds.set(input.idempotencyKey, made);
+    return made;
+  }
+
+  /** Pence refunded for one session, as the provider's own books say. */
+  refundedFor(sessionId: string): number {
+    const keys = new Set(this.refundCalls.filter((c) => c.sessionId === sessionId).map((c) => c.idempotencyKey));
+    return [...keys].reduce((sum, key) => sum + (this.refunds.get(key)?.amount ?? 0), 0);
   }
 
   /** A signed webhook body and headers for this session, as the provider would post it. */

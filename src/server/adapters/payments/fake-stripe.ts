@@ -4,13 +4,15 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local stand-in for the few Stripe API calls the provider makes (DESIGN rule 7: the real provider
  * is tested against a fake HTTP server). It keeps sessions and payment intents in memory, records
- * every request with its form body, and answers errors the way Stripe shapes them.
+ * every request with its form body, and answers errors the way Stripe shapes them. A POST with an
+ * Idempotency-Key that was seen before gets the first answer again, as Stripe does.
  */
 export interface FakeStripeRequest {
   method: string;
   path: string;
   form: URLSearchParams;
   authorization: string | undefined;
+  idempotencyKey: string | undefined;
 }
 
 interface FakeSession {
@@ -35,6 +37,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
   const sessions = new Map<string, FakeSession>();
   const intents = new Map<string, { amount: number; refunded: number }>();
+  const answered = new Map<string, { status: number; body: unknown }>();
   let seq = 0;
 
   const sessionObject = (s: FakeSession) => ({
@@ -98,8 +101,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const form = new URLSearchParams(req.method === 'GET' ? url.search : Buffer.concat(chunks).toString('utf8'));
-      requests.push({ method: req.method ?? '', path: url.pathname, form, authorization: req.headers.authorization });
-      const answer = handle(req.method ?? '', url.pathname, form);
+      const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
+      requests.push({ method: req.method ?? '', path: url.pathname, form, authorization: req.headers.authorization, idempotencyKey: key });
+      const replay = req.method === 'POST' && key ? answered.get(key) : undefined;
+      const answer = replay ?? handle(req.method ?? '', url.pathname, form);
+      if (req.method === 'POST' && key && !replay) answered.set(key, answer);
       res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_fake${seq}` });
       res.end(JSON.stringify(answer.body));
     });

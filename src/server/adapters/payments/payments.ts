@@ -53,6 +53,15 @@ export interface PaymentEvent {
   amountTotal: number | null;
 }
 
+export interface RefundInput {
+  sessionId: string;
+  paymentReference: string | null;
+  amount: number;
+  reason?: string;
+  /** One per refund we mean to make; the same key on a retry. */
+  idempotencyKey: string;
+}
+
 export interface RefundResult {
   refundId: string;
   amount: number;
@@ -68,11 +77,39 @@ export interface PaymentProvider {
    * signature is missing, wrong or too old.
    */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent;
-  /** Refunds part or all of a paid session (issue 6). */
-  refund(input: { sessionId: string; paymentReference: string | null; amount: number; reason?: string }): Promise<RefundResult>;
+  /**
+   * Refunds part or all of a paid session (issue 6). Idempotent by `idempotencyKey` (issue 11): asked
+   * again with the same key, the provider answers the refund it already made instead of a second one,
+   * so a caller that lost the answer can safely ask again. Throws an AppError (RefundError) when the
+   * provider refuses; any other error means the answer is unknown.
+   */
+  refund(input: RefundInput): Promise<RefundResult>;
 }
 
 export class WebhookSignatureError extends Error {}
+
+/**
+ * The body is signed but is not an event we can act on (a session event without a usable session
+ * id, for one). Refused like a bad signature, with its own code, before anything is recorded.
+ */
+export class WebhookPayloadError extends WebhookSignatureError {}
+
+/** Providers' session ids are opaque tokens: letters, digits, `_` and `-`, of a sane length. */
+const SESSION_ID_SHAPE = /^[A-Za-z0-9_-]{8,255}$/;
+
+/**
+ * Throws WebhookPayloadError for an event that names a checkout session without a well-formed
+ * session id. Every effect of a session event is tied to the session the order opened, so an empty
+ * or odd id must never get as far as the order (an empty one would match no check at all).
+ * A payment-intent failure carries no session (null) and only notes the failure.
+ */
+export function assertWellFormedEvent(event: PaymentEvent): void {
+  if (event.type === 'ignored') return;
+  if (event.type === 'payment.failed' && event.sessionId === null) return;
+  if (typeof event.sessionId !== 'string' || !SESSION_ID_SHAPE.test(event.sessionId)) {
+    throw new WebhookPayloadError('The event does not name a valid payment session (session_id).');
+  }
+}
 
 /** Where providers send webhooks, on any host: the signed event names its tenant. */
 export const PAYMENT_WEBHOOK_PATH = '/api/webhooks/payments/:provider';

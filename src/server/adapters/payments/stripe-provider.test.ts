@@ -133,25 +133,28 @@ describe('Stripe Checkout sessions', () => {
   it('refunds against the payment intent, and turns an over-refund into a clear RefundError', async () => {
     const session = await provider.createSession(input());
     const paid = fake.complete(session.sessionId);
-    const refund = await provider.refund({ sessionId: session.sessionId, paymentReference: paid.payment_intent, amount: 1000, reason: 'Damaged in transit' });
+    const refund = await provider.refund({ sessionId: session.sessionId, paymentReference: paid.payment_intent, amount: 1000, reason: 'Damaged in transit', idempotencyKey: 'k1' });
     expect(refund).toEqual({ refundId: expect.stringMatching(/^re_fake/), amount: 1000 });
     expect(Object.fromEntries(fake.requests.at(-1)!.form)).toMatchObject({ payment_intent: paid.payment_intent, amount: '1000', 'metadata[reason]': 'Damaged in transit', 'metadata[session_id]': session.sessionId });
+    expect(fake.requests.at(-1)!.idempotencyKey).toBe('refund-k1');
+    // Asked again with the same key (a lost answer): the same refund, and nothing more refunded.
+    expect(await provider.refund({ sessionId: session.sessionId, paymentReference: paid.payment_intent, amount: 1000, reason: 'Damaged in transit', idempotencyKey: 'k1' })).toEqual(refund);
 
     // Without a reference it reads the session's payment intent first.
-    expect(await provider.refund({ sessionId: session.sessionId, paymentReference: null, amount: 500 })).toMatchObject({ amount: 500 });
+    expect(await provider.refund({ sessionId: session.sessionId, paymentReference: null, amount: 500, idempotencyKey: 'k2' })).toMatchObject({ amount: 500 });
     expect(fake.requests.at(-2)).toMatchObject({ method: 'GET', path: `/v1/checkout/sessions/${session.sessionId}` });
 
-    const over = provider.refund({ sessionId: session.sessionId, paymentReference: paid.payment_intent, amount: paid.amount_total });
+    const over = provider.refund({ sessionId: session.sessionId, paymentReference: paid.payment_intent, amount: paid.amount_total, idempotencyKey: 'k3' });
     await expect(over).rejects.toBeInstanceOf(RefundError);
-    await expect(provider.refund({ sessionId: session.sessionId, paymentReference: paid.payment_intent, amount: paid.amount_total })).rejects.toMatchObject({
+    await expect(provider.refund({ sessionId: session.sessionId, paymentReference: paid.payment_intent, amount: paid.amount_total, idempotencyKey: 'k4' })).rejects.toMatchObject({
       code: 'refund_too_large',
       status: 409,
       message: expect.stringContaining('greater than unrefunded amount'),
     });
-    await expect(provider.refund({ sessionId: session.sessionId, paymentReference: paid.payment_intent, amount: -5 })).rejects.toMatchObject({ code: 'refund_invalid' });
+    await expect(provider.refund({ sessionId: session.sessionId, paymentReference: paid.payment_intent, amount: -5, idempotencyKey: 'k5' })).rejects.toMatchObject({ code: 'refund_invalid' });
 
     const unpaid = await provider.createSession(input());
-    await expect(provider.refund({ sessionId: unpaid.sessionId, paymentReference: null, amount: 100 })).rejects.toMatchObject({ code: 'refund_not_paid' });
+    await expect(provider.refund({ sessionId: unpaid.sessionId, paymentReference: null, amount: 100, idempotencyKey: 'k6' })).rejects.toMatchObject({ code: 'refund_not_paid' });
   });
 });
 

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { assertSessionInput, withSessionIdPlaceholder } from './checkout-urls';
 import { PaymentSessionCompleteError, RefundError } from './errors';
-import { WebhookSignatureError, type CreateSessionInput, type PaymentEvent, type PaymentEventType, type PaymentProvider, type PaymentSession, type RefundResult } from './payments';
+import { WebhookSignatureError, type CreateSessionInput, type PaymentEvent, type PaymentEventType, type PaymentProvider, type PaymentSession, type RefundInput, type RefundResult } from './payments';
 
 export interface StripeSettings {
   secretKey: string;
@@ -98,7 +98,7 @@ export class StripeProvider implements PaymentProvider {
     return toPaymentEvent(event);
   }
 
-  async refund(input: { sessionId: string; paymentReference: string | null; amount: number; reason?: string }): Promise<RefundResult> {
+  async refund(input: RefundInput): Promise<RefundResult> {
     if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
       throw new RefundError('refund_invalid', 'A refund must be a whole number of pence above zero.');
     }
@@ -109,11 +109,15 @@ export class StripeProvider implements PaymentProvider {
     }
     if (!paymentIntent) throw new RefundError('refund_not_paid', 'This payment was never completed, so there is nothing to refund.');
     try {
-      const refund = await this.stripe.refunds.create({
-        payment_intent: paymentIntent,
-        amount: input.amount,
-        metadata: { session_id: input.sessionId, ...(input.reason ? { reason: input.reason.slice(0, 500) } : {}) },
-      });
+      // Stripe keeps idempotency keys for at least 24 hours: the same key answers the same refund.
+      const refund = await this.stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: input.amount,
+          metadata: { session_id: input.sessionId, ...(input.reason ? { reason: input.reason.slice(0, 500) } : {}) },
+        },
+        { idempotencyKey: `refund-${input.idempotencyKey}` },
+      );
       return { refundId: refund.id, amount: refund.amount };
     } catch (err) {
       if (err instanceof Stripe.errors.StripeInvalidRequestError) {

@@ -21,6 +21,8 @@ export async function registerTestGatewayRoutes(app: FastifyInstance, provider: 
 
 type PayRequest = FastifyRequest<{ Params: { sessionId: string } }>;
 
+type ClosedNotice = Omit<NoticeView, 'shopName'>;
+
 const formSchema = z.object({ card_number: z.string().max(64) }).strict();
 
 export const testGatewayRoutes: FastifyPluginAsync<{ gateway: TestGateway }> = async (app, { gateway }) => {
@@ -61,8 +63,12 @@ export const testGatewayRoutes: FastifyPluginAsync<{ gateway: TestGateway }> = a
     });
   };
 
-  /** The page for a session that can no longer be paid, or null while it is open and in time. */
-  const closedPage = async (req: PayRequest, reply: FastifyReply, session: TestSessionRow) => {
+  /**
+   * What to tell the shopper about a session that can no longer be paid (answered with 410), or null
+   * while it is open and in time. It only decides: the caller sends the one reply, so a closed
+   * session is never answered twice.
+   */
+  const closedNotice = async (req: PayRequest, session: TestSessionRow): Promise<ClosedNotice | null> => {
     let current = session;
     if (current.status === 'open' && current.expiresAt.getTime() <= Date.now()) {
       // Its time ran out: expire it now and tell the shop, as a provider does at the deadline.
@@ -71,28 +77,31 @@ export const testGatewayRoutes: FastifyPluginAsync<{ gateway: TestGateway }> = a
       if (result) current = result.session;
     }
     if (current.status === 'complete') {
-      return notice(reply, 410, req, {
+      return {
         tone: 'success',
         title: 'This order is already paid',
         message: 'The payment for this order went through. There is nothing more to pay.',
         action: { label: 'View your order', href: successUrlFor(current.successUrl, current.id) },
-      });
+      };
     }
     if (current.status === 'expired') {
-      return notice(reply, 410, req, {
+      return {
         tone: 'warning',
         title: 'This payment page has expired',
         message: 'The payment was cancelled or ran out of time, so nothing was charged. Return to your cart to check out again.',
         action: { label: 'Return to cart', href: current.cancelUrl },
-      });
+      };
     }
     return null;
   };
+  const gone = (reply: FastifyReply, req: FastifyRequest, closed: ClosedNotice) => notice(reply, 410, req, closed);
 
   app.get<{ Params: { sessionId: string } }>('/pay/:sessionId', async (req, reply) => {
     const session = await load(req);
     if (!session) return notFoundPage(reply, req);
-    return (await closedPage(req, reply, session)) ?? html(reply, 200, renderPayPage(viewOf(req, session)));
+    const closed = await closedNotice(req, session);
+    if (closed) return gone(reply, req, closed);
+    return html(reply, 200, renderPayPage(viewOf(req, session)));
   });
 
   app.post<{ Params: { sessionId: string } }>('/pay/:sessionId', async (req, reply) => {
@@ -101,8 +110,8 @@ export const testGatewayRoutes: FastifyPluginAsync<{ gateway: TestGateway }> = a
     // A repeat submit (or "Try again") of a paid session re-sends the same event: the shop records
     // events by id, so it takes effect once.
     if (session.status === 'complete') return finishPaid(req, reply, session);
-    const closed = await closedPage(req, reply, session);
-    if (closed) return closed;
+    const closed = await closedNotice(req, session);
+    if (closed) return gone(reply, req, closed);
 
     const form = formSchema.safeParse(req.body ?? {});
     const typed = form.success ? form.data.card_number : '';
@@ -113,7 +122,8 @@ export const testGatewayRoutes: FastifyPluginAsync<{ gateway: TestGateway }> = a
     const result = await gateway.complete(session.tenantId, session.id);
     if (!result) return notFoundPage(reply, req);
     if (result.session.status === 'complete') return finishPaid(req, reply, result.session);
-    return (await closedPage(req, reply, result.session)) ?? notFoundPage(reply, req);
+    const after = await closedNotice(req, result.session);
+    return after ? gone(reply, req, after) : notFoundPage(reply, req);
   });
 
   app.post<{ Params: { sessionId: string } }>('/pay/:sessionId/cancel', async (req, reply) => {
@@ -121,7 +131,10 @@ export const testGatewayRoutes: FastifyPluginAsync<{ gateway: TestGateway }> = a
     if (!session) return notFoundPage(reply, req);
     const result = session.status === 'open' ? await gateway.expire(session.tenantId, session.id) : { session, changed: false };
     if (!result) return notFoundPage(reply, req);
-    if (result.session.status !== 'expired') return (await closedPage(req, reply, result.session)) ?? notFoundPage(reply, req);
+    if (result.session.status !== 'expired') {
+      const closed = await closedNotice(req, result.session);
+      return closed ? gone(reply, req, closed) : notFoundPage(reply, req);
+    }
     // Sent again on a repeat cancel, with the same event id: harmless, and it covers a lost delivery.
     await deliver(req, result.session, 'checkout.session.expired');
     return reply.redirect(result.session.cancelUrl, 303);

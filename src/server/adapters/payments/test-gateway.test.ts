@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ACME_HOST, DEMO_HOST, PLATFORM_HOST, resetTestApp, type TestApp } from '../../test/harness';
 import { withScope } from '../../db/scope';
@@ -28,6 +28,12 @@ beforeEach(() => {
   p.webhook.received.length = 0;
   p.webhook.rejected.length = 0;
   p.webhook.failNext = 0;
+  p.logs.length = 0;
+});
+// Every request gets exactly one reply: Fastify logs a second one as "Reply was already sent".
+const doubleReplies = () => p.logs.filter((line) => line.includes('FST_ERR_REP_ALREADY_SENT') || line.includes('Reply was already sent'));
+afterEach(() => {
+  expect(doubleReplies()).toEqual([]);
 });
 
 const get = (url: string, host = DEMO_HOST) => p.app.inject({ method: 'GET', url, headers: { host } });
@@ -233,6 +239,33 @@ describe('cancelling and expiry', () => {
     expect((await row(demo, session.sessionId)).status).toBe('expired');
   });
 
+  it('an expired or already-paid session answers one 410 page per request, with no second reply logged', async () => {
+    const cancelled = await newSession();
+    await cancel(cancelled.session.sessionId);
+    const timedOut = await newSession({ expiresAt: new Date(Date.now() - 1000) });
+    const paid = await newSession();
+    await pay(paid.session.sessionId, '4242 4242 4242 4242');
+    p.webhook.received.length = 0;
+
+    for (const { session } of [cancelled, timedOut]) {
+      for (const res of [await get(`/pay/${session.sessionId}`), await pay(session.sessionId, '4242 4242 4242 4242')]) {
+        expect(res.statusCode).toBe(410);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(res.body).toMatch(/^<!doctype html>[\s\S]*<h1>This payment page has expired<\/h1>[\s\S]*<\/html>$/);
+        expect(res.body.match(/<html/g)).toHaveLength(1);
+        expect(res.body).toContain('>Return to cart</a>');
+      }
+    }
+    const paidPage = await get(`/pay/${paid.session.sessionId}`);
+    expect(paidPage.statusCode).toBe(410);
+    expect(paidPage.body).toContain('<h1>This order is already paid</h1>');
+    expect(paidPage.body).toContain(`href="http://demo.localhost:3000/checkout/success?session_id=${paid.session.sessionId}"`);
+    expect((await cancel(paid.session.sessionId)).statusCode).toBe(410);
+    // The timed-out session told the shop once, when it was first opened.
+    expect(p.webhook.received.map((e) => e.type)).toEqual(['checkout.expired']);
+    expect(doubleReplies()).toEqual([]);
+  });
+
   it('expireSession() expires an open session quietly, again is a no-op, and a paid one is refused', async () => {
     const open = await newSession();
     await p.gateway.expireSession(open.session.sessionId);
@@ -251,28 +284,47 @@ describe('refunds', () => {
   it('tracks the refunded amount and never refunds more than was paid', async () => {
     const { session, input } = await newSession();
     const total = input.amountTotal;
-    await expect(p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: 100 })).rejects.toMatchObject({ code: 'refund_not_paid' });
+    await expect(p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: 100, idempotencyKey: 'key-1' })).rejects.toMatchObject({ code: 'refund_not_paid' });
     await pay(session.sessionId, '4242 4242 4242 4242');
 
-    const first = await p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: 1000, reason: 'Damaged' });
+    const first = await p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: 1000, reason: 'Damaged', idempotencyKey: 'key-2' });
     expect(first).toMatchObject({ amount: 1000 });
     expect(first.refundId).toMatch(/^re_test_/);
     expect((await row(demo, session.sessionId)).refundedAmount).toBe(1000);
 
-    const over = p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: total });
+    const over = p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: total, idempotencyKey: 'key-3' });
     await expect(over).rejects.toBeInstanceOf(RefundError);
-    await expect(p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: total })).rejects.toMatchObject({
+    await expect(p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: total, idempotencyKey: 'key-4' })).rejects.toMatchObject({
       status: 409,
       code: 'refund_too_large',
       message: `A refund of £${(total / 100).toFixed(2)} is more than the £${((total - 1000) / 100).toFixed(2)} left to refund on this payment.`,
     });
-    await expect(p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: 0 })).rejects.toMatchObject({ code: 'refund_invalid' });
+    await expect(p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: 0, idempotencyKey: 'key-5' })).rejects.toMatchObject({ code: 'refund_invalid' });
 
     // Two refunds of the rest at once: one succeeds, one is refused.
     const rest = total - 1000;
-    const results = await Promise.allSettled([1, 2].map(() => p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: rest })));
+    const results = await Promise.allSettled([1, 2].map((n) => p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount: rest, idempotencyKey: `key-6-${n}` })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect((await row(demo, session.sessionId)).refundedAmount).toBe(total);
+  });
+});
+
+describe('refunds asked again with the same key', () => {
+  it('answer the refund already made, refund nothing more, and refuse the key for a different refund', async () => {
+    const { session } = await newSession();
+    await pay(session.sessionId, '4242 4242 4242 4242');
+    const ask = (amount: number, idempotencyKey: string) => p.gateway.refund({ sessionId: session.sessionId, paymentReference: null, amount, idempotencyKey });
+    const first = await ask(700, 'same-key');
+    expect(await ask(700, 'same-key')).toEqual(first);
+    // At the same moment too: one refund, answered to both.
+    const together = await Promise.all([ask(300, 'twin-key'), ask(300, 'twin-key')]);
+    expect(together[0]).toEqual(together[1]);
+    expect((await row(demo, session.sessionId)).refundedAmount).toBe(1000);
+    await expect(ask(701, 'same-key')).rejects.toMatchObject({ code: 'refund_invalid' });
+    // A refused refund keeps nothing: its key can be used again once the refund fits.
+    await expect(ask(1_000_000, 'big-key')).rejects.toMatchObject({ code: 'refund_too_large' });
+    expect(await ask(100, 'big-key')).toMatchObject({ amount: 100 });
+    expect((await row(demo, session.sessionId)).refundedAmount).toBe(1100);
   });
 });
 

@@ -3,17 +3,19 @@ import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/connection';
 import { withScope } from '../../db/scope';
-import { orders, testPaymentSessions } from '../../db/schema/index';
+import { orders, testPaymentRefunds, testPaymentSessions } from '../../db/schema/index';
 import { assertSessionInput } from './checkout-urls';
 import { PaymentSessionCompleteError, RefundError, refundTooLarge } from './errors';
 import {
   PAYMENT_WEBHOOK_PATH,
+  WebhookPayloadError,
   WebhookSignatureError,
   type CreateSessionInput,
   type PaymentEvent,
   type PaymentEventType,
   type PaymentProvider,
   type PaymentSession,
+  type RefundInput,
   type RefundResult,
 } from './payments';
 
@@ -93,13 +95,16 @@ const eventSchema = z.object({
   object: z.literal('event'),
   type: z.string().max(100),
   created: z.number().int(),
-  data: z.object({
-    session_id: z.string().max(100),
-    tenant_id: z.guid(),
-    order_id: z.guid(),
-    amount_total: z.number().int().nonnegative(),
-    payment_reference: z.string().max(100).nullable(),
-  }),
+  data: z
+    .object({
+      // One of this gateway's own session ids, and it must name the event's tenant.
+      session_id: z.string().regex(SESSION_ID),
+      tenant_id: z.guid(),
+      order_id: z.guid(),
+      amount_total: z.number().int().nonnegative(),
+      payment_reference: z.string().max(100).nullable(),
+    })
+    .refine((d) => tenantOfSessionId(d.session_id) === d.tenant_id.toLowerCase()),
 });
 
 const EVENT_TYPES: Record<string, PaymentEventType> = {
@@ -154,7 +159,7 @@ export class TestGateway implements PaymentProvider {
     try {
       event = eventSchema.parse(JSON.parse(rawBody.toString('utf8')));
     } catch {
-      throw new WebhookSignatureError('Signed webhook body is not a test gateway event.');
+      throw new WebhookPayloadError('Signed webhook body is not a test gateway event.');
     }
     return {
       provider: 'test',
@@ -168,13 +173,26 @@ export class TestGateway implements PaymentProvider {
     };
   }
 
-  async refund(input: { sessionId: string; paymentReference: string | null; amount: number; reason?: string }): Promise<RefundResult> {
+  async refund(input: RefundInput): Promise<RefundResult> {
     if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
       throw new RefundError('refund_invalid', 'A refund must be a whole number of pence above zero.');
     }
     const tenantId = tenantOfSessionId(input.sessionId);
     if (!tenantId) throw new RefundError('refund_not_paid', 'There is no payment for this order to refund.');
     return this.scoped(tenantId, async (tx) => {
+      // The key first: a refund already made under it is answered again, never made twice. Requests
+      // with the same key queue on this lock, so the second one finds the first one's refund.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`test-refund:${tenantId}:${input.idempotencyKey}`}, 0))`);
+      const [earlier] = await tx
+        .select()
+        .from(testPaymentRefunds)
+        .where(and(eq(testPaymentRefunds.tenantId, tenantId), eq(testPaymentRefunds.idempotencyKey, input.idempotencyKey)));
+      if (earlier) {
+        if (earlier.sessionId !== input.sessionId || earlier.amount !== input.amount) {
+          throw new RefundError('refund_invalid', 'This refund key was already used for a different refund.');
+        }
+        return { refundId: earlier.id, amount: earlier.amount };
+      }
       // One conditional update: two refunds at once can never add up past the amount paid.
       const [row] = await tx
         .update(testPaymentSessions)
@@ -188,13 +206,17 @@ export class TestGateway implements PaymentProvider {
           ),
         )
         .returning({ id: testPaymentSessions.id });
-      if (row) return { refundId: `re_test_${randomBytes(18).toString('base64url')}`, amount: input.amount };
-      const [session] = await tx
-        .select()
-        .from(testPaymentSessions)
-        .where(and(eq(testPaymentSessions.id, input.sessionId), eq(testPaymentSessions.tenantId, tenantId)));
-      if (!session || session.status !== 'complete') throw new RefundError('refund_not_paid', 'This payment was never completed, so there is nothing to refund.');
-      throw refundTooLarge(input.amount, session.amountTotal - session.refundedAmount);
+      if (!row) {
+        const [session] = await tx
+          .select()
+          .from(testPaymentSessions)
+          .where(and(eq(testPaymentSessions.id, input.sessionId), eq(testPaymentSessions.tenantId, tenantId)));
+        if (!session || session.status !== 'complete') throw new RefundError('refund_not_paid', 'This payment was never completed, so there is nothing to refund.');
+        throw refundTooLarge(input.amount, session.amountTotal - session.refundedAmount);
+      }
+      const refundId = `re_test_${randomBytes(18).toString('base64url')}`;
+      await tx.insert(testPaymentRefunds).values({ id: refundId, tenantId, sessionId: input.sessionId, idempotencyKey: input.idempotencyKey, amount: input.amount });
+      return { refundId, amount: input.amount };
     });
   }
 

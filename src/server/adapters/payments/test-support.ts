@@ -24,12 +24,15 @@ export interface PayTestApp {
     /** Answer the next n verified deliveries with a 500, as a shop that failed to record them. */
     failNext: number;
   };
+  /** Every line the app logged at warn or above (Fastify's "Reply was already sent" is a warning). */
+  logs: string[];
 }
 
 export const TEST_WEBHOOK_SECRET = 'test-webhook-secret';
 
 export async function buildPayTestApp(t: TestApp, secret = TEST_WEBHOOK_SECRET): Promise<PayTestApp> {
-  const app = Fastify({ logger: false });
+  const logs: string[] = [];
+  const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => logs.push(line) } } });
   app.decorateRequest('tenant', null);
   app.decorateRequest('actor', null);
   registerErrorHandler(app);
@@ -65,7 +68,7 @@ export async function buildPayTestApp(t: TestApp, secret = TEST_WEBHOOK_SECRET):
   });
   await registerTestGatewayRoutes(app, gateway);
   await app.ready();
-  return { app, gateway, webhook };
+  return { app, gateway, webhook, logs };
 }
 
 const address = { first_name: 'Ada', last_name: 'Lovelace', company: null, line1: '1 Analytical Way', line2: null, city: 'London', postcode: 'SW1A 1AA', country: 'GB', phone: null };

@@ -223,6 +223,67 @@ export const testPaymentSessions = pgTable(
 );
 
 /**
+ * What the built-in test gateway refunded, one row per refund, found again by the caller's
+ * idempotency key: asked twice with the same key (a retry after a lost answer), it answers the same
+ * refund instead of making a second, as a real provider does.
+ */
+export const testPaymentRefunds = pgTable(
+  'test_payment_refunds',
+  {
+    id: text('id').primaryKey(),
+    tenantId: tenantId(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => testPaymentSessions.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amount: integer('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('test_payment_refunds_key_uq').on(t.tenantId, t.idempotencyKey), check('test_payment_refunds_amount_check', sql`amount > 0`)],
+);
+
+export const REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
+
+/**
+ * Each refund asked of the payment provider (issue 11): written with the reservation, before the
+ * provider is called, and settled from its answer. Its id is the idempotency key the provider gets,
+ * so asking again (after a lost answer or a failed write) can only ever return the same refund;
+ * the provider's refund id is unique, so no retry or later report counts it twice. A pending row is
+ * an amount held in orders.refund_pending until the provider's answer is recorded or it is let go.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The amount asked (pence), held in orders.refund_pending while pending. */
+    amount: integer('amount').notNull(),
+    reason: text('reason'),
+    state: text('state', { enum: REFUND_STATES }).notNull().default('pending'),
+    /** The provider's answer once it refunded: its refund id and the amount it says it refunded. */
+    providerRefundId: text('provider_refund_id'),
+    refundedAmount: integer('refunded_amount'),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** When the provider was last asked: the reconciler claims an attempt by moving this on. */
+    triedAt: timestamp('tried_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('order_refunds_order_idx').on(t.tenantId, t.orderId),
+    // The reconciler's question, store by store: which refunds are still waiting for an answer.
+    index('order_refunds_pending_idx').on(t.tenantId, t.triedAt).where(sql`state = 'pending'`),
+    uniqueIndex('order_refunds_provider_refund_uq').on(t.provider, t.providerRefundId),
+    check('order_refunds_amount_check', sql`amount > 0 and (refunded_amount is null or refunded_amount >= 0)`),
+    check('order_refunds_state_check', sql.raw(`state in (${REFUND_STATES.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);
+
+/**
  * Append-only stock ledger: every change to a tracked product's or variant's stock, with who, why and
  * the quantity it left. Checkout sales and admin adjustments both write here. The app's database role
  * may insert and read rows but not change or delete them (migration *_stock_ledger.sql); rows still go with their

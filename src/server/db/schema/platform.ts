@@ -75,3 +75,20 @@ export const signInFailures = pgTable(
   },
   (t) => [index('sign_in_failures_ip_idx').on(t.ip, t.createdAt), index('sign_in_failures_email_idx').on(t.email, t.createdAt)],
 );
+
+/**
+ * Counted actions for platform-wide rate limits (decision 011): sign-ups per client address, and
+ * order-claim emails per account and per target address. Accounts are platform-wide, so these are
+ * counted across every store; kept in the database so every instance agrees. No tenant, like
+ * sign_in_failures; rows older than their window are deleted as new ones are written.
+ */
+export const platformRateLimitEvents = pgTable(
+  'platform_rate_limit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('platform_rate_limit_events_lookup_idx').on(t.bucket, t.key, t.createdAt)],
+);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ACME_HOST, call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../test/harness';
 import { shopper } from '../../test/shopper';
 import { rowsOf } from '../../db/rows';
+import { RefundError } from '../../adapters/payments/errors';
 import type { ProductCard } from '../../../shared/catalog';
 import type { AdminOrderDetail, AdminOrderPage } from '../../../shared/admin-orders';
 
@@ -233,18 +234,18 @@ describe('refunds', () => {
     const { id } = await placeOrder();
     const original = t.payments.refund;
     t.payments.refund = async () => {
-      throw new Error('network down');
+      throw new RefundError('refund_failed', 'The card issuer declined the refund.');
     };
     try {
       const res = await post(id, 'refunds', { amount: 2 });
-      expect(res.statusCode).toBe(502);
-      expect(res.json().error.code).toBe('refund_failed');
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toEqual({ code: 'refund_failed', message: 'The card issuer declined the refund.' });
     } finally {
       t.payments.refund = original;
     }
     const order = await detail(id);
     expect(order).toMatchObject({ refunded_amount: 0, refund_pending: 0, payment_status: 'paid' });
-    expect(order.events[0]).toMatchObject({ type: 'refund_failed', actor_email: 'admin@demo.test' });
+    expect(order.events[0]).toMatchObject({ type: 'refund_failed', actor_email: 'admin@demo.test', message: 'Refund of £2.00 failed: The card issuer declined the refund.' });
   });
 
   // Meaningful on PostgreSQL (PGlite runs one query at a time); it must hold on both. The provider is

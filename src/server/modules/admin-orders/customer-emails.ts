@@ -1,4 +1,4 @@
-import type { TenantCtx } from '../../http/context';
+import type { StoreCtx, TenantCtx } from '../../http/context';
 import type { EmailSender } from '../../adapters/email/email';
 import { renderEmailLayout } from '../../adapters/email/layout';
 import { formatGBP, penceToPounds } from '../../../shared/money';
@@ -12,7 +12,7 @@ const money = (pence: number) => formatGBP(penceToPounds(pence));
  * Each is written through the email adapter inside the caller's transaction, so the message exists
  * exactly when the change does, and the timeline says it was sent.
  */
-async function notify(ctx: TenantCtx, email: EmailSender, order: ordersRepo.OrderRow, kind: string, label: string, subject: (shop: string) => string, heading: string, paragraphs: string[]) {
+async function notify(ctx: StoreCtx, email: EmailSender, order: ordersRepo.OrderRow, kind: string, label: string, subject: (shop: string) => string, heading: string, paragraphs: string[]) {
   const shop = await shopName(ctx);
   const items = await ordersRepo.listItems(ctx, [order.id]);
   const { html, text } = renderEmailLayout({
@@ -50,7 +50,7 @@ export function sendCancelledEmail(ctx: TenantCtx, email: EmailSender, order: or
   ]);
 }
 
-export function sendRefundEmail(ctx: TenantCtx, email: EmailSender, order: ordersRepo.OrderRow, amount: number) {
+export function sendRefundEmail(ctx: StoreCtx, email: EmailSender, order: ordersRepo.OrderRow, amount: number) {
   const full = order.refundedAmount >= order.totalAmount;
   return notify(ctx, email, order, 'order_refunded', 'Refund notice', (shop) => `${shop}: refund of ${money(amount)} for order ${order.orderNumber}`, full ? 'Your order has been refunded' : 'We have refunded part of your order', [
     greeting(order),

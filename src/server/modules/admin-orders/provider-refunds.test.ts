@@ -12,6 +12,8 @@ import { startFakeStripe, type FakeStripe } from '../../adapters/payments/fake-s
 import { call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../test/harness';
 import { appWithPayments } from '../../test/app-with-payments';
 import { shopper } from '../../test/shopper';
+import { installRefundFailureSwitch, type RefundFailureSwitch } from '../../test/refund-failure-switch';
+import { reconcilePendingRefunds } from './refund-reconciler';
 import type { ProductCard } from '../../../shared/catalog';
 import type { AdminOrderDetail, AdminOrderPage } from '../../../shared/admin-orders';
 
@@ -22,6 +24,7 @@ const SECRET = 'refund-test-webhook-secret';
 const STRIPE_WEBHOOK_SECRET = 'whsec_refund_test';
 let t: TestApp;
 let fake: FakeStripe;
+let failures: RefundFailureSwitch;
 const apps: FastifyInstance[] = [];
 
 async function appWith(payments: PaymentProvider): Promise<FastifyInstance> {
@@ -33,8 +36,10 @@ async function appWith(payments: PaymentProvider): Promise<FastifyInstance> {
 beforeAll(async () => {
   t = await resetTestApp();
   fake = await startFakeStripe();
+  failures = await installRefundFailureSwitch(t.database.db);
 });
 afterAll(async () => {
+  await failures?.remove();
   for (const app of apps) await app.close();
   await fake?.close();
 });
@@ -127,5 +132,44 @@ describe('refunds through the payment adapters', () => {
     const after = await adminOrder(app, admin, orderNumber);
     expect(after).toMatchObject({ refunded_amount: 2.25, refund_pending: 0, payment_status: 'partially_refunded' });
     expect(after.events[0]).toMatchObject({ type: 'refund_failed', actor_email: 'admin@demo.test' });
+  });
+
+  it('a refund the gateway made but the shop failed to record is asked again under the same key: one refund in both ledgers', async () => {
+    const gateway = new TestGateway(t.database.db, SECRET);
+    const app = await appWith(gateway);
+    const admin = await signIn(app, 'admin@demo.test');
+    const { session_id: sessionId, order_number: orderNumber } = await placeOrder(app);
+    const scope = { tenantId: t.seed.tenantIds.demo, userId: null };
+    const [session] = await withScope(t.database.db, scope, (tx) =>
+      tx.update(testPaymentSessions).set({ status: 'complete', paymentReference: 'pay_unrecorded' }).where(eq(testPaymentSessions.id, sessionId)).returning(),
+    );
+    const { payload, signature } = gateway.signedEvent(session, 'checkout.session.completed');
+    expect((await app.inject({ method: 'POST', url: TEST_WEBHOOK_URL, headers: { host: DEMO_HOST, 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature }, payload })).statusCode).toBe(200);
+    const order = await adminOrder(app, admin, orderNumber);
+    const gatewayRefunded = async () =>
+      rowsOf<{ refunded_amount: number; refunds: number }>(
+        await t.database.db.execute(sql`select refunded_amount, (select count(*)::int from test_payment_refunds where session_id = ${sessionId}) as refunds from test_payment_sessions where id = ${sessionId}`),
+      )[0];
+
+    await failures.fail('always');
+    try {
+      const res = await call(app, 'POST', `/api/admin/orders/${order.id}/refunds`, { cookie: admin, body: { amount: 2 } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.code).toBe('refund_unrecorded');
+    } finally {
+      await failures.fail(null);
+    }
+    expect(await gatewayRefunded()).toEqual({ refunded_amount: 200, refunds: 1 });
+    expect(await adminOrder(app, admin, orderNumber)).toMatchObject({ refunded_amount: 0, refund_pending: 2 });
+
+    await t.database.db.execute(sql`update order_refunds set tried_at = tried_at - interval '1 hour' where state = 'pending'`);
+    expect(await reconcilePendingRefunds({ db: t.database.db, payments: gateway, email: app.deps.email, log: app.log })).toEqual(['refunded']);
+    expect(await gatewayRefunded()).toEqual({ refunded_amount: 200, refunds: 1 });
+    const after = await adminOrder(app, admin, orderNumber);
+    expect(after).toMatchObject({ refunded_amount: 2, refund_pending: 0, payment_status: 'partially_refunded' });
+    // And the rest refunds normally.
+    const rest = Math.round((order.total_amount - 2) * 100) / 100;
+    expect((await call(app, 'POST', `/api/admin/orders/${order.id}/refunds`, { cookie: admin, body: { amount: rest } })).statusCode).toBe(200);
+    expect(await gatewayRefunded()).toEqual({ refunded_amount: Math.round(order.total_amount * 100), refunds: 2 });
   });
 });

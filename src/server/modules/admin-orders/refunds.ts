@@ -1,15 +1,17 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/connection';
 import { withScope } from '../../db/scope';
-import type { TenantCtx } from '../../http/context';
+import type { Actor, StoreCtx } from '../../http/context';
 import { asStoreManager } from '../../http/guards';
 import { AppError, conflict } from '../../http/errors';
+import type { EmailSender } from '../../adapters/email/email';
+import type { PaymentProvider, RefundResult } from '../../adapters/payments/payments';
 import { formatGBP, penceToPounds, poundsToPence } from '../../../shared/money';
-import { orderStatusName, type RefundInput } from '../../../shared/admin-orders';
-import * as ordersRepo from '../orders/orders-repo';
-import { sendRefundEmail } from './customer-emails';
-import * as repo from './repo';
+import type { RefundInput } from '../../../shared/admin-orders';
 import { findOrderOr404, refundRefused } from './service';
 import { isPaid, refundableOf } from './view';
+import * as refunds from './refunds-repo';
+import { noteUnconfirmed, recordRefund, recordRefundPlainly, releaseRefund } from './refund-settlement';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
 
@@ -17,22 +19,105 @@ export interface RefundOutcome {
   stockChanged: boolean;
 }
 
+export interface RefundDeps {
+  db: Db;
+  payments: PaymentProvider;
+  email: EmailSender;
+  log: FastifyBaseLogger;
+}
+
+/** Who settles an attempt: the tenant, and the person acting (null for the reconciler). */
+export interface SettleScope {
+  tenantId: string;
+  actor: Actor | null;
+}
+
+/** How one attempt ended: refunded (and recorded), refused, no answer yet, or refunded but not recorded yet. */
+export type AttemptOutcome =
+  | { kind: 'refunded'; stockChanged: boolean }
+  | { kind: 'refused'; error: AppError }
+  | { kind: 'unconfirmed' }
+  | { kind: 'unrecorded'; result: RefundResult };
+
+type ProviderAnswer = { result: RefundResult } | { refused: AppError } | { unknown: unknown };
+
 /**
- * Refunds part or all of a paid order through the payment provider, in three steps so no network
- * call runs inside a database transaction and two refunds at once can never pass what was paid:
- *  1. lock the order, check the amount, and reserve it (orders.refund_pending, a conditional update);
- *  2. ask the provider;
- *  3. settle: the reserved amount becomes refunded (payment status, order status, email, timeline),
- *     or, when the provider refused or failed, is let go again with the failure on the timeline.
- * A process that dies between 2 and 3 leaves the amount reserved (never over-refunded); the
- * timeline then lacks the refund, which the provider's dashboard still shows.
+ * Asks the provider for the attempt's refund under the attempt's id as idempotency key. An unknown
+ * answer (a network error, a provider that failed after accepting) is asked once more with the same
+ * key, which can only answer the refund already made or make the one asked for.
+ */
+async function askProvider(payments: PaymentProvider, attempt: refunds.RefundAttempt, payment: { sessionId: string; paymentReference: string | null }): Promise<ProviderAnswer> {
+  const input = { ...payment, amount: attempt.amount, reason: attempt.reason ?? undefined, idempotencyKey: attempt.id };
+  let unknown: unknown;
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      return { result: await payments.refund(input) };
+    } catch (error) {
+      if (error instanceof AppError) return { refused: error };
+      unknown = error;
+    }
+  }
+  return { unknown };
+}
+
+/**
+ * Step 2 and 3 of a refund, for a request and for the reconciler alike: ask the provider, then write
+ * its answer down in a fresh transaction. A failure after the provider refunded is not the end: the
+ * full record is tried, then the plain one (books and timeline only); only when the database takes
+ * neither does the attempt stay pending for the reconciler, which asks again under the same key.
+ */
+export async function settleAttempt(
+  deps: RefundDeps,
+  scope: SettleScope,
+  attempt: refunds.RefundAttempt,
+  payment: { sessionId: string; paymentReference: string | null },
+  how = '',
+): Promise<AttemptOutcome> {
+  const inScope = <T>(fn: (ctx: StoreCtx) => Promise<T>) =>
+    withScope(deps.db, { tenantId: scope.tenantId, userId: scope.actor?.userId ?? null }, (tx) => fn({ tx, tenantId: scope.tenantId, actor: scope.actor }));
+  const log = deps.log.child({ orderId: attempt.orderId, refundAttempt: attempt.id });
+
+  const answer = await askProvider(deps.payments, attempt, payment);
+  if ('refused' in answer) {
+    await inScope((ctx) => releaseRefund(ctx, attempt, answer.refused.message)).catch((err) => log.error({ err }, 'could not let go of a refused refund; the reconciler will'));
+    return { kind: 'refused', error: answer.refused };
+  }
+  if ('unknown' in answer) {
+    log.error({ err: answer.unknown }, 'the payment provider did not answer a refund');
+    const message = `The payment provider did not confirm the refund of ${money(attempt.amount)}. It stays reserved and is asked again within a few minutes, under the same request, so it cannot be refunded twice.`;
+    await inScope((ctx) => noteUnconfirmed(ctx, attempt, message)).catch((err) => log.error({ err }, 'could not note an unconfirmed refund'));
+    return { kind: 'unconfirmed' };
+  }
+  try {
+    const done = await inScope((ctx) => recordRefund(ctx, deps.email, attempt, answer.result, how));
+    return { kind: 'refunded', stockChanged: done.stockChanged };
+  } catch (err) {
+    log.error({ err, refundId: answer.result.refundId }, 'recording a refund the provider made failed; recording it plainly');
+  }
+  try {
+    await inScope((ctx) => recordRefundPlainly(ctx, attempt, answer.result));
+    return { kind: 'refunded', stockChanged: false };
+  } catch (err) {
+    log.error({ err, refundId: answer.result.refundId }, 'could not record a refund the provider made; the reconciler will');
+    return { kind: 'unrecorded', result: answer.result };
+  }
+}
+
+/**
+ * Refunds part or all of a paid order through the payment provider (issue 6, issue 11):
+ *  1. lock the order, check the amount, reserve it (orders.refund_pending, a conditional update) and
+ *     write the attempt (order_refunds) in the same transaction; the body was fully validated before;
+ *  2. ask the provider, with the attempt's id as idempotency key;
+ *  3. record its answer (settleAttempt). No network call runs inside a transaction, two refunds at
+ *     once can never pass what was paid, and whatever fails after the provider refunded, the amount
+ *     is recorded from the provider's answer or stays reserved for the reconciler: never lost.
  */
 export async function refundOrder(req: FastifyRequest, id: string, input: RefundInput): Promise<RefundOutcome> {
-  const payments = req.server.deps.payments;
+  const { payments, database, email } = req.server.deps;
   const amount = poundsToPence(input.amount);
   const reason = input.reason?.trim() || null;
 
-  const reserved = await asStoreManager(req, async (ctx) => {
+  const { attempt, payment, scope } = await asStoreManager(req, async (ctx) => {
     const order = await findOrderOr404(ctx, id, true);
     if (!isPaid(order)) {
       throw conflict('not_paid', order.paymentStatus === 'refunded' ? 'This order has already been refunded in full.' : 'Only paid orders can be refunded.');
@@ -45,56 +130,32 @@ export async function refundOrder(req: FastifyRequest, id: string, input: Refund
       const pending = order.refundPending > 0 ? ` (${money(order.refundPending)} is being refunded right now)` : '';
       throw refundRefused(`A refund of ${money(amount)} is more than the ${money(left)} left to refund on this order${pending}.`);
     }
-    if (!(await repo.reserveRefund(ctx, order.id, amount))) throw refundRefused(`A refund of ${money(amount)} is more than is left to refund on this order.`);
-    return { order, scope: { tenantId: ctx.tenantId, actor: ctx.actor, role: ctx.role } };
+    const attempt = await refunds.reserveRefund(ctx, order, amount, reason);
+    if (!attempt) throw refundRefused(`A refund of ${money(amount)} is more than is left to refund on this order.`);
+    return { attempt, payment: { sessionId: order.paymentSessionId, paymentReference: order.paymentReference }, scope: { tenantId: ctx.tenantId, actor: ctx.actor } };
   });
 
-  const { order, scope } = reserved;
   // Step 3 runs in the same tenant as step 1 even if the person's access changed in between: the
   // provider has answered by now and the books must say so.
-  const settle = <T>(fn: (ctx: TenantCtx) => Promise<T>) =>
-    withScope(req.server.deps.database.db, { tenantId: scope.tenantId, userId: scope.actor.userId }, (tx) => fn({ tx, ...scope }));
-
-  let refundId: string;
-  try {
-    refundId = (await payments.refund({ sessionId: order.paymentSessionId!, paymentReference: order.paymentReference, amount, reason: reason ?? undefined })).refundId;
-  } catch (error) {
-    const known = error instanceof AppError;
-    const message = known ? error.message : 'The payment provider could not be reached to make this refund. Check the payment in the provider before trying again.';
-    await settle(async (ctx) => {
-      await repo.settleRefund(ctx, order.id, amount, false);
-      await ordersRepo.addEvent(ctx, order.id, 'refund_failed', `Refund of ${money(amount)} failed: ${message}`, { amount: penceToPounds(amount) });
-    });
-    if (known) throw error;
-    req.log.error({ err: error, orderId: order.id }, 'refund failed at the payment provider');
-    throw new AppError(502, 'refund_failed', message);
+  const outcome = await settleAttempt({ db: database.db, payments, email, log: req.log }, scope, attempt, payment);
+  switch (outcome.kind) {
+    case 'refunded':
+      return { stockChanged: outcome.stockChanged };
+    case 'refused':
+      throw outcome.error;
+    case 'unconfirmed':
+      throw new AppError(
+        502,
+        'refund_unconfirmed',
+        `The payment provider did not confirm the refund of ${money(amount)}. It stays reserved and is asked again within a few minutes under the same request, so it cannot be refunded twice; the order's timeline shows the result.`,
+      );
+    case 'unrecorded':
+      throw new AppError(
+        503,
+        'refund_unrecorded',
+        `The payment provider refunded ${money(outcome.result.amount)} (refund ${outcome.result.refundId}), but the shop could not record it yet. It stays reserved and is recorded within a few minutes; do not refund it again.`,
+        undefined,
+        { 'retry-after': '60' },
+      );
   }
-
-  return settle(async (ctx) => {
-    const after = await repo.settleRefund(ctx, order.id, amount, true);
-    if (!after) throw new Error(`order ${order.id} vanished while refunding`);
-    const full = after.refundedAmount >= after.totalAmount;
-    const changes: Partial<ordersRepo.OrderRow> = { paymentStatus: full ? 'refunded' : 'partially_refunded' };
-    let stockChanged = false;
-    if (full) {
-      changes.status = 'refunded';
-      // Refunded in full before it was sent: the goods never left, so they go back on sale.
-      if (after.reservationState === 'committed' && (after.status === 'confirmed' || after.status === 'processing')) {
-        stockChanged = (await repo.returnSoldStock(ctx, order.id, 'return', `Order ${order.orderNumber} refunded in full before it was sent`)) > 0;
-        changes.reservationState = 'released';
-      }
-    }
-    await ordersRepo.updateOrder(ctx, order.id, changes);
-    const total = `${money(after.refundedAmount)} of ${money(after.totalAmount)} refunded`;
-    await ordersRepo.addEvent(ctx, order.id, 'refunded', `Refunded ${money(amount)}${reason ? ` (${reason})` : ''}: ${total}`, {
-      amount: penceToPounds(amount),
-      refund_id: refundId,
-      ...(reason ? { reason } : {}),
-    });
-    if (full && after.status !== 'refunded') {
-      await ordersRepo.addEvent(ctx, order.id, 'status_changed', `Status changed from ${orderStatusName(after.status)} to Refunded`, { from: after.status, to: 'refunded' });
-    }
-    await sendRefundEmail(ctx, req.server.deps.email, { ...after, ...changes }, amount);
-    return { stockChanged };
-  });
 }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { TenantCtx } from '../../http/context';
+import type { StoreCtx, TenantCtx } from '../../http/context';
 import { emailMessages, orderEvents, orders, users } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import type { OrderStatus } from '../../../shared/orders';
@@ -69,40 +69,6 @@ export async function countEmails(ctx: TenantCtx, orderId: string): Promise<numb
   return n;
 }
 
-/**
- * Reserves a refund before the provider is asked: one conditional update, so refunds running at the
- * same time can never together pass what was paid. Answers false when it does not fit.
- */
-export async function reserveRefund(ctx: TenantCtx, orderId: string, amount: number): Promise<boolean> {
-  const rows = await ctx.tx
-    .update(orders)
-    .set({ refundPending: sql`${orders.refundPending} + ${amount}`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(orders.tenantId, ctx.tenantId),
-        eq(orders.id, orderId),
-        sql`${orders.paymentStatus} in ('paid', 'partially_refunded')`,
-        sql`${orders.refundedAmount} + ${orders.refundPending} + ${amount} <= ${orders.totalAmount}`,
-      ),
-    )
-    .returning({ id: orders.id });
-  return rows.length === 1;
-}
-
-/** The provider answered: the reserved amount becomes refunded (done) or is let go (failed). */
-export async function settleRefund(ctx: TenantCtx, orderId: string, amount: number, done: boolean) {
-  const [row] = await ctx.tx
-    .update(orders)
-    .set({
-      refundPending: sql`greatest(${orders.refundPending} - ${amount}, 0)`,
-      refundedAmount: done ? sql`${orders.refundedAmount} + ${amount}` : orders.refundedAmount,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.id, orderId)))
-    .returning();
-  return row ?? null;
-}
-
 interface SoldUnit {
   product_id: string;
   variant_id: string | null;
@@ -113,7 +79,7 @@ interface SoldUnit {
  * Puts back what this order took off stock, as the ledger recorded it (its 'sale' rows net of any
  * earlier returns), with a ledger row per stock row: reason, order and who did it.
  */
-export async function returnSoldStock(ctx: TenantCtx, orderId: string, reason: 'cancelled' | 'return', notes: string): Promise<number> {
+export async function returnSoldStock(ctx: StoreCtx, orderId: string, reason: 'cancelled' | 'return', notes: string): Promise<number> {
   const sold = rowsOf<SoldUnit>(
     await ctx.tx.execute(sql`
       select product_id, variant_id, (-sum(change))::int as quantity
@@ -134,7 +100,7 @@ export async function returnSoldStock(ctx: TenantCtx, orderId: string, reason: '
     if (!row) continue;
     await ctx.tx.execute(sql`
       insert into stock_movements (tenant_id, product_id, variant_id, change, reason, notes, resulting_quantity, order_id, actor_user_id)
-      values (${ctx.tenantId}, ${unit.product_id}, ${unit.variant_id}, ${unit.quantity}, ${reason}, ${notes}, ${row.stock_quantity}, ${orderId}, ${ctx.actor.userId})`);
+      values (${ctx.tenantId}, ${unit.product_id}, ${unit.variant_id}, ${unit.quantity}, ${reason}, ${notes}, ${row.stock_quantity}, ${orderId}, ${ctx.actor?.userId ?? null})`);
   }
   return sold.reduce((n, u) => n + u.quantity, 0);
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { call, DEMO_HOST, resetTestApp, sessionCookieFrom, signIn, TEST_PASSWORD, type TestApp } from '../../test/harness';
-import { AUTH_TEXT, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SIGN_IN_MAX_FAILURES_PER_ACCOUNT } from '../../../shared/auth';
+import { AUTH_TEXT, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SIGN_IN_MAX_FAILURES_PER_ADDRESS_AND_ACCOUNT } from '../../../shared/auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -95,10 +95,11 @@ describe('sign-in', () => {
     const ip = '203.0.113.9';
     const attempt = (password: string) =>
       t.app.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress: ip, headers: { host: DEMO_HOST, 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'staff@demo.test', password }) });
-    for (let i = 0; i < SIGN_IN_MAX_FAILURES_PER_ACCOUNT; i++) expect((await attempt('wrong-password')).statusCode).toBe(401);
+    for (let i = 0; i < SIGN_IN_MAX_FAILURES_PER_ADDRESS_AND_ACCOUNT; i++) expect((await attempt('wrong-password')).statusCode).toBe(401);
     const blocked = await attempt(TEST_PASSWORD);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toEqual({ code: 'rate_limited', message: AUTH_TEXT.rateLimited });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not blocked for the same account.
     expect((await call(t.app, 'POST', '/api/auth/sign-in', { body: { email: 'staff@demo.test', password: TEST_PASSWORD } })).statusCode).toBe(200);
   });

@@ -1,7 +1,8 @@
-import { and, eq, gt, sql, count } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { memberships, sessions, signInFailures, tenants, users } from '../../db/schema/index';
 import type { MemberRole } from '../../../shared/roles';
+import { windowState, type WindowState } from '../limits/limiter';
 
 export async function findUserByEmail(tx: Tx, email: string) {
   const rows = await tx.select().from(users).where(eq(users.email, email)).limit(1);
@@ -76,16 +77,17 @@ export async function findRole(tx: Tx, tenantId: string, userId: string): Promis
   return rows[0]?.role ?? null;
 }
 
-export async function countRecentFailures(tx: Tx, ip: string, email: string, since: Date) {
-  const [byAccount] = await tx
-    .select({ n: count() })
-    .from(signInFailures)
-    .where(and(eq(signInFailures.ip, ip), eq(signInFailures.email, email), gt(signInFailures.createdAt, since)));
-  const [byAddress] = await tx
-    .select({ n: count() })
-    .from(signInFailures)
-    .where(and(eq(signInFailures.ip, ip), gt(signInFailures.createdAt, since)));
-  return { byAccount: byAccount.n, byAddress: byAddress.n };
+/**
+ * The failed sign-ins that can lock this attempt out, one window per limit: the (address, email)
+ * pair, the account from any address, and the address for any email (decisions 001 and 011).
+ */
+export async function failureWindows(tx: Tx, ip: string, email: string, limits: { pair: number; account: number; address: number; windowMs: number }): Promise<WindowState[]> {
+  const { windowMs } = limits;
+  return [
+    await windowState(tx, 'sign_in_failures', sql`ip = ${ip} and email = ${email}`, { max: limits.pair, windowMs }),
+    await windowState(tx, 'sign_in_failures', sql`email = ${email}`, { max: limits.account, windowMs }),
+    await windowState(tx, 'sign_in_failures', sql`ip = ${ip}`, { max: limits.address, windowMs }),
+  ];
 }
 
 export async function recordFailure(tx: Tx, ip: string, email: string) {

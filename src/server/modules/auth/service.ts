@@ -3,13 +3,17 @@ import { withScope } from '../../db/scope';
 import type { Config } from '../../config';
 import type { Actor } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
+import { rateLimited, spendPlatformAllowance, type Limit } from '../limits/limiter';
 import {
   AUTH_TEXT,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
   SIGN_IN_MAX_FAILURES_PER_ADDRESS,
+  SIGN_IN_MAX_FAILURES_PER_ADDRESS_AND_ACCOUNT,
   SIGN_IN_WINDOW_MS,
+  SIGN_UP_MAX_PER_ADDRESS,
+  SIGN_UP_WINDOW_MS,
   type SessionResponse,
   type SignInBody,
   type SignUpBody,
@@ -53,7 +57,20 @@ async function startSession(deps: AuthDeps, userId: string, meta: ClientMeta): P
   return token;
 }
 
+/** Sign-ups per client address (accounts are platform-wide, so counted across every store). */
+const SIGN_UP_LIMIT: Limit = { bucket: 'sign_up', max: SIGN_UP_MAX_PER_ADDRESS, windowMs: SIGN_UP_WINDOW_MS, message: AUTH_TEXT.signUpRateLimited };
+
+const SIGN_IN_LIMITS = {
+  pair: SIGN_IN_MAX_FAILURES_PER_ADDRESS_AND_ACCOUNT,
+  account: SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
+  address: SIGN_IN_MAX_FAILURES_PER_ADDRESS,
+  windowMs: SIGN_IN_WINDOW_MS,
+};
+
 export async function signUp(deps: AuthDeps, body: SignUpBody, meta: ClientMeta): Promise<string> {
+  // Counted before the (deliberately slow) password hash, taken emails included: an address cannot
+  // mint accounts, or test which emails have one, without limit.
+  await withScope(deps.db, ANON, (tx) => spendPlatformAllowance(tx, SIGN_UP_LIMIT, meta.ip));
   const passwordHash = await hashPassword(body.password);
   const user = await withScope(deps.db, ANON, (tx) => repo.insertUser(tx, body.email, passwordHash));
   if (!user) throw conflict('email_taken', AUTH_TEXT.emailTaken, { email: AUTH_TEXT.emailTaken });
@@ -61,14 +78,13 @@ export async function signUp(deps: AuthDeps, body: SignUpBody, meta: ClientMeta)
 }
 
 export async function signIn(deps: AuthDeps, body: SignInBody, meta: ClientMeta): Promise<string> {
-  const since = new Date(Date.now() - SIGN_IN_WINDOW_MS);
-  const { user, failures } = await withScope(deps.db, ANON, async (tx) => ({
+  const { user, windows } = await withScope(deps.db, ANON, async (tx) => ({
     user: await repo.findUserByEmail(tx, body.email),
-    failures: await repo.countRecentFailures(tx, meta.ip, body.email, since),
+    windows: await repo.failureWindows(tx, meta.ip, body.email, SIGN_IN_LIMITS),
   }));
-  if (failures.byAccount >= SIGN_IN_MAX_FAILURES_PER_ACCOUNT || failures.byAddress >= SIGN_IN_MAX_FAILURES_PER_ADDRESS) {
-    throw new AppError(429, 'rate_limited', AUTH_TEXT.rateLimited);
-  }
+  // Locked out by any of the three limits, even with the right password; wait for the last to free.
+  const wait = Math.max(...windows.map((w) => w.retryAfterSeconds));
+  if (wait > 0) throw rateLimited(AUTH_TEXT.rateLimited, wait);
   const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!ok || !user) {
     await withScope(deps.db, ANON, (tx) => repo.recordFailure(tx, meta.ip, body.email));

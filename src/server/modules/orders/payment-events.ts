@@ -30,8 +30,10 @@ export async function applyPaymentEvent(db: Db, email: EmailSender, event: Payme
       returning id`);
     if (rowsOf(recorded).length === 0) return { outcome: 'duplicate', paidOrderId: null };
     const order = await repo.findOrder(ctx, { id: event.orderId! }, true);
-    // The session must be the one this order opened: an event can never pay a different order.
-    if (!order || (event.sessionId && order.paymentSessionId && order.paymentSessionId !== event.sessionId)) return { outcome: 'ignored', paidOrderId: null };
+    // The session must be the one this order opened: an event can never pay a different order. Only
+    // a payment-intent failure comes without a session (it just notes the failure).
+    const sessionMatches = event.sessionId ? order?.paymentSessionId === event.sessionId : event.type === 'payment.failed';
+    if (!order || !sessionMatches) return { outcome: 'ignored', paidOrderId: null };
     if (event.type === 'checkout.completed') {
       if (event.amountTotal !== null && event.amountTotal !== order.totalAmount) {
         await repo.addEvent(ctx, order.id, 'payment_mismatch', `Payment of ${event.amountTotal} pence does not match the order total of ${order.totalAmount} pence`);

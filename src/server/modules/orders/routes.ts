@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inStore } from '../../http/guards';
 import { badRequest, notFound } from '../../http/errors';
-import { PAYMENT_WEBHOOK_PATH, WebhookSignatureError } from '../../adapters/payments/payments';
+import { assertWellFormedEvent, PAYMENT_WEBHOOK_PATH, WebhookPayloadError, WebhookSignatureError } from '../../adapters/payments/payments';
 import { cartToken } from '../cart/cart-cookie';
 import { checkout } from './checkout-service';
 import { invalidateCatalogue } from '../catalog/catalogue-cache';
@@ -82,7 +82,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       let event;
       try {
         event = payments.verifyWebhook(req.body, req.headers);
+        assertWellFormedEvent(event);
       } catch (error) {
+        if (error instanceof WebhookPayloadError) return reply.status(400).send({ error: { code: 'invalid_event', message: error.message } });
         if (error instanceof WebhookSignatureError) return reply.status(400).send({ error: { code: 'bad_signature', message: error.message } });
         throw error;
       }

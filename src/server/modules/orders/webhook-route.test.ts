@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
 import type { FastifyInstance } from 'fastify';
 import { withScope } from '../../db/scope';
 import { rowsOf } from '../../db/rows';
 import { testPaymentSessions } from '../../db/schema';
-import { signTestWebhook, TestGateway, TEST_SIGNATURE_HEADER, TEST_WEBHOOK_URL } from '../../adapters/payments/test-gateway';
+import { newSessionId, signTestWebhook, TestGateway, TEST_SIGNATURE_HEADER, TEST_WEBHOOK_URL } from '../../adapters/payments/test-gateway';
+import { StripeProvider } from '../../adapters/payments/stripe-provider';
+import { startFakeStripe, type FakeStripe } from '../../adapters/payments/fake-stripe';
 import { call, DEMO_HOST, resetTestApp, type TestApp } from '../../test/harness';
 import { appWithPayments } from '../../test/app-with-payments';
 import { shopper } from '../../test/shopper';
@@ -17,15 +20,37 @@ const SECRET = 'route-test-webhook-secret';
 let t: TestApp;
 let app: FastifyInstance;
 let gateway: TestGateway;
+let fake: FakeStripe;
+let stripeApp: FastifyInstance;
+const STRIPE_WEBHOOK_SECRET = 'whsec_route_test';
 
 beforeAll(async () => {
   t = await resetTestApp();
   gateway = new TestGateway(t.database.db, SECRET);
   app = await appWithPayments(t, gateway, SECRET);
+  fake = await startFakeStripe();
+  stripeApp = await appWithPayments(t, new StripeProvider({ secretKey: 'sk_test_route', webhookSecret: STRIPE_WEBHOOK_SECRET, apiBase: fake.url }), SECRET);
 });
 afterAll(async () => {
   await app?.close();
+  await stripeApp?.close();
+  await fake?.close();
 });
+
+/** A shopper puts one in-stock product in the cart and checks out: the order waits for payment. */
+async function placeOrder(on: FastifyInstance, quantity = 1) {
+  const items = (await call(on, 'GET', '/api/products?limit=48')).json().items as ProductCard[];
+  const product = items.find((p) => !p.has_variants && p.in_stock)!;
+  const buyer = shopper(on);
+  expect((await buyer.send('POST', '/api/cart/items', { product_id: product.id, quantity })).statusCode).toBe(200);
+  const placed = await buyer.send('POST', '/api/checkout', {
+    contact: { email: 'route@example.com' },
+    shippingAddress: { first_name: 'Ada', last_name: 'Lovelace', address_line1: '1 Analytical Way', city: 'London', postcode: 'SW1A 1AA' },
+    billingSameAsShipping: true,
+  });
+  expect(placed.statusCode, placed.body).toBe(200);
+  return placed.json() as { session_id: string; order_number: string };
+}
 
 async function orderState(orderNumber: string) {
   const [order] = rowsOf<{ id: string; status: string; payment_status: string }>(
@@ -91,5 +116,52 @@ describe('payment webhook route with the built-in gateway', () => {
     expect(paid).toMatchObject({ payment_status: 'paid', events: 1, emails: 1, reserved: before.reserved - 2 });
     expect((await post(payload, signTestWebhook(SECRET, payload))).statusCode).toBe(200);
     expect(await orderState(orderNumber)).toEqual(paid);
+  });
+
+  it('refuses a correctly signed event whose session_id is empty or malformed with 400, changing nothing', async () => {
+    const { session_id: sessionId, order_number: orderNumber } = await placeOrder(app);
+    const before = await orderState(orderNumber);
+    const session = await withScope(t.database.db, { tenantId: t.seed.tenantIds.demo, userId: null }, async (tx) => (await tx.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId)))[0]);
+    const { payload } = gateway.signedEvent({ ...session, status: 'complete', paymentReference: 'pay_malformed' }, 'checkout.session.completed');
+    const event = JSON.parse(payload);
+    const withSession = (value: unknown) => JSON.stringify({ ...event, data: { ...event.data, session_id: value } });
+    const malformed: Record<string, string> = {
+      empty: withSession(''),
+      blank: withSession('   '),
+      'not a gateway id': withSession('cs_test_short'),
+      // Well formed, but it names another store than the event's tenant.
+      "another store's id": withSession(newSessionId(t.seed.tenantIds.acme)),
+      null: withSession(null),
+      missing: JSON.stringify({ ...event, data: { ...event.data, session_id: undefined } }),
+    };
+    for (const [name, body] of Object.entries(malformed)) {
+      const res = await post(body, signTestWebhook(SECRET, body));
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().error.code, name).toBe('invalid_event');
+      expect(await orderState(orderNumber), name).toEqual(before);
+    }
+    expect((await post(payload, signTestWebhook(SECRET, payload))).statusCode).toBe(200);
+    expect((await orderState(orderNumber)).payment_status).toBe('paid');
+  });
+
+  it('on the Stripe path too: a signed checkout event with an empty session id is refused with 400 and changes nothing', async () => {
+    const { session_id: sessionId, order_number: orderNumber } = await placeOrder(stripeApp);
+    const before = await orderState(orderNumber);
+    fake.complete(sessionId);
+    const signed = (id: string, object: Record<string, unknown>) => {
+      const body = JSON.stringify({ id, object: 'event', type: 'checkout.session.completed', api_version: Stripe.API_VERSION, created: 1, data: { object } });
+      return { body, header: new Stripe('sk_test_signer').webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_WEBHOOK_SECRET }) };
+    };
+    const deliver = ({ body, header }: { body: string; header: string }) =>
+      stripeApp.inject({ method: 'POST', url: '/api/webhooks/payments/stripe', headers: { host: DEMO_HOST, 'content-type': 'application/json', 'stripe-signature': header }, payload: body });
+    for (const [name, id] of [['empty', ''], ['spaces', '  '], ['odd characters', 'cs_test_<x>']] as const) {
+      const res = await deliver(signed(`evt_bad_${name.replace(/\W/g, '_')}`, { ...fake.sessionObject(sessionId), id }));
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().error.code, name).toBe('invalid_event');
+      expect(await orderState(orderNumber), name).toEqual(before);
+    }
+    const genuine = await deliver(signed('evt_good_route', fake.sessionObject(sessionId)));
+    expect(genuine.statusCode, genuine.body).toBe(200);
+    expect((await orderState(orderNumber)).payment_status).toBe('paid');
   });
 });

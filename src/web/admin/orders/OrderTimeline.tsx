@@ -16,6 +16,7 @@ const ICONS: Record<string, LucideIcon> = {
   email_sent: Mail,
   refunded: RefreshCw,
   refund_failed: TriangleAlert,
+  refund_unconfirmed: TriangleAlert,
   payment_failed: TriangleAlert,
   payment_expired: TriangleAlert,
   payment_mismatch: TriangleAlert,

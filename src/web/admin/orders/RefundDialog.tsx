@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { refundAmount, type AdminOrderDetail } from '@shared/admin-orders';
+import { REFUND_REASON_MAX, refundAmount, type AdminOrderDetail } from '@shared/admin-orders';
 import { formatOrderTotal } from '@shared/order-status';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -17,7 +17,7 @@ export function RefundDialog({ order, open, onOpenChange }: { order: AdminOrderD
   const money = (n: number) => formatOrderTotal(n, order.currency);
   const [amount, setAmount] = useState(order.refundable_amount.toFixed(2));
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
+  const [error, setError] = useState<{ message: string; field?: string; reasonField?: string } | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,7 +39,8 @@ export function RefundDialog({ order, open, onOpenChange }: { order: AdminOrderD
         },
         onError: (err) => {
           const message = errorMessage(err, 'Failed to refund the order');
-          setError({ message, field: err instanceof ApiError ? err.fields.amount : undefined });
+          const fields = err instanceof ApiError ? err.fields : {};
+          setError({ message, field: fields.amount, reasonField: fields.reason });
         },
       },
     );
@@ -61,10 +62,10 @@ export function RefundDialog({ order, open, onOpenChange }: { order: AdminOrderD
           <FormField label="Amount to refund (£)" error={error?.field}>
             <Input inputMode="decimal" value={amount} onChange={(e) => { setAmount(e.target.value); setError(null); }} autoComplete="off" />
           </FormField>
-          <FormField label="Reason (optional)" hint="Kept on the order's timeline and sent to the payment provider.">
-            <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={2} />
+          <FormField label="Reason (optional)" hint="Kept on the order's timeline and sent to the payment provider." error={error?.reasonField}>
+            <Textarea value={reason} onChange={(e) => { setReason(e.target.value); setError(null); }} maxLength={REFUND_REASON_MAX} rows={2} />
           </FormField>
-          {error && !error.field ? <Alert variant="destructive">{error.message}</Alert> : null}
+          {error && !error.field && !error.reasonField ? <Alert variant="destructive">{error.message}</Alert> : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>Close</Button>
             <Button type="submit" disabled={action.isPending}>{action.isPending ? 'Refunding…' : 'Refund'}</Button>

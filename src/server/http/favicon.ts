@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The site icon (the web app's indigo bag mark, as in src/web/index.html) at 16, 32 and 48 px, PNG
+ * images in an ICO container. Browsers ask for /favicon.ico on pages that name no icon (the test
+ * gateway's pay page, JSON and file URLs), on store and platform hosts alike; a 404 there only fills
+ * logs. Kept in code so it is served the same with or without a built web app.
+ */
+const FAVICON = Buffer.from(
+  'AAABAAMAEBAAAAEAIAAyAQAANgAAACAgAAABACAAHAIAAGgBAAAwMAAAAQAgABYDAACEAwAAiVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAA50lEQVR4nKSTPQ6BQRCG31nbKUhEIy4g7qHyJZxB4wYcgRtotBoFyacQakcQB/AXfwkRKnbslHzrJ+spZ/aZzE5mNCxBYVEkpjqB8yBK4hPMRwZNmbgRjrIDCgqrkgL34IEBlRWxqcETcTUBOXgirrZ/TsAX6yr8iX4NBOU4KlV3U+3WCWHv8rnAdnPHO1y5SIHF/IZ3uHKRGayXNxgTlSUmua8F5OF+F21VYq7CGg66nTNS6dhT7LBzz0bb3T697sJ4eMVPWFcxMIMn4iom1YQn4qpwlOkbcMCMiZzqd8ues30rjrgPAAAA//8vtS+FAAAABklEQVQDAPZXZWlQeFw+AAAAAElFTkSuQmCCiVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAB0UlEQVR4nOyXPSwtQRTH/2fu9SKRPHl5yXu5N9Q+GqJCpRAaItGJxEepVosofXRaQqMQiQKN0Gk0goaCzl7fJITGtXOccxPiozDLvTuNX7LZ2d1z9vx35szsnCTe0d4c1JNBP4GqwKgG4S++A+NK3rEH5j3LmF1eL9t8/ZieG01NXPy76HiECINymUBhCEXQRHCdHtraouyLgLbWoMYwzctFBWKAwbuW0LuyWrZr9EbCUldcwRUZ3hqNmWt3tGQa5bwhh0G82JC4zkhy9HgIrpiExUBSGrXwBAOVKqAS3iARQFQKT8iU/+9j7N/wIyDpYjS3mEJJCSEK9/eM7s6TT+2ceuD87BFRcfVxEpA5ii7A1cdpCIIvCAjyKeD8NERUXH3cBBQwBxwFfKEHHH2ckvDyIoS1cEZt1SdvAvSFJxn3YVBbV8HOK2GUmRDF1ikHlCh5EMVWt2QMjxhmnMETGtvIL2YHntDYmoTeBGhsIzN8WjrjAXHDuGNTNGVW1soPJBWGETOWaWhp9d9hbh34VZoal4TYRlwwdor/pCa1mROwsEDhbTbdKA9GoQVk4QjlQ8dusukGjak3PuyztDyXqdEne+bqfJbnUpDus8XM+/L8CQAA//9+p8hhAAAABklEQVQDADaPtjLzA8gQAAAAAElFTkSuQmCCiVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAYAAABXAvmHAAACy0lEQVR4nOyaz2sTQRTH35smtFC1IGIxycmT4MWbnoRiXEFx++MkigcRSkGhd/GgJ/8FPQiiRTxps6kQ07SKR09elHgQRLNpUkWIbUSbzT7fpCqhsQVnpuwO9AOzOzs7+/Z9d37s7M4kYAuy2a9Dg/B9lARO8OEhDikE2A3bCAGs8M7n+5SR8PEqDXil0t7GZvnxX4nuifowiuAaAU0i4gBECBH94N0dCJO3vIXh+sbzPQLcbOUMCHzIJ/ZAjOCS+cabi9582utOF11Z0HX8G4CYj5vzkt8+zbpO5br0tSt9HdepXkCgGbCAkOhSfj5zT8Y7AtxTSyMQhkVESIANELUgxNO5hXRpvQpROG2N8xLEJPXB1U503Kntb1O7xgIQLIK4iwxayZRoUzBhm/MS6XMiuTYmq805sBTWMJbgR38ErIWOCe5RI33T6iB95xLAfrAU6bsAy9kREDU7AqJGafxzdnwQLk8NgUnu3m5A/kkT/hclAcv1NphG1aaSgMqnAEyjalOpDSz5AX8+gDGkLWlTBSUB8oZfPpurRtKW6gNR7oVMtgMdWxoCzLUDHVvKn5FxKQFlAZWP5kpAx5ayAN9gV6pjS6MKxaMNKDfiZpM6QRddO1qDOROloGtDS4CJdqBrQ+tvnIkxUSVKAcs1/XeBrg0tAW/f/IRHMyugg7ShA446vn5XEiGC/5HqPYIoIWoInkirgaUQYk3+WnwN9lIWFOILsBWiguBXWQEsRfT1FUS+mCrz9OUzsAzuOnOzhQMfOkMJCmDapt5I+hoG/VdkvCPAe55+x3NOU2AJGMLk3OI+X8b/DubkvCsXy02IOdLHXClz/89x71KDk77LqQ9iudQgpPNeKfO0O71nOC3XIrTW6DBfMAcxQfoifdrovGTL6VXXqR7ny0c4HOWsB5EgzVfsgu2EYJW3VUJ6z/d8xWHRK6Zebpb9FwAAAP//saST0QAAAAZJREFUAwCV7yZJUpyXdQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export function registerFavicon(app: FastifyInstance): void {
+  app.get('/favicon.ico', (_req, reply) =>
+    reply.header('content-type', 'image/x-icon').header('cache-control', 'public, max-age=86400').send(FAVICON),
+  );
+}

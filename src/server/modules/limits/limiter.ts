@@ -1,0 +1,65 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/connection';
+import { rowsOf } from '../../db/rows';
+import { AppError } from '../../http/errors';
+
+/** At most `max` counted actions in any `windowMs`; beyond it, 429 with `message`. */
+export interface Limit {
+  bucket: string;
+  max: number;
+  windowMs: number;
+  message: string;
+}
+
+/** The state of one counter: how many actions are in the window, and when a slot frees up. */
+export interface WindowState {
+  /** Counted actions in the window, capped at the limit (enough to know it is reached). */
+  count: number;
+  /** Seconds until the oldest of the last `max` actions leaves the window (0 below the limit). */
+  retryAfterSeconds: number;
+}
+
+/** The tables counted in a window: every row has created_at. */
+type CountedTable = 'platform_rate_limit_events' | 'sign_in_failures';
+
+/**
+ * Counts the rows of `table` matching `where` in the last `windowMs`. Reads only the newest `max`
+ * rows through the (key, created_at) index; the max-th newest one says when the limit lets go
+ * (Retry-After), exactly rather than a whole window.
+ */
+export async function windowState(tx: Tx, table: CountedTable, where: SQL, limit: Pick<Limit, 'max' | 'windowMs'>): Promise<WindowState> {
+  const window = sql`(${limit.windowMs} * interval '1 millisecond')`;
+  const [row] = rowsOf<{ n: number; free_in_ms: number | string | null }>(
+    await tx.execute(sql`
+      with recent as (
+        select created_at from ${sql.identifier(table)}
+        where ${where} and created_at > now() - ${window}
+        order by created_at desc limit ${limit.max}
+      )
+      select count(*)::int as n, extract(epoch from (min(created_at) + ${window} - now())) * 1000 as free_in_ms from recent`),
+  );
+  const count = row?.n ?? 0;
+  const freeInMs = Number(row?.free_in_ms ?? 0);
+  return { count, retryAfterSeconds: count >= limit.max ? Math.max(1, Math.ceil(freeInMs / 1000)) : 0 };
+}
+
+/** 429 `rate_limited` with the limit's words and a Retry-After header in whole seconds. */
+export function rateLimited(message: string, retryAfterSeconds: number): AppError {
+  return new AppError(429, 'rate_limited', message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+}
+
+/**
+ * Spends one action of a platform-wide allowance (no tenant: accounts and addresses span stores),
+ * or throws 429 without counting it. A transaction-scoped advisory lock on the counter makes the
+ * count and the insert one step, so requests at once cannot all slip under the limit. Rows of this
+ * counter older than the window are deleted on the way.
+ */
+export async function spendPlatformAllowance(tx: Tx, limit: Limit, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${limit.bucket}:${key}`}, 0))`);
+  const state = await windowState(tx, 'platform_rate_limit_events', sql`bucket = ${limit.bucket} and key = ${key}`, limit);
+  if (state.count >= limit.max) throw rateLimited(limit.message, state.retryAfterSeconds);
+  await tx.execute(sql`
+    delete from platform_rate_limit_events
+    where bucket = ${limit.bucket} and key = ${key} and created_at <= now() - (${limit.windowMs} * interval '1 millisecond')`);
+  await tx.execute(sql`insert into platform_rate_limit_events (bucket, key) values (${limit.bucket}, ${key})`);
+}
