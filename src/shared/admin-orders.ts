@@ -1,5 +1,6 @@
 /** Admin orders contracts (admin spec §2 Orders list, §3 Order, §7 GET /api/admin/orders; issue 6). */
 import { z } from 'zod';
+import { isSafeText } from './safe-text';
 import type { OrderLine, OrderStatus, PaymentStatus } from './orders';
 import type { PostalAddress } from './address';
 import { ADMIN_ORDER_STATUSES } from './order-status';
@@ -33,12 +34,13 @@ export const refundAmount = z
   .refine((n) => n <= 1_000_000, 'That amount is too large');
 
 /**
- * Control characters (other than tab and line breaks, which a textarea sends) and unpaired UTF-16
- * surrogates: the reason goes to the payment provider and into the order's timeline (text and JSON),
- * so it is checked before the provider is ever asked (issue 11).
+ * Control characters (other than tab and line breaks, which a textarea sends), NUL and unpaired UTF-16
+ * surrogates (isSafeText): the reason goes to the payment provider and into the order's timeline (text
+ * and JSON), so it is checked before the provider is ever asked (issue 11).
  */
 // eslint-disable-next-line no-control-regex
-const UNFIT_FOR_REASON = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const CONTROL_CHARACTER = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const fitForReason = (text: string) => isSafeText(text) && !CONTROL_CHARACTER.test(text);
 export const REFUND_REASON_MAX = 500;
 
 export const refundInput = z.strictObject({
@@ -47,7 +49,7 @@ export const refundInput = z.strictObject({
     .string({ error: 'Write the reason as text' })
     .trim()
     .max(REFUND_REASON_MAX, `Keep the reason to ${REFUND_REASON_MAX} characters`)
-    .refine((text) => !UNFIT_FOR_REASON.test(text), 'Use only letters, numbers and punctuation in the reason')
+    .refine(fitForReason, 'Use only letters, numbers and punctuation in the reason')
     .optional(),
 });
 export type RefundInput = z.infer<typeof refundInput>;
