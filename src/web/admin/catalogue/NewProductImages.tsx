@@ -36,7 +36,7 @@ export function NewProductImages({ pictures, saving }: { pictures: Pictures; sav
       </CardHeader>
       <CardContent className="grid gap-4">
         {items.length === 0 ? (
-          <NoImagesButton onClick={choose} dragging={dragging}>{`Drop pictures here or choose them; they are uploaded when you save. ${IMAGES_HINT}`}</NoImagesButton>
+          <NoImagesButton onClick={choose} dragging={dragging}>{`Drop pictures here or choose them; they are uploaded when the product is created. ${IMAGES_HINT}`}</NoImagesButton>
         ) : (
           <>
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Product images">

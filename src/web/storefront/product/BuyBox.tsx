@@ -28,7 +28,7 @@ export function BuyBox({ product, variant, quantity, onQuantityChange }: BuyBoxP
 
   const submit = (intent: 'cart' | 'buy') => {
     if (needsVariant && !variant) return warnChooseOption();
-    add({ product_id: product.id, variant_id: variant?.id ?? null, quantity: count, name: product.name, option: variant ? variantLabel(variant) : undefined }, intent);
+    add({ product_id: product.id, variant_id: variant?.id ?? null, quantity: count, name: product.name, option: variant ? variantLabel(variant) : undefined, slug: product.slug }, intent);
   };
 
   return (

@@ -50,8 +50,10 @@ export function QuantityStepper({ value, onChange, max, disabled = false }: Step
           value={draft ?? String(value)}
           onChange={(event) => {
             const text = event.target.value.replace(/\D/g, '');
-            setDraft(text);
-            if (text) onChange(toQuantity(text, value, max));
+            const next = text ? toQuantity(text, value, max) : value;
+            // More than there is shows the most there is straight away, not only once the field is left.
+            setDraft(text && Number(text) > max ? String(next) : text);
+            if (text) onChange(next);
           }}
           onBlur={() => setDraft(null)}
           className="h-full w-14 border-x border-zinc-200 text-center text-sm font-medium tabular-nums focus-visible:outline-offset-0"
