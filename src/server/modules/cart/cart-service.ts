@@ -129,19 +129,17 @@ const lineName = (line: PricedLine) => (line.variant_options.length ? `${line.na
 
 /**
  * Refuses a change that would take a line past the stock it can have (decision 010): 409
- * out_of_stock, as checkout answers, saying how many are left. `quantity` is the line's new total.
+ * out_of_stock, as checkout answers, saying how many are left. `lines` are the cart's lines as they
+ * are; `line` is the one changing (an existing line, or a new one with id 'new') at its new total.
  * Lowering a line that is already over is always allowed: it moves towards what can be bought.
  */
-async function refuseOversell(ctx: StoreCtx, cart: repo.CartRow, line: { id: string | null; product_id: string; variant_id: string | null }, quantity: number): Promise<void> {
-  const lines = await repo.listLines(ctx, cart.id);
-  const at = line.id ? lines.findIndex((l) => l.id === line.id) : lines.findIndex((l) => l.product_id === line.product_id && l.variant_id === line.variant_id);
-  const before = at >= 0 ? lines[at].quantity : 0;
-  if (quantity <= before) return;
-  const changed: LineRef = at >= 0 ? { ...lines[at], quantity } : { id: 'new', product_id: line.product_id, variant_id: line.variant_id, quantity };
-  const { priced } = await priceLines(ctx, at >= 0 ? lines.map((l, i) => (i === at ? changed : l)) : [...lines, changed], cart.id);
-  const mine = priced.find((l) => l.id === changed.id);
+async function refuseOversell(ctx: StoreCtx, cartId: string, lines: LineRef[], line: LineRef): Promise<void> {
+  const before = lines.find((l) => l.id === line.id)?.quantity ?? 0;
+  if (line.quantity <= before) return;
+  const { priced } = await priceLines(ctx, [...lines.filter((l) => l.id !== line.id), line], cartId);
+  const mine = priced.find((l) => l.id === line.id);
   const limit = mine ? lineLimits(priced).get(mine.id) : null;
-  if (!mine || limit == null || quantity <= limit) return;
+  if (!mine || limit == null || line.quantity <= limit) return;
   const name = lineName(mine);
   const message =
     limit === 0 ? (before > 0 ? `Sorry, there are no more of ${name} left.` : `Sorry, ${name} is out of stock.`)
@@ -164,9 +162,10 @@ export async function addItem(ctx: StoreCtx, cart: repo.CartRow, input: { produc
     }
     throw notFound(variantId ? 'Product option not found' : 'Product not found');
   }
-  const existing = (await repo.listLines(ctx, cart.id)).find((l) => l.product_id === input.product_id && l.variant_id === variantId);
+  const lines = await repo.listLines(ctx, cart.id);
+  const existing = lines.find((l) => l.product_id === input.product_id && l.variant_id === variantId);
   const total = Math.min((existing?.quantity ?? 0) + input.quantity, CART_MAX_QUANTITY);
-  await refuseOversell(ctx, cart, { id: existing?.id ?? null, product_id: input.product_id, variant_id: variantId }, total);
+  await refuseOversell(ctx, cart.id, lines, { id: existing?.id ?? 'new', product_id: input.product_id, variant_id: variantId, quantity: total });
   await repo.addToLine(ctx, cart.id, input.product_id, variantId, input.quantity, CART_MAX_QUANTITY);
   await repo.updateCart(ctx, cart.id, {});
 }
@@ -178,9 +177,10 @@ async function productHasVariants(ctx: StoreCtx, productId: string): Promise<boo
 
 export async function setQuantity(ctx: StoreCtx, cart: repo.CartRow | null, lineId: string, quantity: number): Promise<void> {
   if (!cart || !isUuid(lineId)) throw notFound('Cart item not found');
-  const line = (await repo.listLines(ctx, cart.id)).find((l) => l.id === lineId);
+  const lines = await repo.listLines(ctx, cart.id);
+  const line = lines.find((l) => l.id === lineId);
   if (!line) throw notFound('Cart item not found');
-  await refuseOversell(ctx, cart, line, quantity);
+  await refuseOversell(ctx, cart.id, lines, { ...line, quantity });
   await repo.setLineQuantity(ctx, cart.id, lineId, quantity);
 }
 
