@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { url } from './browser';
+import { newPage, signInThroughForm, url } from './browser';
 
 // Shopping on the demo store for journeys. The cart is filled through the API from inside the page, so
 // the call carries the browser's own cart cookie (Node's resolver does not know *.localhost, so
@@ -55,3 +55,25 @@ export async function payWith(page: Page, card: string): Promise<void> {
   await page.getByRole('button', { name: /^Pay £/ }).click();
 }
 
+
+/**
+ * As the store's admin, in a browser of its own: sets a product's stock to `quantity` through the stock
+ * ledger, as the Adjust Stock dialog does. Answers the stock it had, so a journey can put it back.
+ */
+export async function adminSetsStock(productName: string, quantity: number): Promise<number> {
+  const { context, page } = await newPage();
+  try {
+    await signInThroughForm(page, url(STORE, '/login?redirect=%2Fadmin'), 'admin@demo.test');
+    await page.waitForURL(url(STORE, '/admin'));
+    const { body } = await api<{ items: { id: string; name: string }[] }>(page, 'GET', '/api/products?limit=50');
+    const id = body.items.find((p) => p.name === productName)!.id;
+    const before = (await api<{ product: { stock_quantity: number } }>(page, 'GET', `/api/admin/products/${id}/stock`)).body.product.stock_quantity;
+    if (quantity !== before) {
+      const res = await api(page, 'POST', '/api/admin/stock/movements', { product_id: id, quantity_change: quantity - before, reason: 'recount' });
+      expect(res.status).toBe(201);
+    }
+    return before;
+  } finally {
+    await context.close();
+  }
+}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from './text-schemas';
+import { MAX_PRODUCT_IMAGES } from './media';
+import { altText } from './media-schemas';
 
 // Admin catalogue: the products list and the product form (admin spec §2, §3, §5, §7, §9). One set of
 // rules for the form (client) and the routes (server). Admin-only: the storefront never imports Zod.
@@ -58,6 +60,8 @@ export const PRODUCT_ERRORS = {
   variantPrice: 'Variant price must be zero or greater',
   variantSalePrice: 'Sale price must be lower than the variant price',
   variantUnknown: 'This variant does not belong to the product',
+  variantImage: "Choose one of this product's pictures",
+  imagesOnCreate: 'Pictures of a saved product are added on its Images card',
   optionName: 'Option name is required',
   optionValue: 'Option value is required',
 } as const;
@@ -95,6 +99,13 @@ export const variantOption = z.strictObject({
   value: z.string({ error: PRODUCT_ERRORS.optionValue }).trim().min(1, PRODUCT_ERRORS.optionValue).max(80, 'Option value must be 80 characters or fewer'),
 });
 
+/** A picture chosen on the new-product form: the uploaded file's key and its alt text. */
+export const newProductImage = z.strictObject({
+  key: z.string({ error: 'Upload the picture first' }).trim().min(1, 'Upload the picture first').max(300),
+  alt_text: altText.optional(),
+});
+export type NewProductImageInput = z.input<typeof newProductImage>;
+
 /** A variant row as the form sends it: with id to change an existing one, without to add one. */
 export const variantInput = z
   .strictObject({
@@ -105,6 +116,8 @@ export const variantInput = z
     /** Null: the variant sells from the product's stock. */
     stock_quantity: stock.nullable().optional(),
     options: z.array(variantOption).max(5, 'Use at most 5 options per variant').default([]),
+    /** One of the product's own pictures, shown when the variant is chosen; null or left out: none. */
+    image_id: z.uuid({ error: PRODUCT_ERRORS.variantImage }).nullable().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.sale_price != null && v.sale_price >= v.price) ctx.addIssue({ code: 'custom', path: ['sale_price'], message: PRODUCT_ERRORS.variantSalePrice });
@@ -137,6 +150,11 @@ export const productBody = z
     /** The spec's wizard payload names one category; taken as category_ids: [category]. */
     category: z.uuid({ error: PRODUCT_ERRORS.categories }).nullable().optional(),
     variants: z.array(variantInput).max(50, 'Use at most 50 variants').optional(),
+    /**
+     * Create only: files uploaded to this store (POST /api/admin/media) that become the new product's
+     * pictures in this order, in the same transaction as the product.
+     */
+    images: z.array(newProductImage).max(MAX_PRODUCT_IMAGES, `A product can have at most ${MAX_PRODUCT_IMAGES} pictures`).optional(),
   })
   .superRefine((p, ctx) => {
     if (p.sale_price != null && p.sale_price >= p.base_price) ctx.addIssue({ code: 'custom', path: ['sale_price'], message: PRODUCT_ERRORS.salePrice });
@@ -219,6 +237,8 @@ export interface AdminVariant {
   stock_quantity: number | null;
   reserved_quantity: number;
   options: { name: string; value: string }[];
+  /** One of the product's pictures (GET /api/admin/products/{id}/images), or none. */
+  image_id: string | null;
 }
 
 /** GET /api/admin/products/{id}: every form field, plus what the form shows beside them. */

@@ -26,7 +26,13 @@ export interface CartItem {
   /** The undiscounted price when unit_price is a sale price, for a strike-through. */
   original_unit_price: number | null;
   line_total: number;
+  /** False while the quantity is more than the line can have (see available): checkout would refuse it. */
   in_stock: boolean;
+  /**
+   * The most this line can have with the rest of the cart as it is: the free stock, less what other
+   * lines drawing on the same stock take. Null when the product's stock is not tracked.
+   */
+  available: number | null;
 }
 
 export interface ShippingSelection {

@@ -1,5 +1,7 @@
 // No Zod here: the storefront imports this file, and Zod alone is ~24 kB gzipped (docs/decisions/004).
 // The request schemas live in catalog-schemas.ts (server); the review rules in review-check.ts.
+import { CART_MAX_QUANTITY } from './cart';
+import { LOW_STOCK_THRESHOLD } from './stock';
 
 /** Storefront spec §9. */
 export const PRODUCT_PAGE_SIZE = 24;
@@ -74,6 +76,10 @@ export interface ProductVariant {
   sale_price: number | null;
   options_json: NameValue[];
   in_stock: boolean;
+  /** Units free to buy (its own stock, or the product's it sells from); null when stock is not tracked. */
+  stock_available: number | null;
+  /** The variant's own picture, one of the product's: the page shows it when the variant is chosen. */
+  image: ImageRef | null;
 }
 
 /** Storefront spec §3 Product, as the product page reads it. */
@@ -87,7 +93,32 @@ export interface ProductDetail extends ProductCard {
   meta_description: string | null;
   product_images: ImageRef[];
   product_variants: ProductVariant[];
+  /** Units of the product's own stock free to buy; null when not tracked. Variants carry their own. */
+  stock_available: number | null;
 }
+
+/**
+ * Units free to sell from one stock row: stock less the units unpaid checkouts hold (a tracked row
+ * with no figure has none). Null when the product's stock is not tracked: no limit.
+ */
+export function freeUnits(tracked: boolean, stock: number | null, reserved: number): number | null {
+  return tracked ? Math.max(0, (stock ?? 0) - reserved) : null;
+}
+
+/**
+ * 'Only N left' shows at this many free units or fewer: the admin's low-stock line (admin spec §9), so
+ * shoppers and staff see "running low" at the same point (docs/decisions/010).
+ */
+export const FEW_LEFT_THRESHOLD = LOW_STOCK_THRESHOLD;
+export const fewLeftText = (units: number) => `Only ${units} left`;
+/** True when the count is worth telling the shopper: some left, but few. */
+export const isFewLeft = (units: number | null): units is number => units !== null && units > 0 && units <= FEW_LEFT_THRESHOLD;
+
+/**
+ * The most one line may hold: the free units, or the cart's own ceiling when stock is not tracked
+ * (the storefront spec's stepper has no maximum; tracked stock caps it, decision 010).
+ */
+export const maxQuantity = (available: number | null): number => Math.min(available ?? CART_MAX_QUANTITY, CART_MAX_QUANTITY);
 
 export interface CategoryNode {
   id: string;

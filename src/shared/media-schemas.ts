@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ALT_TEXT_MAX, MAX_PRODUCT_IMAGES } from './media';
 
 /** Alt text: trimmed, bounded; empty means none (null). */
-const altText = z
+export const altText = z
   .string()
   .trim()
   .max(ALT_TEXT_MAX, `Alt text must be at most ${ALT_TEXT_MAX} characters`)

@@ -46,10 +46,12 @@ export function uploadMedia(file: File, onProgress?: (fraction: number) => void)
 
 const imagesPath = (productId: string) => `/api/admin/products/${productId}/images`;
 
-export function useProductImages(productId: string) {
+/** A saved product's pictures; nothing is asked while there is no product yet (null). */
+export function useProductImages(productId: string | null) {
   return useQuery({
-    queryKey: mediaKeys.productImages(productId),
-    queryFn: () => api<ProductImagesResponse>('GET', imagesPath(productId)),
+    queryKey: mediaKeys.productImages(productId ?? ''),
+    queryFn: () => api<ProductImagesResponse>('GET', imagesPath(productId!)),
+    enabled: productId !== null,
   });
 }
 

@@ -18,12 +18,14 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * The one place the web app calls the server. Same-origin, cookie session, JSON both ways.
  * A non-2xx answer becomes an ApiError carrying the server's own message when it sent one.
+ * `cache: 'reload'` reads past the browser's copy of an answer the server lets it keep.
  */
-export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export async function api<T>(method: Method, path: string, body?: unknown, options: { cache?: RequestCache } = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
+      cache: options.cache,
       credentials: 'same-origin',
       headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),

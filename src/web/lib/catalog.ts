@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CategoryDetail, CategoryNode, ProductCard, ProductDetail, ProductList } from '@shared/catalog';
 import { api } from './api';
 import { catalogKeys } from './query-keys';
@@ -49,12 +50,29 @@ export function useProducts(params: ProductQuery, enabled = true) {
   });
 }
 
+const productPath = (slug: string) => `/api/products/by-slug/${encodeURIComponent(slug)}`;
+
 export function useProduct(slug: string) {
   return useQuery({
     queryKey: catalogKeys.product(slug),
-    queryFn: () => api<{ product: ProductDetail }>('GET', `/api/products/by-slug/${encodeURIComponent(slug)}`).then((r) => r.product),
+    queryFn: () => api<{ product: ProductDetail }>('GET', productPath(slug)).then((r) => r.product),
     staleTime: PRODUCT_STALE_MS,
   });
+}
+
+/**
+ * Reads a product again past both copies the spec lets it keep for 30 s (this cache and the
+ * browser's): after the cart said fewer are left than the page showed, the stepper catches up.
+ */
+export function useReloadProduct() {
+  const client = useQueryClient();
+  return useCallback(
+    async (slug: string) => {
+      const { product } = await api<{ product: ProductDetail }>('GET', productPath(slug), undefined, { cache: 'reload' });
+      client.setQueryData(catalogKeys.product(slug), product);
+    },
+    [client],
+  );
 }
 
 export function useRelatedProducts(productId: string | undefined) {

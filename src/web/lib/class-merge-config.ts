@@ -10,9 +10,9 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "aspect": {"aspect":"[3/2] [3/4] [4/5] square"},
   "backdrop-blur": {"backdrop":"blur blur-[1px]"},
   "basis": {"basis":"0 full"},
-  "bg-color": {"bg":"accent accent-hover accent-soft accent-soft/60 amber-100 amber-200 amber-200/70 amber-50 amber-50/60 amber-50/70 amber-500 blue-50 emerald-50 emerald-500 gradient-to-b gradient-to-br indigo-50 indigo-500 indigo-600 red-100 red-50 red-600 red-700 transparent violet-50 white white/90 white/95 zinc-100 zinc-200 zinc-200/70 zinc-300 zinc-50 zinc-50/50 zinc-50/60 zinc-50/70 zinc-700 zinc-900 zinc-950 zinc-950/40"},
+  "bg-color": {"bg":"accent accent-hover accent-soft accent-soft/60 amber-100 amber-200 amber-200/70 amber-50 amber-50/60 amber-50/70 amber-500 blue-50 emerald-50 emerald-500 gradient-to-b gradient-to-br indigo-50 indigo-500 indigo-600 red-100 red-50 red-600 red-700 transparent violet-50 white white/80 white/90 white/95 zinc-100 zinc-200 zinc-200/70 zinc-300 zinc-50 zinc-50/50 zinc-50/60 zinc-50/70 zinc-700 zinc-900 zinc-950 zinc-950/40"},
   "border-collapse": {"border":"collapse"},
-  "border-color": {"border":"accent amber-200 amber-200/70 amber-300 emerald-200 indigo-200 indigo-400 indigo-500 red-200 red-500 transparent zinc-100 zinc-200 zinc-300 zinc-400 zinc-500 zinc-900"},
+  "border-color": {"border":"accent amber-200 amber-200/70 amber-300 emerald-200 indigo-200 indigo-400 indigo-500 red-200 red-300 red-500 transparent zinc-100 zinc-200 zinc-300 zinc-400 zinc-500 zinc-900"},
   "border-style": {"border":"dashed"},
   "border-w": {"":"border","border":"0 2"},
   "border-w-b": {"border":"b b-2"},
@@ -21,6 +21,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "border-w-t": {"border":"t"},
   "border-w-x": {"border":"x"},
   "border-w-y": {"border":"y"},
+  "bottom": {"bottom":"2"},
   "break": {"break":"all words"},
   "caption": {"caption":"bottom"},
   "col-start": {"col":"start-2"},
@@ -40,7 +41,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "font-style": {"not":"italic"},
   "font-weight": {"font":"bold medium normal semibold"},
   "fvn-spacing": {"tabular":"nums"},
-  "gap": {"gap":"0.5 1 1.5 10 12 14 16 2 2.5 3 4 5 6 8"},
+  "gap": {"gap":"0 0.5 1 1.5 10 12 14 16 2 2.5 3 4 5 6 8"},
   "gap-x": {"gap":"x-10 x-2 x-3 x-4 x-6"},
   "gap-y": {"gap":"y-0.5 y-1 y-2 y-3 y-8"},
   "gradient-from": {"from":"indigo-50 indigo-50/70 zinc-100 zinc-50"},
@@ -48,8 +49,9 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "grid-cols": {"grid":"cols-1 cols-2 cols-3 cols-4 cols-5 cols-[1.1fr_1fr] cols-[1fr_1fr_auto] cols-[1fr_auto] cols-[260px_1fr] cols-[3.5rem_minmax(0,1fr)_1.5rem] cols-[auto_1fr] cols-[minmax(0,1fr)_22rem] cols-[minmax(0,1fr)_24rem]"},
   "h": {"h":"0.5 1 1.5 10 11 12 14 16 2 24 28 3 4 40 44 48 5 6 7 72 8 9 96 [36rem] [4.5rem] auto full px screen"},
   "inset": {"inset":"0"},
+  "inset-x": {"inset":"x-2"},
   "inset-y": {"inset":"y-0"},
-  "justify-content": {"justify":"between center end start"},
+  "justify-content": {"justify":"between center end"},
   "leading": {"leading":"6 none relaxed snug tight"},
   "left": {"left":"0 1 1/2 2 3"},
   "line-clamp": {"line":"clamp-1 clamp-2"},
@@ -58,11 +60,11 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "max-w": {"max":"w-0 w-2xl w-36 w-3xl w-48 w-56 w-64 w-6xl w-[85vw] w-[92vw] w-full w-lg w-md w-none w-sm w-xl w-xs"},
   "mb": {"mb":"1.5 2 5 6"},
   "min-h": {"min":"h-20 h-24 h-28 h-36 h-40 h-screen"},
-  "min-w": {"min":"w-0 w-4 w-40 w-48 w-5 w-52 w-56 w-6 w-full"},
+  "min-w": {"min":"w-0 w-4 w-40 w-48 w-5 w-52 w-56 w-6"},
   "ml": {"ml":"0 1 1.5 2 3 auto"},
   "mr": {"mr":"3 auto"},
   "mt": {"mt":"0.5 1 1.5 10 12 16 2 3 4 5 6 8 [1.625rem] auto px"},
-  "mx": {"mx":"0 1 2 4 auto"},
+  "mx": {"mx":"1 2 auto"},
   "my": {"my":"1"},
   "object-fit": {"object":"contain cover"},
   "opacity": {"opacity":"0 100 40 50 60"},
@@ -113,12 +115,12 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "underline-offset": {"underline":"offset-2 offset-4"},
   "vertical-align": {"align":"middle top"},
   "visibility": {"":"invisible visible"},
-  "w": {"w":"10 11 11/12 12 14 16 2 2/3 2/5 20 24 28 3 3/4 32 36 4 4/5 40 44 48 56 60 64 72 9 96 [calc(100%-2rem)] auto fit full max"},
+  "w": {"w":"10 11 11/12 12 14 16 2 2/3 2/5 20 24 28 3 3/4 32 36 4 4/5 40 44 48 56 60 64 72 9 96 [calc(100%-2rem)] auto fit full"},
   "whitespace": {"whitespace":"nowrap pre-line pre-wrap"},
   "z": {"z":"10 30 40 50"},
 };
 
-export const CONFLICTING_CLASS_GROUPS: Record<string, string[]> = {"border-w":["border-w-x","border-w-y","border-w-t","border-w-r","border-w-b","border-w-l"],"border-w-x":["border-w-r","border-w-l"],"border-w-y":["border-w-t","border-w-b"],"flex":["basis","shrink"],"font-size":["leading"],"gap":["gap-x","gap-y"],"inset":["inset-y","top","right","left"],"inset-y":["top"],"line-clamp":["display","overflow"],"mx":["mr","ml"],"my":["mt","mb"],"overflow":["overflow-x","overflow-y"],"p":["px","py","pt","pr","pb","pl"],"px":["pr","pl"],"py":["pt","pb"],"rounded":["rounded-r","rounded-l"],"size":["w","h"]};
+export const CONFLICTING_CLASS_GROUPS: Record<string, string[]> = {"border-w":["border-w-x","border-w-y","border-w-t","border-w-r","border-w-b","border-w-l"],"border-w-x":["border-w-r","border-w-l"],"border-w-y":["border-w-t","border-w-b"],"flex":["basis","shrink"],"font-size":["leading"],"gap":["gap-x","gap-y"],"inset":["inset-x","inset-y","top","right","bottom","left"],"inset-x":["right","left"],"inset-y":["top","bottom"],"line-clamp":["display","overflow"],"mx":["mr","ml"],"my":["mt","mb"],"overflow":["overflow-x","overflow-y"],"p":["px","py","pt","pr","pb","pl"],"px":["pr","pl"],"py":["pt","pb"],"rounded":["rounded-r","rounded-l"],"size":["w","h"]};
 
 export const CONFLICTING_CLASS_GROUP_MODIFIERS: Record<string, string[]> = {"font-size":["leading"]};
 

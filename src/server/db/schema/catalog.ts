@@ -130,11 +130,18 @@ export const productVariants = pgTable(
     stockQuantity: integer('stock_quantity'),
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
     position: integer('position').notNull().default(0),
+    /**
+     * The variant's own picture, one of its product's pictures (the admin service checks that); the
+     * product page shows it when the variant is chosen. Deleting the picture unlinks it.
+     */
+    imageId: uuid('image_id').references(() => productImages.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('product_variants_tenant_sku_uq').on(t.tenantId, t.sku),
     index('product_variants_product_idx').on(t.productId, t.position),
+    // Deleting a picture finds the variants that show it without reading them all.
+    index('product_variants_image_idx').on(t.imageId),
     check('product_variants_stock_check', sql`reserved_quantity >= 0 and (stock_quantity is null or (stock_quantity >= 0 and reserved_quantity <= stock_quantity))`),
     check('product_variants_prices_check', sql`price >= 0 and (sale_price is null or (sale_price >= 0 and sale_price < price))`),
   ],

@@ -37,6 +37,14 @@ describe.each(catalogues)('%s catalogue', (_name, catalogue, skuPrefix) => {
     for (const sku of skus) expect(sku.startsWith(skuPrefix), sku).toBe(true);
   });
 
+  it("links variants only to their own product's pictures, each variant to a different one", () => {
+    for (const p of products) {
+      const linked = (p.variants ?? []).flatMap((v) => (v.image === undefined ? [] : [v.image]));
+      expect(duplicates(linked.map(String)), p.slug).toEqual([]);
+      for (const index of linked) expect(Number.isInteger(index) && index >= 0 && index < p.images.length, `${p.slug} image ${index}`).toBe(true);
+    }
+  });
+
   it('links products only to categories that exist', () => {
     const slugs = new Set(categories.map((c) => c.slug));
     for (const p of products) {

@@ -118,10 +118,10 @@ export const DEMO_STORE_CATALOGUE: SeedCatalogue = {
         img('mug', 2, 'Pillar box red enamel camping mug'),
       ],
       variants: [
-        { sku: 'DS-MUG-SAGE', price: 1200, options: opt('Colour', 'Sage'), stock_quantity: 42 },
-        { sku: 'DS-MUG-NAVY', price: 1200, options: opt('Colour', 'Navy'), stock_quantity: 35 },
-        { sku: 'DS-MUG-MUSTARD', price: 1200, sale_price: 950, options: opt('Colour', 'Mustard'), stock_quantity: 18 },
-        { sku: 'DS-MUG-RED', price: 1200, options: opt('Colour', 'Pillar Box Red'), stock_quantity: 0 },
+        { sku: 'DS-MUG-SAGE', price: 1200, options: opt('Colour', 'Sage'), stock_quantity: 42, image: 0 },
+        { sku: 'DS-MUG-NAVY', price: 1200, options: opt('Colour', 'Navy'), stock_quantity: 35, image: 1 },
+        { sku: 'DS-MUG-MUSTARD', price: 1200, sale_price: 950, options: opt('Colour', 'Mustard'), stock_quantity: 18, image: 2 },
+        { sku: 'DS-MUG-RED', price: 1200, options: opt('Colour', 'Pillar Box Red'), stock_quantity: 0, image: 3 },
       ],
       reviews: [
         approved(5, 12, 'j.hughes@example.co.uk', 'Lives in the campervan now', 'Bought two for a week in the Lakes. They survived being dropped on rocks and still look smart.'),
@@ -152,8 +152,8 @@ export const DEMO_STORE_CATALOGUE: SeedCatalogue = {
       meta_description: 'Four 27cm stoneware dinner plates in a soft reactive glaze, made in Stoke-on-Trent. Dishwasher and microwave safe.',
       images: [img('plate', 35, 'Stack of oatmeal stoneware dinner plates'), img('plate', 210, 'Stack of slate blue stoneware dinner plates')],
       variants: [
-        { sku: 'DS-PLT-OATMEAL', price: 3600, sale_price: 2995, options: opt('Colour', 'Oatmeal'), stock_quantity: 24 },
-        { sku: 'DS-PLT-SLATE', price: 3600, sale_price: 2995, options: opt('Colour', 'Slate Blue'), stock_quantity: 16 },
+        { sku: 'DS-PLT-OATMEAL', price: 3600, sale_price: 2995, options: opt('Colour', 'Oatmeal'), stock_quantity: 24, image: 0 },
+        { sku: 'DS-PLT-SLATE', price: 3600, sale_price: 2995, options: opt('Colour', 'Slate Blue'), stock_quantity: 16, image: 1 },
       ],
       reviews: [
         approved(5, 21, 'm.okafor@example.co.uk', 'Beautiful glaze', 'Every plate is slightly different and they look wonderful together. Very solid.'),
@@ -340,9 +340,9 @@ export const DEMO_STORE_CATALOGUE: SeedCatalogue = {
       gtin: '5060056579313',
       images: [img('towel', 35, 'Natural linen tea towel hanging from a rail'), img('towel', 100, 'Sage green linen tea towel'), img('towel', 18, 'Rust linen tea towel')],
       variants: [
-        { sku: 'DS-TTW-NATURAL', price: 1600, options: opt('Colour', 'Natural'), stock_quantity: 40 },
-        { sku: 'DS-TTW-SAGE', price: 1600, options: opt('Colour', 'Sage'), stock_quantity: 33 },
-        { sku: 'DS-TTW-RUST', price: 1600, sale_price: 1200, options: opt('Colour', 'Rust'), stock_quantity: 9 },
+        { sku: 'DS-TTW-NATURAL', price: 1600, options: opt('Colour', 'Natural'), stock_quantity: 40, image: 0 },
+        { sku: 'DS-TTW-SAGE', price: 1600, options: opt('Colour', 'Sage'), stock_quantity: 33, image: 1 },
+        { sku: 'DS-TTW-RUST', price: 1600, sale_price: 1200, options: opt('Colour', 'Rust'), stock_quantity: 9, image: 2 },
       ],
       reviews: [
         approved(5, 18, 'j.hughes@example.co.uk', 'No more fluff', 'Dries wine glasses perfectly. Softened up nicely after two washes.'),
@@ -394,10 +394,10 @@ export const DEMO_STORE_CATALOGUE: SeedCatalogue = {
         img('cushion', 220, 'Charcoal blue linen cushion'),
       ],
       variants: [
-        { sku: 'DS-CSH-SAGE', price: 3200, options: opt('Colour', 'Sage'), stock_quantity: 25 },
-        { sku: 'DS-CSH-OCHRE', price: 3200, sale_price: 2499, options: opt('Colour', 'Ochre'), stock_quantity: 14 },
-        { sku: 'DS-CSH-STONE', price: 3200, options: opt('Colour', 'Stone'), stock_quantity: 30 },
-        { sku: 'DS-CSH-CHARCOAL', price: 3200, options: opt('Colour', 'Charcoal'), stock_quantity: 8 },
+        { sku: 'DS-CSH-SAGE', price: 3200, options: opt('Colour', 'Sage'), stock_quantity: 25, image: 0 },
+        { sku: 'DS-CSH-OCHRE', price: 3200, sale_price: 2499, options: opt('Colour', 'Ochre'), stock_quantity: 14, image: 1 },
+        { sku: 'DS-CSH-STONE', price: 3200, options: opt('Colour', 'Stone'), stock_quantity: 30, image: 2 },
+        { sku: 'DS-CSH-CHARCOAL', price: 3200, options: opt('Colour', 'Charcoal'), stock_quantity: 8, image: 3 },
       ],
       reviews: [
         approved(5, 8, 'o.bennett@example.co.uk', 'So soft', 'The linen has that lovely lived-in feel straight away. The pad is properly plump.'),
@@ -426,8 +426,8 @@ export const DEMO_STORE_CATALOGUE: SeedCatalogue = {
       meta_description: 'A herringbone throw in British lambswool, woven in a family mill in West Yorkshire. 130 x 180cm with a twisted fringe.',
       images: [img('throw', 85, 'Folded moss green herringbone wool throw with a fringe'), img('throw', 215, 'Folded slate grey wool throw')],
       variants: [
-        { sku: 'DS-THR-MOSS', price: 8900, options: opt('Colour', 'Moss'), stock_quantity: 10 },
-        { sku: 'DS-THR-SLATE', price: 8900, sale_price: 7500, options: opt('Colour', 'Slate Grey'), stock_quantity: 7 },
+        { sku: 'DS-THR-MOSS', price: 8900, options: opt('Colour', 'Moss'), stock_quantity: 10, image: 0 },
+        { sku: 'DS-THR-SLATE', price: 8900, sale_price: 7500, options: opt('Colour', 'Slate Grey'), stock_quantity: 7, image: 1 },
       ],
       reviews: [
         approved(5, 30, 'a.robertson@example.co.uk', 'Gorgeous quality', 'Thick, warm and not at all itchy. The colour is rich and deep.'),
@@ -514,8 +514,8 @@ export const DEMO_STORE_CATALOGUE: SeedCatalogue = {
       meta_description: 'A slim three-shelf bookcase in solid English ash, made in East Sussex and delivered assembled. Natural or black stained.',
       images: [img('shelf', 34, 'Natural ash bookcase filled with books'), img('shelf', 220, 'Dark stained ash bookcase filled with books')],
       variants: [
-        { sku: 'DS-BKC-NATURAL', price: 24000, options: opt('Finish', 'Natural Ash'), stock_quantity: 4 },
-        { sku: 'DS-BKC-BLACK', price: 24000, sale_price: 21500, options: opt('Finish', 'Black Stained'), stock_quantity: 2 },
+        { sku: 'DS-BKC-NATURAL', price: 24000, options: opt('Finish', 'Natural Ash'), stock_quantity: 4, image: 0 },
+        { sku: 'DS-BKC-BLACK', price: 24000, sale_price: 21500, options: opt('Finish', 'Black Stained'), stock_quantity: 2, image: 1 },
       ],
     },
     {
@@ -674,9 +674,9 @@ export const DEMO_STORE_CATALOGUE: SeedCatalogue = {
       meta_description: 'A glazed ceramic table lamp with a natural linen shade and braided cable. Sage, oatmeal or ink blue.',
       images: [img('lamp', 100, 'Sage green ceramic table lamp with a linen shade'), img('lamp', 36, 'Oatmeal ceramic table lamp'), img('lamp', 225, 'Ink blue ceramic table lamp')],
       variants: [
-        { sku: 'DS-LMP-SAGE', price: 7900, options: opt('Colour', 'Sage'), stock_quantity: 12 },
-        { sku: 'DS-LMP-OATMEAL', price: 7900, options: opt('Colour', 'Oatmeal'), stock_quantity: 9 },
-        { sku: 'DS-LMP-INK', price: 7900, sale_price: 6500, options: opt('Colour', 'Ink Blue'), stock_quantity: 5 },
+        { sku: 'DS-LMP-SAGE', price: 7900, options: opt('Colour', 'Sage'), stock_quantity: 12, image: 0 },
+        { sku: 'DS-LMP-OATMEAL', price: 7900, options: opt('Colour', 'Oatmeal'), stock_quantity: 9, image: 1 },
+        { sku: 'DS-LMP-INK', price: 7900, sale_price: 6500, options: opt('Colour', 'Ink Blue'), stock_quantity: 5, image: 2 },
       ],
       reviews: [
         approved(5, 23, 'b.clarke@example.co.uk', 'Beautiful light', 'The linen shade gives a lovely warm glow. The glaze is gorgeous.'),

@@ -46,6 +46,8 @@ export interface SeedVariant {
   sale_price?: number;
   options: SeedOption[];
   stock_quantity: number;
+  /** Which of the product's pictures (index into images) shows this variant, when one does. */
+  image?: number;
 }
 
 export interface SeedReview {

@@ -81,12 +81,22 @@ export async function seedCatalogue(db: Db, tenantId: string, catalogue: SeedCat
         .returning({ id: products.id });
       const productId = row.id;
       const urls = imageUrls.get(p.slug) ?? [];
-      if (urls.length) {
-        await tx.insert(productImages).values(urls.map((imageUrl, position) => ({ tenantId, productId, imageUrl, altText: p.images[position].alt, position })));
-      }
+      const imageIds = urls.length
+        ? (await tx.insert(productImages).values(urls.map((imageUrl, position) => ({ tenantId, productId, imageUrl, altText: p.images[position].alt, position }))).returning({ id: productImages.id })).map((r) => r.id)
+        : [];
       if (p.variants?.length) {
         await tx.insert(productVariants).values(
-          p.variants.map((v, position) => ({ tenantId, productId, sku: v.sku, price: v.price, salePrice: v.sale_price ?? null, options: v.options, stockQuantity: v.stock_quantity, position })),
+          p.variants.map((v, position) => ({
+            tenantId,
+            productId,
+            sku: v.sku,
+            price: v.price,
+            salePrice: v.sale_price ?? null,
+            options: v.options,
+            stockQuantity: v.stock_quantity,
+            position,
+            imageId: v.image === undefined ? null : imageIds[v.image],
+          })),
         );
       }
       await tx.insert(productCategories).values(p.categories.map((slug, position) => ({ tenantId, productId, categoryId: categoryIds.get(slug)!, position })));

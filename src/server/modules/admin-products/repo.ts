@@ -51,6 +51,7 @@ export interface VariantRow {
   stock_quantity: number | null;
   reserved_quantity: number;
   options: { name: string; value: string }[];
+  image_id: string | null;
 }
 
 /** Pictures in display order (the first is the thumbnail) and categories main first, as JSON arrays. */
@@ -123,7 +124,7 @@ export async function productExtras(ctx: TenantCtx, id: string) {
 
 export async function listVariants(ctx: TenantCtx, productId: string): Promise<VariantRow[]> {
   return run<VariantRow>(ctx, sql`
-    select id, sku, price, sale_price, stock_quantity, reserved_quantity, options from product_variants
+    select id, sku, price, sale_price, stock_quantity, reserved_quantity, options, image_id from product_variants
     where tenant_id = ${ctx.tenantId} and product_id = ${productId}::uuid
     order by position, sku`);
 }
@@ -203,12 +204,14 @@ export interface VariantWrite {
   stock_quantity: number | null;
   options: { name: string; value: string }[];
   position: number;
+  image_id: string | null;
 }
 
 export async function insertVariant(ctx: TenantCtx, productId: string, v: VariantWrite): Promise<string> {
   const [row] = await run<{ id: string }>(ctx, sql`
-    insert into product_variants (tenant_id, product_id, sku, price, sale_price, stock_quantity, options, position)
-    values (${ctx.tenantId}, ${productId}::uuid, ${v.sku}, ${v.price}, ${v.sale_price}, ${v.stock_quantity}, ${JSON.stringify(v.options)}::jsonb, ${v.position})
+    insert into product_variants (tenant_id, product_id, sku, price, sale_price, stock_quantity, options, position, image_id)
+    values (${ctx.tenantId}, ${productId}::uuid, ${v.sku}, ${v.price}, ${v.sale_price}, ${v.stock_quantity}, ${JSON.stringify(v.options)}::jsonb, ${v.position},
+            ${v.image_id}::uuid)
     returning id`);
   return row.id;
 }
@@ -216,8 +219,14 @@ export async function insertVariant(ctx: TenantCtx, productId: string, v: Varian
 export async function updateVariant(ctx: TenantCtx, id: string, v: VariantWrite): Promise<void> {
   await ctx.tx.execute(sql`
     update product_variants set sku = ${v.sku}, price = ${v.price}, sale_price = ${v.sale_price}, stock_quantity = ${v.stock_quantity},
-      options = ${JSON.stringify(v.options)}::jsonb, position = ${v.position}
+      options = ${JSON.stringify(v.options)}::jsonb, position = ${v.position}, image_id = ${v.image_id}::uuid
     where tenant_id = ${ctx.tenantId} and id = ${id}::uuid`);
+}
+
+/** The ids of this product's own pictures: the only ones its variants may show. */
+export async function productImageIds(ctx: TenantCtx, productId: string): Promise<Set<string>> {
+  const rows = await run<{ id: string }>(ctx, sql`select id from product_images where tenant_id = ${ctx.tenantId} and product_id = ${productId}::uuid`);
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Parks a variant's SKU on its own id, so two variants can swap SKUs in one save without a clash. */

@@ -45,7 +45,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/admin/products', { schema: { body: productBody } }, async (req, reply) => {
-    const product = await catalogueWrite(req, (ctx) => service.createProduct(ctx, req.body));
+    const product = await catalogueWrite(req, (ctx) => service.createProduct(ctx, app.deps.storage, req.body));
     return reply.status(201).send({ product });
   });
 

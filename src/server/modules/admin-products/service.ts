@@ -9,6 +9,8 @@ import {
   type ProductBody,
   type ProductListQuery,
 } from '../../../shared/admin-products';
+import type { FileStorage } from '../../adapters/storage/storage';
+import { addProductImage } from '../media/product-images-service';
 import * as repo from './repo';
 import { saveVariants } from './variants';
 
@@ -71,6 +73,7 @@ export async function getProduct(ctx: TenantCtx, id: string): Promise<AdminProdu
       stock_quantity: v.stock_quantity,
       reserved_quantity: v.reserved_quantity,
       options: v.options ?? [],
+      image_id: v.image_id,
     })),
   };
 }
@@ -135,12 +138,30 @@ async function recordStockChange(ctx: TenantCtx, productId: string, before: numb
   if (change !== 0) await repo.recordMovement(ctx, { productId, variantId: null, change, resulting: after ?? 0, notes });
 }
 
-export async function createProduct(ctx: TenantCtx, body: ProductBody): Promise<AdminProduct> {
+/**
+ * The pictures chosen on the new-product form, attached in order as media's own route would attach
+ * them (this store's uploads only, each once). A refusal names the picture's row: images.{n}.key.
+ */
+async function attachNewImages(ctx: TenantCtx, storage: FileStorage, productId: string, images: NonNullable<ProductBody['images']>): Promise<void> {
+  for (const [i, image] of images.entries()) {
+    try {
+      await addProductImage(ctx, storage, productId, { key: image.key, alt_text: image.alt_text ?? null });
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) {
+        throw new AppError(error.status, error.code, error.message, { [`images.${i}.key`]: Object.values(error.fields ?? {})[0] ?? error.message });
+      }
+      throw error;
+    }
+  }
+}
+
+export async function createProduct(ctx: TenantCtx, storage: FileStorage, body: ProductBody): Promise<AdminProduct> {
   const next = merge(body, null);
   const categoryIds = categoryIdsOf(body);
   await checkWrite(ctx, next, categoryIds, null);
   const id = await repo.insertProduct(ctx, next);
   if (categoryIds?.length) await repo.replaceCategories(ctx, id, categoryIds);
+  if (body.images?.length) await attachNewImages(ctx, storage, id, body.images);
   if (body.variants?.length) await saveVariants(ctx, id, body.variants);
   await recordStockChange(ctx, id, null, next.stock_quantity);
   return getProduct(ctx, id);
@@ -148,6 +169,7 @@ export async function createProduct(ctx: TenantCtx, body: ProductBody): Promise<
 
 export async function updateProduct(ctx: TenantCtx, id: string, body: ProductBody): Promise<AdminProduct> {
   const current = await loadProduct(ctx, id, true);
+  if (body.images !== undefined) throw badRequest(PRODUCT_ERRORS.imagesOnCreate, { images: PRODUCT_ERRORS.imagesOnCreate });
   const next = merge(body, current);
   const categoryIds = categoryIdsOf(body);
   await checkWrite(ctx, next, categoryIds, current);

@@ -1,11 +1,12 @@
 import type { StoreCtx } from '../../http/context';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { hashToken, newSessionToken } from '../auth/tokens';
 import { CART_MAX_QUANTITY, shippingCost, vatIncluded, type Cart, type ShippingMethod } from '../../../shared/cart';
+import { fewLeftText } from '../../../shared/catalog';
 import { isUuid } from '../../../shared/ids';
 import { penceToPounds } from '../../../shared/money';
 import * as repo from './cart-repo';
-import { priceLines, type PricedLine } from './pricing';
+import { lineLimits, priceLines, type LineRef, type PricedLine } from './pricing';
 
 /** The cart a request is working on, and a new cookie token when the cart changed hands. */
 export interface CartHandle {
@@ -85,7 +86,7 @@ export function computeTotals(lines: PricedLine[], methods: repo.ShippingMethodR
 
 /** The priced lines of a cart; lines whose product left the shop are removed from it. */
 export async function currentLines(ctx: StoreCtx, cart: repo.CartRow): Promise<PricedLine[]> {
-  const { priced, gone } = await priceLines(ctx, await repo.listLines(ctx, cart.id));
+  const { priced, gone } = await priceLines(ctx, await repo.listLines(ctx, cart.id), cart.id);
   if (gone.length > 0) await repo.deleteLines(ctx, cart.id, gone.map((l) => l.id));
   return priced;
 }
@@ -96,6 +97,7 @@ export async function viewCart(ctx: StoreCtx, cart: repo.CartRow | null): Promis
   if (!cart) return EMPTY_CART;
   const lines = await currentLines(ctx, cart);
   const totals = computeTotals(lines, await repo.listShippingMethods(ctx), cart.shippingMethodId);
+  const limits = lineLimits(lines);
   return {
     items: lines.map((l) => ({
       id: l.id,
@@ -110,7 +112,8 @@ export async function viewCart(ctx: StoreCtx, cart: repo.CartRow | null): Promis
       unit_price: penceToPounds(l.unit_price),
       original_unit_price: l.original_unit_price === null ? null : penceToPounds(l.original_unit_price),
       line_total: penceToPounds(l.line_total),
-      in_stock: l.available === null || l.available >= l.quantity,
+      in_stock: limits.get(l.id) == null || l.quantity <= limits.get(l.id)!,
+      available: limits.get(l.id) ?? null,
     })),
     item_count: lines.reduce((n, l) => n + l.quantity, 0),
     sub_total: penceToPounds(totals.subtotal),
@@ -123,9 +126,33 @@ export async function viewCart(ctx: StoreCtx, cart: repo.CartRow | null): Promis
   };
 }
 
+/** A line's name as the shopper chose it: 'Enamel Camping Mug (Mustard)'. */
+const lineName = (line: PricedLine) => (line.variant_options.length ? `${line.name} (${line.variant_options.map((o) => o.value).join(', ')})` : line.name);
+
+/**
+ * Refuses a change that would take a line past the stock it can have (decision 010): 409
+ * out_of_stock, as checkout answers, saying how many are left. `lines` are the cart's lines as they
+ * are; `line` is the one changing (an existing line, or a new one with id 'new') at its new total.
+ * Lowering a line that is already over is always allowed: it moves towards what can be bought.
+ */
+async function refuseOversell(ctx: StoreCtx, cartId: string, lines: LineRef[], line: LineRef): Promise<void> {
+  const before = lines.find((l) => l.id === line.id)?.quantity ?? 0;
+  if (line.quantity <= before) return;
+  const { priced } = await priceLines(ctx, [...lines.filter((l) => l.id !== line.id), line], cartId);
+  const mine = priced.find((l) => l.id === line.id);
+  const limit = mine ? lineLimits(priced).get(mine.id) : null;
+  if (!mine || limit == null || line.quantity <= limit) return;
+  const name = lineName(mine);
+  const message =
+    limit === 0 ? (before > 0 ? `Sorry, there are no more of ${name} left.` : `Sorry, ${name} is out of stock.`)
+    : `Sorry, only ${limit} of ${name} left${before > 0 ? ` and your cart already has ${before}` : ''}.`;
+  throw conflict('out_of_stock', message, { quantity: limit === 0 ? 'Out of stock' : fewLeftText(limit) });
+}
+
 /**
  * Adds a product (or one of its variants) to the cart. The product must be on sale in this store and
- * a product with variants needs one of them: otherwise 404 or 400, and nothing is written.
+ * a product with variants needs one of them: otherwise 404 or 400, and nothing is written. More than
+ * the stock left is refused (409), the line's earlier quantity included.
  */
 export async function addItem(ctx: StoreCtx, cart: repo.CartRow, input: { product_id: string; variant_id?: string | null; quantity: number }): Promise<void> {
   if (!isUuid(input.product_id) || (input.variant_id && !isUuid(input.variant_id))) throw notFound('Product not found');
@@ -137,6 +164,10 @@ export async function addItem(ctx: StoreCtx, cart: repo.CartRow, input: { produc
     }
     throw notFound(variantId ? 'Product option not found' : 'Product not found');
   }
+  const lines = await repo.listLines(ctx, cart.id);
+  const existing = lines.find((l) => l.product_id === input.product_id && l.variant_id === variantId);
+  const total = Math.min((existing?.quantity ?? 0) + input.quantity, CART_MAX_QUANTITY);
+  await refuseOversell(ctx, cart.id, lines, { id: existing?.id ?? 'new', product_id: input.product_id, variant_id: variantId, quantity: total });
   await repo.addToLine(ctx, cart.id, input.product_id, variantId, input.quantity, CART_MAX_QUANTITY);
   await repo.updateCart(ctx, cart.id, {});
 }
@@ -147,7 +178,12 @@ async function productHasVariants(ctx: StoreCtx, productId: string): Promise<boo
 }
 
 export async function setQuantity(ctx: StoreCtx, cart: repo.CartRow | null, lineId: string, quantity: number): Promise<void> {
-  if (!cart || !isUuid(lineId) || !(await repo.setLineQuantity(ctx, cart.id, lineId, quantity))) throw notFound('Cart item not found');
+  if (!cart || !isUuid(lineId)) throw notFound('Cart item not found');
+  const lines = await repo.listLines(ctx, cart.id);
+  const line = lines.find((l) => l.id === lineId);
+  if (!line) throw notFound('Cart item not found');
+  await refuseOversell(ctx, cart.id, lines, { ...line, quantity });
+  await repo.setLineQuantity(ctx, cart.id, lineId, quantity);
 }
 
 export async function removeItem(ctx: StoreCtx, cart: repo.CartRow | null, lineId: string): Promise<void> {

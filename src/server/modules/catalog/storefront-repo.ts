@@ -29,8 +29,11 @@ export interface CardRow {
 // The card's columns; subqueries stay index-backed (product_images_product_idx, product_variants_product_idx).
 const CARD_COLUMNS = sql`
   p.id, p.name, p.slug, p.sku, p.brand, p.base_price, p.sale_price, p.average_rating, p.review_count,
-  (not p.track_inventory or coalesce(p.stock_quantity, 0) > 0
-    or exists (select 1 from product_variants v where v.product_id = p.id and coalesce(v.stock_quantity, 1) > 0)) as in_stock,
+  (not p.track_inventory or case when exists (select 1 from product_variants v where v.product_id = p.id)
+    -- Sold as one of its variants: one with a unit free (its own stock, or the product's it draws on).
+    then exists (select 1 from product_variants v where v.product_id = p.id
+                 and coalesce(v.stock_quantity - v.reserved_quantity, coalesce(p.stock_quantity, 0) - p.reserved_quantity) > 0)
+    else coalesce(p.stock_quantity, 0) - p.reserved_quantity > 0 end) as in_stock,
   exists (select 1 from product_variants v where v.product_id = p.id) as has_variants,
   (select i.image_url from product_images i where i.product_id = p.id order by i.position, i.created_at limit 1) as image_url,
   (select i.alt_text from product_images i where i.product_id = p.id order by i.position, i.created_at limit 1) as image_alt,
@@ -138,19 +141,37 @@ export interface DetailRow extends CardRow {
   meta_title: string | null;
   meta_description: string | null;
   images: { image_url: string; alt_text: string | null }[] | null;
-  variants: { id: string; sku: string; price: number; sale_price: number | null; options: NameValue[]; stock_quantity: number | null }[] | null;
+  variants: DetailVariantRow[] | null;
   track_inventory: boolean;
+  stock_quantity: number | null;
+  reserved_quantity: number;
+}
+
+export interface DetailVariantRow {
+  id: string;
+  sku: string;
+  price: number;
+  sale_price: number | null;
+  options: NameValue[];
+  stock_quantity: number | null;
+  reserved_quantity: number;
+  /** The variant's own picture (one of the product's), when one is linked. */
+  image_url: string | null;
+  image_alt: string | null;
 }
 
 export async function findLiveProduct(ctx: StoreCtx, by: { slug: string } | { id: string }): Promise<DetailRow | null> {
   const match = 'slug' in by ? sql`p.slug = ${by.slug}` : sql`p.id = ${by.id}::uuid`;
   const rows = await executePrepared<DetailRow>(ctx.tx, sql`
     select ${CARD_COLUMNS}, p.description, p.bullets, p.specs, p.gtin, p.mpn, p.meta_title, p.meta_description, p.track_inventory,
+      p.stock_quantity, p.reserved_quantity,
       (select json_agg(json_build_object('image_url', i.image_url, 'alt_text', i.alt_text) order by i.position, i.created_at)
          from product_images i where i.product_id = p.id) as images,
-      (select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'price', v.price, 'sale_price', v.sale_price,
-                                         'options', v.options, 'stock_quantity', v.stock_quantity) order by v.position, v.sku)
-         from product_variants v where v.product_id = p.id) as variants
+      (select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'price', v.price, 'sale_price', v.sale_price, 'options', v.options,
+                                         'stock_quantity', v.stock_quantity, 'reserved_quantity', v.reserved_quantity,
+                                         'image_url', vi.image_url, 'image_alt', vi.alt_text) order by v.position, v.sku)
+         from product_variants v left join product_images vi on vi.id = v.image_id and vi.product_id = p.id
+         where v.product_id = p.id) as variants
     from products p
     where p.tenant_id = ${ctx.tenantId} and ${LIVE} and ${match}
     limit 1`);

@@ -1,8 +1,8 @@
 import type { StoreCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import {
-  PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE_MAX, RELATED_PRODUCTS_LIMIT, SEARCH_MAX, parsePage, parseSort,
-  type CategoryDetail, type CategoryNode, type ProductCard, type ProductDetail, type ProductList, type ProductSort,
+  PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE_MAX, RELATED_PRODUCTS_LIMIT, SEARCH_MAX, freeUnits, parsePage, parseSort,
+  type CategoryDetail, type CategoryNode, type ProductCard, type ProductDetail, type ProductList, type ProductSort, type ProductVariant,
 } from '../../../shared/catalog';
 import type { ProductListQuery } from '../../../shared/catalog-schemas';
 import { isUuid } from '../../../shared/ids';
@@ -96,6 +96,21 @@ export async function listProducts(ctx: StoreCtx, req: ListRequest): Promise<Pro
   return { items: rows.map(toCard), total, pagination: { page: req.page, limit: req.limit, total, pages: Math.max(1, Math.ceil(total / req.limit)) } };
 }
 
+/** A variant as the product page shows it: its stock (own, or the product's it sells from) and picture. */
+function toVariant(v: repo.DetailVariantRow, row: repo.DetailRow): ProductVariant {
+  const available = v.stock_quantity === null ? freeUnits(row.track_inventory, row.stock_quantity, row.reserved_quantity) : freeUnits(row.track_inventory, v.stock_quantity, v.reserved_quantity);
+  return {
+    id: v.id,
+    sku: v.sku,
+    price: penceToPounds(v.price),
+    sale_price: money(v.sale_price),
+    options_json: v.options,
+    in_stock: available === null || available > 0,
+    stock_available: available,
+    image: v.image_url ? { image_url: v.image_url, alt_text: v.image_alt } : null,
+  };
+}
+
 export async function getProduct(ctx: StoreCtx, by: { slug: string } | { id: string }): Promise<ProductDetail> {
   const row = await repo.findLiveProduct(ctx, by);
   if (!row) throw notFound('Product not found');
@@ -109,14 +124,8 @@ export async function getProduct(ctx: StoreCtx, by: { slug: string } | { id: str
     meta_title: row.meta_title,
     meta_description: row.meta_description,
     product_images: row.images ?? [],
-    product_variants: (row.variants ?? []).map((v) => ({
-      id: v.id,
-      sku: v.sku,
-      price: penceToPounds(v.price),
-      sale_price: money(v.sale_price),
-      options_json: v.options,
-      in_stock: !row.track_inventory || v.stock_quantity === null || v.stock_quantity > 0,
-    })),
+    product_variants: (row.variants ?? []).map((v) => toVariant(v, row)),
+    stock_available: freeUnits(row.track_inventory, row.stock_quantity, row.reserved_quantity),
   };
 }
 

@@ -15,11 +15,15 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { useSaveProduct, type SuggestGoal } from '@/lib/admin-products';
 import { cn } from '@/lib/utils';
 import { slugify } from '@shared/slugify';
-import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '@shared/admin-products';
+import { META_DESCRIPTION_MAX, META_TITLE_MAX, type NewProductImageInput } from '@shared/admin-products';
+import { useProductImages } from '@/lib/admin-media';
 import { AiSuggestButton } from './AiSuggestButton';
 import { CategoryPicker } from './CategoryPicker';
 import { VariantsEditor } from './VariantsEditor';
+import { NewProductImages } from './NewProductImages';
 import { ProductImages } from './ProductImages';
+import { useNewProductImages } from './use-new-product-images';
+import type { VariantPictures } from './VariantPicture';
 import { validateForm, type ProductFormValues } from './product-form-values';
 
 const LIST = '/admin/catalogue/products';
@@ -29,6 +33,13 @@ export function ProductForm({ productId, initial }: { productId: string | null; 
   const navigate = useNavigate();
   const location = useLocation();
   const save = useSaveProduct(productId ?? undefined);
+  const newImages = useNewProductImages();
+  const savedImages = useProductImages(productId);
+  const variantPictures: VariantPictures =
+    productId === null ? { state: 'new' }
+    : savedImages.data ? { state: 'ready', images: savedImages.data.images }
+    : savedImages.isError ? { state: 'failed' }
+    : { state: 'loading' };
   const form = useForm<ProductFormValues>({ defaultValues: initial });
   const { register, control, setValue, getValues, setError, clearErrors, formState } = form;
   const { errors } = formState;
@@ -57,8 +68,18 @@ export function ProductForm({ productId, initial }: { productId: string | null; 
       keys.forEach((key, i) => setError(key as Path<ProductFormValues>, { type: 'validate', message: problems[key] }, { shouldFocus: i === 0 }));
       return;
     }
+    // A new product's chosen pictures are uploaded first and created with it (decision 010).
+    let images: NewProductImageInput[] = [];
+    if (!editing) {
+      try {
+        images = await newImages.uploadAll();
+      } catch (error) {
+        toast.error('Failed to upload image', { description: errorMessage(error, 'Please try again.') });
+        return;
+      }
+    }
     try {
-      await save.mutateAsync(body);
+      await save.mutateAsync(images.length ? { ...body, images } : body);
       toast.success(editing ? 'Product updated successfully' : 'Product created successfully');
       navigate(LIST);
     } catch (error) {
@@ -141,8 +162,7 @@ export function ProductForm({ productId, initial }: { productId: string | null; 
             </FieldWithAi>
           </Section>
 
-          {/* Pictures are stored per product, so they can be added once the product exists. */}
-          {productId !== null ? <ProductImages productId={productId} /> : null}
+          {productId !== null ? <ProductImages productId={productId} /> : <NewProductImages pictures={newImages} saving={formState.isSubmitting} />}
 
           <Section title="Pricing">
             <div className="grid items-start gap-4 sm:grid-cols-2">
@@ -184,7 +204,7 @@ export function ProductForm({ productId, initial }: { productId: string | null; 
           </Section>
 
           <Section title="Variants" description="Choices such as colour or size, each with its own SKU and price.">
-            <VariantsEditor control={control} register={register} errors={errors} />
+            <VariantsEditor control={control} register={register} errors={errors} pictures={variantPictures} />
           </Section>
 
           <Section title="Product Highlights">

@@ -1,12 +1,13 @@
-import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Controller, useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Plus, Trash2, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { ProductFormValues } from './product-form-values';
+import { VariantPicture, type VariantPictures } from './VariantPicture';
 
 const MAX_OPTIONS = 5;
-const NEW_VARIANT = { variant_id: '', sku: '', price: '', sale_price: '', stock_quantity: '', options: [{ name: '', value: '' }] };
+const NEW_VARIANT = { variant_id: '', sku: '', price: '', sale_price: '', stock_quantity: '', image_id: '', options: [{ name: '', value: '' }] };
 
 interface EditorProps {
   control: Control<ProductFormValues>;
@@ -16,9 +17,10 @@ interface EditorProps {
 
 /**
  * Variants: each row is one button on the product page, labelled by its option values ("Sage",
- * "Large / Sage"). Empty stock means the variant sells from the product's own stock.
+ * "Large / Sage"). Empty stock means the variant sells from the product's own stock. Each may show
+ * one of the product's pictures when chosen.
  */
-export function VariantsEditor({ control, register, errors }: EditorProps) {
+export function VariantsEditor({ control, register, errors, pictures }: EditorProps & { pictures: VariantPictures }) {
   const rows = useFieldArray({ control, name: 'variants' });
   return (
     <div className="grid gap-3">
@@ -51,6 +53,11 @@ export function VariantsEditor({ control, register, errors }: EditorProps) {
                 <Input aria-label={`Variant ${n} stock`} type="number" inputMode="numeric" step="1" min="0" placeholder="Product stock" {...register(`variants.${index}.stock_quantity`)} />
               </FormField>
             </div>
+            <Controller
+              control={control}
+              name={`variants.${index}.image_id`}
+              render={({ field: picture }) => <VariantPicture n={n} pictures={pictures} value={picture.value} onChange={picture.onChange} error={rowErrors?.image_id?.message} />}
+            />
             {rowErrors?.root?.message || rowErrors?.message ? <p className="text-xs text-red-600">{rowErrors.root?.message ?? rowErrors.message}</p> : null}
           </fieldset>
         );

@@ -27,11 +27,12 @@ describe('product form values', () => {
 
   it('keeps a stored variant by id and names variant errors by row', () => {
     const variants = [
-      { variant_id: 'a3b1c2d4-0000-4000-8000-000000000001', sku: 'V1', price: '10', sale_price: '', stock_quantity: '', options: [{ name: 'Colour', value: 'Sage' }] },
-      { variant_id: '', sku: '', price: '5', sale_price: '6', stock_quantity: '', options: [] },
+      { variant_id: 'a3b1c2d4-0000-4000-8000-000000000001', sku: 'V1', price: '10', sale_price: '', stock_quantity: '', image_id: '', options: [{ name: 'Colour', value: 'Sage' }] },
+      { variant_id: '', sku: '', price: '5', sale_price: '6', stock_quantity: '', image_id: 'b3b1c2d4-0000-4000-8000-000000000002', options: [] },
     ];
     const { body, errors } = validateForm(filled({ variants }));
-    expect(body.variants![0]).toEqual({ id: variants[0].variant_id, sku: 'V1', price: 10, sale_price: null, stock_quantity: null, options: [{ name: 'Colour', value: 'Sage' }] });
+    expect(body.variants![0]).toEqual({ id: variants[0].variant_id, sku: 'V1', price: 10, sale_price: null, stock_quantity: null, image_id: null, options: [{ name: 'Colour', value: 'Sage' }] });
+    expect(body.variants![1].image_id).toBe(variants[1].image_id);
     expect(body.variants![1]).not.toHaveProperty('id');
     expect(errors['variants.1.sku']).toBe(PRODUCT_ERRORS.variantSku);
   });

@@ -10,6 +10,8 @@ export interface VariantValues {
   price: string;
   sale_price: string;
   stock_quantity: string;
+  /** One of the product's pictures; empty for none. */
+  image_id: string;
   options: { name: string; value: string }[];
 }
 
@@ -81,6 +83,7 @@ export function toFormValues(p: AdminProduct): ProductFormValues {
       price: priceText(v.price),
       sale_price: priceText(v.sale_price),
       stock_quantity: text(v.stock_quantity),
+      image_id: v.image_id ?? '',
       options: v.options,
     })),
   };
@@ -114,6 +117,7 @@ export function toBody(v: ProductFormValues): ProductBodyInput {
       price: numberOrEmpty(row.price, undefined) as number,
       sale_price: numberOrEmpty(row.sale_price, null),
       stock_quantity: numberOrEmpty(row.stock_quantity, null),
+      image_id: row.image_id || null,
       options: row.options,
     })),
   };

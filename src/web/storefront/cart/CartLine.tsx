@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { toast } from '@/lib/toast';
-import { CART_MAX_QUANTITY, type CartItem } from '@shared/cart';
+import type { CartItem } from '@shared/cart';
+import { fewLeftText, isFewLeft, maxQuantity } from '@shared/catalog';
 import { formatGBP } from '@shared/money';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
@@ -63,7 +64,7 @@ export function CartLine({ item }: { item: CartItem }) {
               ) : null}
               <span className="text-zinc-500"> each</span>
             </p>
-            {!item.in_stock ? <p className="mt-1 text-xs font-medium text-amber-700">Not enough in stock for this quantity</p> : null}
+            <StockNote item={item} />
           </div>
           <p className="shrink-0 text-right font-semibold text-zinc-900 tabular-nums">
             <span className="sr-only">Line total </span>
@@ -88,7 +89,7 @@ export function CartLine({ item }: { item: CartItem }) {
             <button
               type="button"
               aria-label={`Increase quantity of ${name}`}
-              disabled={pending || item.quantity >= CART_MAX_QUANTITY}
+              disabled={pending || item.quantity >= maxQuantity(item.available)}
               onClick={() => change(item.quantity + 1)}
               className={stepClass}
             >
@@ -103,4 +104,20 @@ export function CartLine({ item }: { item: CartItem }) {
       </div>
     </li>
   );
+}
+
+/**
+ * What the stock allows (decision 010): a line over it says how many are left and what to do, since
+ * checkout waits until it fits; a line within it says 'Only N left' when few remain.
+ */
+function StockNote({ item }: { item: CartItem }) {
+  if (item.available === null) return null;
+  if (!item.in_stock) {
+    return (
+      <p className="mt-1.5 text-xs font-medium text-red-700">
+        {item.available === 0 ? CART_TEXT.soldOut : `${fewLeftText(item.available)}. ${CART_TEXT.lowerQuantity}`}
+      </p>
+    );
+  }
+  return isFewLeft(item.available) ? <p className="mt-1.5 text-xs font-medium text-amber-700">{fewLeftText(item.available)}</p> : null;
 }

@@ -14,6 +14,8 @@ import { CART_TEXT } from './cart-text';
 export function CartSummary({ cart, busy }: { cart: Cart | undefined; busy?: boolean }) {
   const navigate = useNavigate();
   const empty = !cart || cart.items.length === 0;
+  // Checkout would refuse a line over its stock (409): wait here until the shopper has changed it.
+  const overStock = cart?.items.some((item) => !item.in_stock) ?? false;
   return (
     <section aria-labelledby="order-summary" className="rounded-xl border border-zinc-200 bg-zinc-50/70 p-5 sm:p-6 lg:sticky lg:top-36">
       <h2 id="order-summary" className="text-lg font-semibold tracking-tight">Order summary</h2>
@@ -29,11 +31,15 @@ export function CartSummary({ cart, busy }: { cart: Cart | undefined; busy?: boo
           ))}
         </div>
       )}
-      <Button size="lg" className="mt-6 w-full" disabled={empty || busy} onClick={() => void navigate('/checkout')}>
+      <Button size="lg" className="mt-6 w-full" disabled={empty || busy || overStock} aria-describedby={overStock ? 'cart-over-stock' : undefined} onClick={() => void navigate('/checkout')}>
         <Lock aria-hidden />
         {CART_TEXT.checkout}
       </Button>
-      <p className="mt-3 text-center text-xs text-zinc-500">Choose your delivery option and pay securely at checkout.</p>
+      {overStock ? (
+        <p id="cart-over-stock" role="status" className="mt-3 text-center text-xs font-medium text-red-700">{CART_TEXT.overStock}</p>
+      ) : (
+        <p className="mt-3 text-center text-xs text-zinc-500">Choose your delivery option and pay securely at checkout.</p>
+      )}
     </section>
   );
 }

@@ -11,4 +11,8 @@ export const CART_TEXT = {
   empty: 'Your cart is empty',
   browse: 'Browse Products',
   checkout: 'Proceed to Checkout',
+  // Not in the spec: stock that fell below a line's quantity (decision 010).
+  soldOut: 'Out of stock. Remove it to check out.',
+  lowerQuantity: 'Lower the quantity to check out.',
+  overStock: 'Some items have less stock than your cart asks for. Update them to check out.',
 } as const;

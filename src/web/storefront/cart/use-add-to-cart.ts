@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useAddToCart } from '@/lib/cart';
+import { useReloadProduct } from '@/lib/catalog';
 import { CART_TEXT } from './cart-text';
 
 export interface AddRequest {
@@ -12,6 +13,8 @@ export interface AddRequest {
   /** For the toast: the product's name, and the chosen option when there is one. */
   name: string;
   option?: string;
+  /** The product page's slug: its copy of the stock is read again when the server says fewer are left. */
+  slug?: string;
 }
 
 type Intent = 'cart' | 'buy';
@@ -22,6 +25,7 @@ type Intent = 'cart' | 'buy';
  */
 export function useAddToCartFeedback() {
   const mutation = useAddToCart();
+  const reloadProduct = useReloadProduct();
   const navigate = useNavigate();
   const [intent, setIntent] = useState<Intent>('cart');
 
@@ -40,6 +44,8 @@ export function useAddToCartFeedback() {
           });
         },
         onError: (error) => {
+          // Fewer left than the page showed: read the product again, so its stepper and 'Only N left' catch up.
+          if (error instanceof ApiError && error.code === 'out_of_stock' && request.slug) reloadProduct(request.slug).catch(() => undefined);
           // The server's 400 for a missing variant says which field: give it the spec's title too.
           const title = error instanceof ApiError && error.fields.variant_id ? CART_TEXT.chooseTitle : CART_TEXT.addFailedTitle;
           toast.error(title, { description: errorMessage(error, CART_TEXT.addFailedBody) });

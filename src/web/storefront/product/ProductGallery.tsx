@@ -13,14 +13,31 @@ function galleryImages(main: ImageRef | null, extras: ImageRef[]): ImageRef[] {
   });
 }
 
+interface GalleryProps {
+  name: string;
+  image: ImageRef | null;
+  extras: ImageRef[];
+  /** The chosen variant's own picture: shown whenever the choice changes to it. */
+  focus: ImageRef | null;
+}
+
 /**
  * A large picture and, when there are more, thumbnails that switch it: the main picture and the
- * first four extra ones (storefront spec §9), so the shopper can always switch back.
+ * first four extra ones (storefront spec §9), so the shopper can always switch back. Choosing a
+ * variant with its own picture brings that picture up (even when it is not among the thumbnails).
  */
-export function ProductGallery({ name, image, extras }: { name: string; image: ImageRef | null; extras: ImageRef[] }) {
+export function ProductGallery({ name, image, extras, focus }: GalleryProps) {
   const images = galleryImages(image, extras).slice(0, 1 + PRODUCT_THUMBNAILS);
-  const [selected, setSelected] = useState(0);
-  const current = images[selected] ?? null;
+  const [selectedUrl, setSelectedUrl] = useState<string | null>(focus?.image_url ?? null);
+  // A new variant picture replaces whatever was on show; set while rendering, so there is no frame
+  // of the old picture (React's "adjusting state when a prop changes").
+  const [shownFocus, setShownFocus] = useState(focus?.image_url ?? null);
+  if ((focus?.image_url ?? null) !== shownFocus) {
+    setShownFocus(focus?.image_url ?? null);
+    if (focus) setSelectedUrl(focus.image_url);
+  }
+  const current = (focus && selectedUrl === focus.image_url ? focus : images.find((i) => i.image_url === selectedUrl)) ?? images[0] ?? null;
+  const selected = current ? images.findIndex((i) => i.image_url === current.image_url) : -1;
   return (
     <div className="flex flex-col gap-4">
       <div className="overflow-hidden rounded-2xl bg-zinc-50">
@@ -32,7 +49,7 @@ export function ProductGallery({ name, image, extras }: { name: string; image: I
             <li key={thumb.image_url}>
               <button
                 type="button"
-                onClick={() => setSelected(index)}
+                onClick={() => setSelectedUrl(thumb.image_url)}
                 aria-label={`Show picture ${index + 1} of ${images.length}`}
                 aria-pressed={index === selected}
                 className={cn(

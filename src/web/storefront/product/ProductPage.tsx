@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AlertTriangle, PackageX, RotateCw } from 'lucide-react';
-import type { ProductDetail } from '@shared/catalog';
+import { maxQuantity, type ProductDetail } from '@shared/catalog';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { useProduct } from '@/lib/catalog';
@@ -61,6 +61,13 @@ function ProductView({ product }: { product: ProductDetail }) {
   const variant = product.product_variants.find((v) => v.id === variantId) ?? null;
   const mainCategory = product.categories[0];
 
+  // Another variant may have fewer left: the quantity comes down to what it has (never below 1).
+  const chooseVariant = (id: string) => {
+    setVariantId(id);
+    const next = product.product_variants.find((v) => v.id === id);
+    setQuantity((q) => Math.max(1, Math.min(q, maxQuantity(next?.stock_available ?? null))));
+  };
+
   const showReviews = () => {
     setTab('reviews');
     tabsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -76,11 +83,11 @@ function ProductView({ product }: { product: ProductDetail }) {
         ]}
       />
       <div className="mt-8 grid gap-10 lg:grid-cols-2 lg:gap-14">
-        <ProductGallery name={product.name} image={product.image} extras={product.product_images} />
+        <ProductGallery name={product.name} image={product.image} extras={product.product_images} focus={variant?.image ?? null} />
         <ProductSummary
           product={product}
           variant={variant}
-          onSelectVariant={setVariantId}
+          onSelectVariant={chooseVariant}
           quantity={quantity}
           onQuantityChange={setQuantity}
           onShowReviews={showReviews}

@@ -42,21 +42,20 @@ export const ProductTabs = forwardRef<HTMLDivElement, ProductTabsProps>(({ produ
   useEffect(preloadPanels, []);
   return (
     <Tabs ref={ref} value={value} onValueChange={(next) => onChange(next as ProductTab)} className="scroll-mt-40">
-      {/* Scrolls sideways on narrow phones rather than squeezing four labels into 375 px. */}
-      <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <TabsList className="w-max min-w-full justify-start sm:min-w-0">
-          {TABS.map((tab) => (
-            <TabsTrigger
-              key={tab.value}
-              value={tab.value}
-              className="flex-none px-4 whitespace-nowrap"
-              {...(PRELOAD[tab.value] ? { onPointerEnter: PRELOAD[tab.value], onPointerDown: PRELOAD[tab.value], onFocus: PRELOAD[tab.value] } : {})}
-            >
-              {tab.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </div>
+      {/* Two rows of two on phones: the four labels never fit one 375 px row, and a row that scrolls
+          sideways hid 'Delivery & Returns' past the screen's edge. One row from sm up. */}
+      <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:h-10 sm:w-auto sm:gap-0">
+        {TABS.map((tab) => (
+          <TabsTrigger
+            key={tab.value}
+            value={tab.value}
+            className="min-w-0 px-2 whitespace-nowrap sm:flex-none sm:px-4"
+            {...(PRELOAD[tab.value] ? { onPointerEnter: PRELOAD[tab.value], onPointerDown: PRELOAD[tab.value], onFocus: PRELOAD[tab.value] } : {})}
+          >
+            {tab.label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
       <div className="mt-6">
         <TabsContent value="details">
           <ProductDetails product={product} />

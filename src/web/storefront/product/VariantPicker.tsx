@@ -1,4 +1,4 @@
-import type { ProductVariant } from '@shared/catalog';
+import { fewLeftText, isFewLeft, type ProductVariant } from '@shared/catalog';
 import { formatGBP } from '@shared/money';
 import { cn } from '@/lib/utils';
 import { salePriceOf } from '../components/Price';
@@ -47,6 +47,7 @@ export function VariantPicker({ variants, selectedId, onSelect }: { variants: Pr
                 </span>
               </span>
               {!variant.in_stock ? <span className="text-xs text-zinc-500">Out of stock</span> : null}
+              {variant.in_stock && isFewLeft(variant.stock_available) ? <span className="text-xs font-medium text-amber-700">{fewLeftText(variant.stock_available)}</span> : null}
             </button>
           );
         })}
