@@ -6,7 +6,7 @@ import { fewLeftText } from '../../../shared/catalog';
 import { isUuid } from '../../../shared/ids';
 import { penceToPounds } from '../../../shared/money';
 import * as repo from './cart-repo';
-import { lineLimits, priceLines, type LineRef, type PricedLine } from './pricing';
+import { lineDisplayName, lineLimits, priceLines, type LineRef, type PricedLine } from './pricing';
 
 /** The cart a request is working on, and a new cookie token when the cart changed hands. */
 export interface CartHandle {
@@ -127,8 +127,6 @@ export async function viewCart(ctx: StoreCtx, cart: repo.CartRow | null): Promis
 }
 
 /** A line's name as the shopper chose it: 'Enamel Camping Mug (Mustard)'. */
-const lineName = (line: PricedLine) => (line.variant_options.length ? `${line.name} (${line.variant_options.map((o) => o.value).join(', ')})` : line.name);
-
 /**
  * Refuses a change that would take a line past the stock it can have (decision 010): 409
  * out_of_stock, as checkout answers, saying how many are left. `lines` are the cart's lines as they
@@ -142,7 +140,7 @@ async function refuseOversell(ctx: StoreCtx, cartId: string, lines: LineRef[], l
   const mine = priced.find((l) => l.id === line.id);
   const limit = mine ? lineLimits(priced).get(mine.id) : null;
   if (!mine || limit == null || line.quantity <= limit) return;
-  const name = lineName(mine);
+  const name = lineDisplayName(mine);
   const message =
     limit === 0 ? (before > 0 ? `Sorry, there are no more of ${name} left.` : `Sorry, ${name} is out of stock.`)
     : `Sorry, only ${limit} of ${name} left${before > 0 ? ` and your cart already has ${before}` : ''}.`;

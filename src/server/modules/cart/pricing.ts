@@ -32,6 +32,10 @@ export interface PricedLine extends LineRef {
   available: number | null;
 }
 
+/** "Mug (Blue, Large)": the name a shopper and the payment page see for a line. */
+export const lineDisplayName = (line: Pick<PricedLine, 'name' | 'variant_options'>) =>
+  line.variant_options.length ? `${line.name} (${line.variant_options.map((o) => o.value).join(', ')})` : line.name;
+
 interface Row {
   product_id: string;
   variant_id: string | null;

@@ -10,7 +10,7 @@ import { formatGBP, MAX_ORDER_TOTAL_PENCE, penceToPounds } from '../../../shared
 import { hashToken } from '../auth/tokens';
 import * as cartRepo from '../cart/cart-repo';
 import { computeTotals, currentLines, resolveCart } from '../cart/cart-service';
-import type { PricedLine } from '../cart/pricing';
+import { lineDisplayName, type PricedLine } from '../cart/pricing';
 import type { AddressInput, CheckoutInput } from './checkout-input';
 import { releaseUnpaid } from './lifecycle';
 import * as repo from './orders-repo';
@@ -168,7 +168,7 @@ async function openSession(req: CheckoutRequest, order: repo.OrderRow, lines: Pr
       orderId: order.id,
       orderNumber: order.orderNumber,
       currency: 'gbp',
-      lines: lines.map((l) => ({ name: variantName(l), quantity: l.quantity, unit_amount: l.unit_price })),
+      lines: lines.map((l) => ({ name: lineDisplayName(l), quantity: l.quantity, unit_amount: l.unit_price })),
       shippingAmount: order.shippingTotal,
       shippingName: order.shippingMethodName,
       amountTotal: order.totalAmount,
@@ -199,7 +199,5 @@ async function waitForSession(req: CheckoutRequest, order: repo.OrderRow): Promi
   }
   throw conflict('checkout_in_progress', 'Your checkout is already being prepared. Please try again in a moment.');
 }
-
-const variantName = (l: PricedLine) => (l.variant_options.length ? `${l.name} (${l.variant_options.map((o) => o.value).join(', ')})` : l.name);
 
 export const browserTokenHash = (token: string | null) => (token ? hashToken(token) : null);
