@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { REVIEW_TEXT, SEARCH_MAX, type ReviewBody } from './catalog';
-import { SEARCH_TEXT } from './search';
+import { REVIEW_TEXT, type ReviewBody } from './catalog';
 import { EMAIL_PATTERN, REVIEW_ERRORS, REVIEW_LIMITS } from './review-check';
 
 // Zod request schemas for the catalogue routes. Kept apart from catalog.ts so the storefront bundle,
@@ -8,13 +7,13 @@ import { EMAIL_PATTERN, REVIEW_ERRORS, REVIEW_LIMITS } from './review-check';
 
 /**
  * GET /api/products query. Lenient by design: a shopper's hand-edited URL gets a sensible page, not an
- * error. Unknown keys are ignored (tracking parameters are common on shop links). The one refusal is a
- * search longer than the search box allows (400 on q): answering part of it would be a guess. Words
- * past SEARCH_TERMS_MAX are ignored instead (shared/search.ts), so a pasted product title still works.
+ * error. Unknown keys are ignored (tracking parameters are common on shop links). q is trimmed here and
+ * its length checked by parseListQuery (storefront-service.ts), whose 400 says what is wrong in words
+ * the storefront can show.
  */
 export const productListQuery = z.object({
   category: z.string().max(200).optional(),
-  q: z.string().trim().max(SEARCH_MAX, SEARCH_TEXT.tooLong).optional(),
+  q: z.string().trim().optional(),
   page: z.unknown().optional(),
   limit: z.unknown().optional(),
   sort: z.unknown().optional(),

@@ -1,12 +1,13 @@
 import type { StoreCtx } from '../../http/context';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import {
-  PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE_MAX, RELATED_PRODUCTS_LIMIT, parsePage, parseSort,
+  PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE_MAX, RELATED_PRODUCTS_LIMIT, SEARCH_MAX, parsePage, parseSort,
   type CategoryDetail, type CategoryNode, type ProductCard, type ProductDetail, type ProductList, type ProductSort,
 } from '../../../shared/catalog';
 import type { ProductListQuery } from '../../../shared/catalog-schemas';
 import { isUuid } from '../../../shared/ids';
 import { penceToPounds } from '../../../shared/money';
+import { SEARCH_TEXT } from '../../../shared/search';
 import * as repo from './storefront-repo';
 import { searchMatch } from './search';
 
@@ -57,11 +58,14 @@ export interface ListRequest {
 
 /**
  * Bad paging never errors (page falls back to 1, limit to 24, capped at 48); an unknown sort is name;
- * with a search and no sort, the best matches come first. Tracking parameters drop out here. The
- * schema has trimmed q and refused one longer than the search box allows (productListQuery).
+ * with a search and no sort, the best matches come first. Tracking parameters drop out here. The one
+ * refusal is a search longer than the search box allows (400 on q; only a hand-made URL sends one, and
+ * answering part of it would be a guess). Words past SEARCH_TERMS_MAX are ignored instead
+ * (shared/search.ts), so a pasted product title still works.
  */
 export function parseListQuery(query: ProductListQuery): ListRequest {
   const q = query.q || null;
+  if (q && q.length > SEARCH_MAX) throw badRequest(SEARCH_TEXT.tooLong, { q: SEARCH_TEXT.tooLong });
   return {
     category: query.category ?? null,
     q,
