@@ -112,10 +112,14 @@ CREATE TRIGGER products_search_delete AFTER DELETE ON products
 -- matches nothing, the vocabulary words within budgets[n] edits of it (Levenshtein at most twice the
 -- budget, which every word within that many Damerau/OSA edits is; the server checks OSA itself). The
 -- last word also matches as a prefix (the shopper may not have finished typing it). English stop words
--- drop out, as websearch_to_tsquery drops them.
+-- drop out, as websearch_to_tsquery drops them. PL/pgSQL rather than SQL so the statement's plan is
+-- kept per connection instead of made on every call.
 CREATE OR REPLACE FUNCTION search_terms(tokens text[], budgets integer[])
 RETURNS TABLE (term integer, lexeme text, exact text, prefix text, known boolean, word text, word_query text)
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp ROWS 20 AS $$
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp ROWS 20 AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
   WITH lexemes AS (
     SELECT t.n::integer AS term, l.lexeme, coalesce(budgets[t.n], 0) AS budget, t.n = cardinality(tokens) AS last
     FROM unnest(tokens) WITH ORDINALITY AS t(token, n)
@@ -127,9 +131,13 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_te
            CASE WHEN x.last AND char_length(x.lexeme) >= 2 THEN to_tsquery('simple', x.lexeme || ':*') END AS prefix
     FROM lexemes x
   ), checked AS (
-    SELECT q.*, EXISTS (
-      SELECT 1 FROM product_search s
-      WHERE s.tenant_id = app_current_tenant() AND s.document @@ (q.exact || coalesce(q.prefix, q.exact))) AS known
+    -- A whole vocabulary word is known at the cost of one B-tree probe; anything else (a stem, a
+    -- prefix, a number or SKU part) asks the document index.
+    SELECT q.*, (
+      EXISTS (SELECT 1 FROM search_words v WHERE v.tenant_id = app_current_tenant() AND v.word = q.lexeme)
+      OR EXISTS (
+        SELECT 1 FROM product_search s
+        WHERE s.tenant_id = app_current_tenant() AND s.document @@ (q.exact || coalesce(q.prefix, q.exact)))) AS known
     FROM queries q
     WHERE numnode(q.exact) > 0
   )
@@ -147,8 +155,8 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_te
     ORDER BY levenshtein_less_equal(w.word, c.lexeme, 2 * c.budget), w.word
     LIMIT 20
   ) v ON true
-  ORDER BY c.term
-$$;
+  ORDER BY c.term;
+END $$;
 --> statement-breakpoint
 -- Door 2: the current tenant's live products matching `query` (each word, or its correction or prefix,
 -- see search_terms) or whose SKU is `whole_sku`, ranked: a whole SKU, then name (or SKU) matching the
@@ -156,7 +164,10 @@ $$;
 -- tier ordered by ts_rank (normalised below 1).
 CREATE OR REPLACE FUNCTION search_matches(query tsquery, exact tsquery, whole_sku text)
 RETURNS TABLE (product_id uuid, search_rank real)
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp ROWS 200 AS $$
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp ROWS 200 AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
   SELECT m.product_id, max(m.search_rank)::real
   FROM (
     SELECT s.product_id,
@@ -171,8 +182,8 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_te
     FROM product_search s
     WHERE s.tenant_id = app_current_tenant() AND s.sku_key = lower(whole_sku)
   ) m
-  GROUP BY m.product_id
-$$;
+  GROUP BY m.product_id;
+END $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION search_terms(text[], integer[]) FROM PUBLIC;
 --> statement-breakpoint
