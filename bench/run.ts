@@ -7,9 +7,8 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { generateProducts } from './generate';
-import { dropBenchDatabase, getJson as getJsonOn, machine, prepareDatabase, root, startServer as startServerOn, stopServer, writeResults } from './server';
+import { dropBenchDatabase, getJson as getJsonOn, machine, measure as measureOn, prepareDatabase, root, startServer as startServerOn, stopServer, writeResults, type Figure } from './server';
 import { describeScripts, kb, storefrontScripts } from './storefront-js';
 
 const PRODUCTS_PER_TENANT = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -26,24 +25,7 @@ async function prepare() {
 
 const startServer = (env: Record<string, string>) => startServerOn(PORT, env);
 const getJson = <T>(urlPath: string) => getJsonOn<T>(PORT, urlPath);
-
-interface Figure {
-  name: string;
-  path: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(name: string, urlPath: string): Promise<Figure> {
-  // Warm the route and the database cache first, so the figure is the steady state.
-  await autocannon({ url: `http://127.0.0.1:${PORT}${urlPath}`, headers: { host: 'demo.localhost' }, connections: 10, duration: 2 });
-  const r = await autocannon({ url: `http://127.0.0.1:${PORT}${urlPath}`, headers: { host: 'demo.localhost' }, connections: 10, duration: SECONDS });
-  const figure = { name, path: urlPath, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
-  console.log(`${name.padEnd(34)} ${String(figure.rps).padStart(6)} req/s   p50 ${figure.p50} ms   p99 ${figure.p99} ms   errors ${figure.errors}`);
-  return figure;
-}
+const measure = (name: string, urlPath: string) => measureOn(PORT, name, urlPath, SECONDS);
 
 interface Route {
   name: string;

@@ -8,6 +8,7 @@ import http from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase, runMigrations } from '../src/server/db/connection';
 import { LocalFileStorage } from '../src/server/adapters/storage/local-storage';
@@ -39,7 +40,11 @@ export async function prepareDatabase(
   } finally {
     await database.close();
   }
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_DEMO: 'false', PORT: String(port), LOG_LEVEL: 'error' }, kind: databaseUrl ? 'PostgreSQL' : 'PGlite' };
+  // TRUST_PROXY: measure() sends each request from its own address (X-Forwarded-For), as many shoppers
+  // would, so the per-address search limit (SEARCH_RATE_LIMIT) stays on the measured path but does not
+  // turn one benchmarking machine into one over-eager shopper.
+  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_DEMO: 'false', PORT: String(port), LOG_LEVEL: 'error', TRUST_PROXY: 'true' };
+  return { env, kind: databaseUrl ? 'PostgreSQL' : 'PGlite' };
 }
 
 export async function startServer(port: number, env: Record<string, string>) {
@@ -89,6 +94,36 @@ export function request<T>(port: number, method: string, urlPath: string, option
 
 export function getJson<T>(port: number, urlPath: string): Promise<T> {
   return request<T>(port, 'GET', urlPath).then((a) => a.body);
+}
+
+export interface Figure {
+  name: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Addresses from the benchmarking range (198.18.0.0/15, RFC 2544), a different one per request. */
+let lastAddress = 0;
+const nextAddress = () => {
+  lastAddress = (lastAddress + 1) % 65_536;
+  return `198.18.${lastAddress >> 8}.${lastAddress & 255}`;
+};
+
+/** One route at steady state: 2 s of warm-up (route and database caches), then `seconds` measured. */
+export async function measure(port: number, name: string, urlPath: string, seconds: number, connections = 10): Promise<Figure> {
+  const options = {
+    url: `http://127.0.0.1:${port}${urlPath}`,
+    connections,
+    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, host: DEMO_HOST, 'x-forwarded-for': nextAddress() } }) }],
+  };
+  await autocannon({ ...options, duration: 2 });
+  const r = await autocannon({ ...options, duration: seconds });
+  const figure = { name, path: urlPath, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  console.log(`${name.padEnd(34)} ${String(figure.rps).padStart(6)} req/s   p50 ${figure.p50} ms   p99 ${figure.p99} ms   errors ${figure.errors}`);
+  return figure;
 }
 
 /** "N CPU cores (model), Node vX": the machine the figures came from. */

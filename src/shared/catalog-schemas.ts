@@ -7,11 +7,13 @@ import { EMAIL_PATTERN, REVIEW_ERRORS, REVIEW_LIMITS } from './review-check';
 
 /**
  * GET /api/products query. Lenient by design: a shopper's hand-edited URL gets a sensible page, not an
- * error. Unknown keys are ignored (tracking parameters are common on shop links).
+ * error. Unknown keys are ignored (tracking parameters are common on shop links). q is trimmed here and
+ * its length checked by parseListQuery (storefront-service.ts), whose 400 says what is wrong in words
+ * the storefront can show.
  */
 export const productListQuery = z.object({
   category: z.string().max(200).optional(),
-  q: z.string().max(500).optional(),
+  q: z.string().trim().optional(),
   page: z.unknown().optional(),
   limit: z.unknown().optional(),
   sort: z.unknown().optional(),

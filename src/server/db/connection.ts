@@ -3,6 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -62,8 +64,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     return { kind: 'postgres', db: drizzlePg(pool, { schema }) as unknown as Db, close: () => pool.end() };
   }
   let client: PGlite;
-  // pg_trgm backs typo-tolerant product search; on a real server the migration creates it.
-  const extensions = { pg_trgm };
+  // Extensions the migrations create (0002 pg_trgm; 0007 fuzzystrmatch and btree_gin for the search
+  // index) must be loaded into PGlite first; a real server ships them.
+  const extensions = { pg_trgm, fuzzystrmatch, btree_gin };
   if (opts.dataDir) {
     mkdirSync(opts.dataDir, { recursive: true });
     client = new PGlite(opts.dataDir, { extensions });

@@ -1,9 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tenants } from './platform';
-
-/** Postgres full-text search vector; only ever written by the database (generated column). */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const tenantId = () => uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -67,14 +64,6 @@ export const products = pgTable(
     metaDescription: text('meta_description'),
     reviewCount: integer('review_count').notNull().default(0),
     averageRating: numeric('average_rating', { precision: 3, scale: 2, mode: 'number' }),
-    // Weighted: name and SKU first, brand next, description last. 'simple' keeps SKUs whole; brands are
-    // words a shopper types like any other, so they are stemmed the same way as the query.
-    search: tsvector('search').generatedAlwaysAs(
-      (): SQL => sql`setweight(to_tsvector('english', coalesce(${products.name}, '')), 'A') ||
-        setweight(to_tsvector('simple', coalesce(${products.sku}, '')), 'A') ||
-        setweight(to_tsvector('english', coalesce(${products.brand}, '')), 'B') ||
-        setweight(to_tsvector('english', coalesce(${products.description}, '')), 'C')`,
-    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -88,11 +77,6 @@ export const products = pgTable(
     index('products_live_price_idx').on(t.tenantId, sql`coalesce(sale_price, base_price)`, t.name, t.id).where(sql`status = 'active' and visibility = 'public'`),
     index('products_live_created_idx').on(t.tenantId, t.createdAt, t.id).where(sql`status = 'active' and visibility = 'public'`),
     index('products_live_featured_idx').on(t.tenantId, t.isFeatured.desc().nullsFirst(), t.name, t.id).where(sql`status = 'active' and visibility = 'public'`),
-    // Row-level security keeps these two from serving the app role: @@ and <% are not LEAKPROOF, so
-    // Postgres checks the tenant policy on every row first (see storefront-repo.ts). Kept for owner-side
-    // queries and for the day those operators are marked LEAKPROOF.
-    index('products_search_idx').using('gin', t.search),
-    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     check('products_prices_check', sql`base_price >= 0 and (sale_price is null or (sale_price >= 0 and sale_price < base_price))`),
     check('products_stock_check', sql`stock_quantity is null or stock_quantity >= 0`),
     check('products_reserved_check', sql`reserved_quantity >= 0 and (stock_quantity is null or reserved_quantity <= stock_quantity)`),

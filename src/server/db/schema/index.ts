@@ -1,3 +1,4 @@
 export * from './platform';
 export * from './catalog';
 export * from './orders';
+export * from './search';

@@ -2,12 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { StoreCtx } from '../../http/context';
 import { executePrepared } from '../../db/prepared';
 import type { NameValue, ProductSort } from '../../../shared/catalog';
+import type { SearchMatch } from './search';
 
 /** Only these products exist as far as shoppers are concerned (issue 3: active and public). */
 const LIVE = sql`p.status = 'active' and p.visibility = 'public'`;
-
-/** Word similarity a misspelt word needs to match a product name ("teracotta" ~ "Terracotta"). */
-const TYPO_THRESHOLD = '0.5';
 
 export interface CardRow {
   id: string;
@@ -40,19 +38,23 @@ const CARD_COLUMNS = sql`
   (select json_agg(json_build_object('slug', c.slug, 'name', c.name) order by pc.position, c.name)
      from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id) as categories`;
 
-/**
- * How a search term matches. Row-level security stops Postgres using the GIN indexes for @@ and <% (they
- * are not LEAKPROOF, so the tenant policy must be checked on each row first): every search reads the
- * tenant's live products once. Full text costs about a microsecond a row; trigram similarity several
- * times that, so it only runs when full text finds nothing (a misspelling).
- */
-export type TextMatch = { q: string; by: 'words' | 'typo' };
-
 export interface ListFilter {
   /** The category and its children (the tree is two levels deep). */
   categoryIds: string[] | null;
-  match: TextMatch | null;
+  match: SearchMatch | null;
   featured: boolean;
+}
+
+/**
+ * The products listed: all of them, or a search's matches with their rank (search_rank). The matches
+ * come from the search index through search_matches() (docs/decisions/008), which reads only this
+ * tenant's live products with the GIN index; each match then joins its product by primary key, so the
+ * filters, sorts and cards below stay the same for a search and a plain list.
+ */
+function fromFor(filter: ListFilter): SQL {
+  const m = filter.match;
+  if (!m) return sql`products p`;
+  return sql`search_matches(${m.query}::tsquery, ${m.exact}::tsquery, ${m.wholeSku}) m join products p on p.id = m.product_id`;
 }
 
 function whereFor(ctx: StoreCtx, filter: ListFilter): SQL {
@@ -63,24 +65,14 @@ function whereFor(ctx: StoreCtx, filter: ListFilter): SQL {
     const ids = sql.join(filter.categoryIds.map((id) => sql`${id}::uuid`), sql`, `);
     parts.push(sql`p.id in (select pc.product_id from product_categories pc where pc.tenant_id = ${ctx.tenantId} and pc.category_id in (${ids}))`);
   }
-  const m = filter.match;
-  if (m?.by === 'words') {
-    // Full text on name, SKU, brand and description; or a whole SKU.
-    parts.push(sql`(p.search @@ websearch_to_tsquery('english', ${m.q}) or lower(p.sku) = lower(${m.q}))`);
-  } else if (m?.by === 'typo') {
-    // A near miss on a name word ("teracotta" ~ "Terracotta"); allowTypos() sets the threshold.
-    parts.push(sql`${m.q} <% p.name`);
-  }
   return sql.join(parts, sql` and `);
 }
 
-function orderFor(sort: ProductSort | 'relevance', match: TextMatch | null): SQL {
+function orderFor(sort: ProductSort | 'relevance', match: SearchMatch | null): SQL {
   switch (sort) {
     case 'relevance':
-      // Name words weigh most in the tsvector (A), so a name match outranks a description match.
-      return match?.by === 'words'
-        ? sql`ts_rank_cd(p.search, websearch_to_tsquery('english', ${match.q})) + word_similarity(${match.q}, p.name) desc, p.name asc, p.id`
-        : sql`word_similarity(${match?.q ?? ''}, p.name) desc, p.name asc, p.id`;
+      // search_rank puts a whole SKU first, then name matches, then the rest (see search_matches()).
+      return match ? sql`search_rank desc, p.name asc, p.id` : sql`p.name asc, p.id`;
     case 'name_desc':
       // Ties reversed too (id desc), so Z-A is exactly A-Z backwards and one backward index scan.
       return sql`p.name desc, p.id desc`;
@@ -95,21 +87,17 @@ function orderFor(sort: ProductSort | 'relevance', match: TextMatch | null): SQL
   }
 }
 
-/** The similarity a misspelt word needs, for this transaction only (set_config(..., true)). */
-export async function allowTypos(ctx: StoreCtx): Promise<void> {
-  await ctx.tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_THRESHOLD}, true)`);
-}
-
 export async function countLiveProducts(ctx: StoreCtx, filter: ListFilter): Promise<number> {
-  const [row] = await executePrepared<{ n: number }>(ctx.tx, sql`select count(*)::int as n from products p where ${whereFor(ctx, filter)}`);
+  const [row] = await executePrepared<{ n: number }>(ctx.tx, sql`select count(*)::int as n from ${fromFor(filter)} where ${whereFor(ctx, filter)}`);
   return row.n;
 }
 
 /**
- * One page of cards and the number of matches, in one statement. The inner query picks the page and
- * only those rows get the card's subqueries (pictures, stock, categories). A plain list reads the page
- * in sort-index order and stops at LIMIT, and counts apart (an index-only scan); a search reads every
- * live product of the tenant anyway (see TextMatch), so its count rides on that pass (count(*) over ()).
+ * One page of cards and the number of matches, in one statement. The inner query picks the page's ids
+ * (narrow rows: a search may sort thousands of matches) and only those rows get the card's columns and
+ * subqueries (pictures, stock, categories). A plain list reads the page in sort-index order and stops
+ * at LIMIT, and counts apart (an index-only scan); a search reads all its matches anyway (to rank or
+ * sort them), so its count rides on that pass (count(*) over ()).
  * Past the last page no row carries the count: total is null then, and the caller counts.
  */
 export async function listLiveProducts(
@@ -121,13 +109,14 @@ export async function listLiveProducts(
 ): Promise<{ rows: CardRow[]; total: number | null }> {
   const where = whereFor(ctx, filter);
   const order = orderFor(sort, filter.match);
-  const total = filter.match ? sql`p.total` : sql`(select count(*) from products p where ${where})`;
+  const total = filter.match ? sql`page.total` : sql`(select count(*) from products p where ${where})`;
   const rows = await executePrepared<CardRow & { total: number }>(ctx.tx, sql`
     select ${CARD_COLUMNS}, ${total}::int as total from (
-      select p.*${filter.match ? sql`, count(*) over () as total` : sql``} from products p
+      select p.id${filter.match ? sql`, search_rank, count(*) over () as total` : sql``} from ${fromFor(filter)}
       where ${where}
       order by ${order}
-      limit ${limit} offset ${offset}) p
+      limit ${limit} offset ${offset}) page
+    join products p on p.id = page.id
     order by ${order}`);
   return { rows, total: rows.length ? rows[0].total : offset === 0 ? 0 : null };
 }
