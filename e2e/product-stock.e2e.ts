@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fitsWidth, newPage, signInThroughForm, snap, toastWith, url } from './browser';
-import { api, STORE } from './store';
+import { adminDeletesProduct, api, STORE } from './store';
 
 // The product page and the cart as a shopper meets them (issue 11, item 8; decision 010): a variant's
 // own picture, a quantity that stops at the stock with 'Only N left', a cart that will not go to
@@ -118,6 +118,7 @@ describe('product page and cart know the stock', () => {
     await line.getByRole('button', { name: `Remove ${dish.name} from cart` }).click();
     await page.getByText('Your cart is empty').waitFor();
     await context.close();
+    await adminDeletesProduct(admin.page, dish.id);
     await admin.context.close();
   });
 

@@ -17,10 +17,19 @@ export async function api<T = unknown>(page: Page, method: string, path: string,
   return page.evaluate(
     async ({ method, path, body }) => {
       const res = await fetch(path, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: await res.json() };
+      return { status: res.status, body: res.status === 204 ? null : await res.json() };
     },
     { method, path, body },
   );
+}
+
+/**
+ * Deletes a product a journey created, as the store's admin (the page is signed in as one), so the
+ * catalogue counts other journeys check hold whatever order the files run in.
+ */
+export async function adminDeletesProduct(page: Page, productId: string): Promise<void> {
+  const { status } = await api(page, 'DELETE', `/api/admin/products/${productId}`);
+  if (status !== 204) throw new Error(`deleting product ${productId} answered ${status}`);
 }
 
 type CartBody = { cart: { items: { name: string; quantity: number }[] } };
