@@ -281,6 +281,8 @@ describe('rate limit', () => {
     const blocked = await post('/api/ai/assistant', categoryBody, partner);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.code).toBe('rate_limited');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
     // Someone else in the same store is unaffected.
     expect((await post('/api/ai/assistant', categoryBody, owner)).statusCode).toBe(200);
   });

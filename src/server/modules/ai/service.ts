@@ -1,22 +1,20 @@
 import { z } from 'zod';
 import type { TenantCtx } from '../../http/context';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { AI_TEXT, type QuickWin, type QuickWinImpact } from '../../../shared/ai';
 import type { SuggestBody } from '../../../shared/ai-schemas';
 import type { InsightFinding, InsightKind } from '../../adapters/ai/ai';
-import { countRecentEvents, recordEvent } from '../catalog/reviews-repo';
+import { spendStoreAllowance, type Limit } from '../limits/limiter';
 import * as repo from './insights-repo';
 
 /** Per person and store: AI calls cost money on a real provider, so a runaway client is stopped. */
 export const AI_CALLS_PER_WINDOW = 30;
 export const AI_WINDOW_MS = 60_000;
+const AI_LIMIT: Limit = { bucket: 'ai', max: AI_CALLS_PER_WINDOW, windowMs: AI_WINDOW_MS, message: AI_TEXT.rateLimited };
 
 /** Counts this call against the person's allowance (in the database, so every server agrees). */
 export async function spendAiAllowance(ctx: TenantCtx): Promise<void> {
-  if ((await countRecentEvents(ctx, 'ai', ctx.actor.userId, AI_WINDOW_MS)) >= AI_CALLS_PER_WINDOW) {
-    throw new AppError(429, 'rate_limited', AI_TEXT.rateLimited);
-  }
-  await recordEvent(ctx, 'ai', ctx.actor.userId);
+  await spendStoreAllowance(ctx.tx, ctx.tenantId, AI_LIMIT, ctx.actor.userId);
 }
 
 const PRODUCTS = '/admin/catalogue/products';

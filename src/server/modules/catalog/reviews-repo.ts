@@ -49,18 +49,6 @@ export async function refreshProductRating(ctx: Scoped, productId: string): Prom
     where p.tenant_id = ${ctx.tenantId} and p.id = ${productId}::uuid`);
 }
 
-export async function countRecentEvents(ctx: Scoped, bucket: string, key: string, sinceMs: number): Promise<number> {
-  const result = await ctx.tx.execute(sql`
-    select count(*)::int as n from rate_limit_events
-    where tenant_id = ${ctx.tenantId} and bucket = ${bucket} and key = ${key}
-      and created_at > now() - (${sinceMs} * interval '1 millisecond')`);
-  return rowsOf<{ n: number }>(result)[0].n;
-}
-
-export async function recordEvent(ctx: Scoped, bucket: string, key: string): Promise<void> {
-  await ctx.tx.execute(sql`insert into rate_limit_events (tenant_id, bucket, key) values (${ctx.tenantId}, ${bucket}, ${key})`);
-}
-
 export interface ModerationRow extends ReviewRow {
   product_name: string;
   product_slug: string;

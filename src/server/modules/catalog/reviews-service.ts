@@ -1,5 +1,6 @@
 import type { StoreCtx, TenantCtx } from '../../http/context';
-import { AppError, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
+import { spendStoreAllowance, type Limit } from '../limits/limiter';
 import { maskEmail, REVIEW_TEXT, type PublicReview, type ReviewList } from '../../../shared/catalog';
 import { isUuid } from '../../../shared/ids';
 import * as catalogue from './storefront-repo';
@@ -8,6 +9,7 @@ import * as repo from './reviews-repo';
 /** Reviews a single address may post to one store in the window before 429 (spam guard). */
 export const REVIEW_POSTS_PER_WINDOW = 5;
 export const REVIEW_WINDOW_MS = 60 * 60 * 1000;
+const REVIEW_LIMIT: Limit = { bucket: 'review', max: REVIEW_POSTS_PER_WINDOW, windowMs: REVIEW_WINDOW_MS, message: REVIEW_TEXT.rateLimited };
 const SHOWN_REVIEWS = 50;
 
 /** Reviews hang off live products only; another store's product id is the same 404 as a missing one. */
@@ -42,10 +44,7 @@ export async function listReviews(ctx: StoreCtx, productId: string): Promise<Rev
 /** New reviews wait for moderation; nothing about them is public until approved. */
 export async function submitReview(ctx: StoreCtx, productId: string, ip: string, body: { rating: number; title: string; body: string; customer_email: string }) {
   await liveProduct(ctx, productId);
-  if ((await repo.countRecentEvents(ctx, 'review', ip, REVIEW_WINDOW_MS)) >= REVIEW_POSTS_PER_WINDOW) {
-    throw new AppError(429, 'rate_limited', REVIEW_TEXT.rateLimited);
-  }
-  await repo.recordEvent(ctx, 'review', ip);
+  await spendStoreAllowance(ctx.tx, ctx.tenantId, REVIEW_LIMIT, ip);
   const id = await repo.insertReview(ctx, productId, body);
   return { review: { id, status: 'pending' as const }, message: REVIEW_TEXT.moderation };
 }

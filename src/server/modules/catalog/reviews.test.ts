@@ -77,6 +77,9 @@ describe('writing a review', () => {
     const res = await post(valid, { ip: '10.9.9.9' });
     expect(res.statusCode).toBe(429);
     expect(res.json().error.message).toBe(REVIEW_TEXT.rateLimited);
+    // Retry-After: when the oldest of those posts leaves the hour's window (just under an hour away).
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(3600);
     expect((await post(valid, { ip: '10.9.9.10' })).statusCode).toBe(201);
   });
 });

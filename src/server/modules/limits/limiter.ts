@@ -20,7 +20,7 @@ export interface WindowState {
 }
 
 /** The tables counted in a window: every row has created_at. */
-type CountedTable = 'platform_rate_limit_events' | 'sign_in_failures';
+type CountedTable = 'platform_rate_limit_events' | 'sign_in_failures' | 'rate_limit_events';
 
 /**
  * Counts the rows of `table` matching `where` in the last `windowMs`. Reads only the newest `max`
@@ -62,4 +62,16 @@ export async function spendPlatformAllowance(tx: Tx, limit: Limit, key: string):
     delete from platform_rate_limit_events
     where bucket = ${limit.bucket} and key = ${key} and created_at <= now() - (${limit.windowMs} * interval '1 millisecond')`);
   await tx.execute(sql`insert into platform_rate_limit_events (bucket, key) values (${limit.bucket}, ${key})`);
+}
+
+/**
+ * Spends one action of a store's own allowance (review posts per address, AI calls per person), or
+ * throws 429 with Retry-After without counting it; the same one-step count and insert as above, in
+ * the store's tenant-scoped table.
+ */
+export async function spendStoreAllowance(tx: Tx, tenantId: string, limit: Limit, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${limit.bucket}:${key}`}, 0))`);
+  const state = await windowState(tx, 'rate_limit_events', sql`tenant_id = ${tenantId} and bucket = ${limit.bucket} and key = ${key}`, limit);
+  if (state.count >= limit.max) throw rateLimited(limit.message, state.retryAfterSeconds);
+  await tx.execute(sql`insert into rate_limit_events (tenant_id, bucket, key) values (${tenantId}, ${limit.bucket}, ${key})`);
 }
