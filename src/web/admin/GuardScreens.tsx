@@ -28,7 +28,7 @@ export function AccessDenied({ email }: { email: string }) {
   return (
     <CentredMessage icon={<ShieldX className="size-10 text-red-500" aria-hidden />} title="Access Denied">
       <p className="max-w-md text-zinc-600">Contact your administrator to get access to a tenant.</p>
-      <p className="text-sm text-zinc-500">Signed in as {email}</p>
+      <p className="break-words text-sm text-zinc-500">Signed in as {email}</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button asChild variant="outline">
           <Link to="/">Back to website</Link>

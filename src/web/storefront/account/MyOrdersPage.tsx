@@ -51,7 +51,7 @@ export function MyOrdersPage() {
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <header>
         <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">My orders</h1>
-        <p className="mt-2 text-zinc-600">Signed in as {user.email}</p>
+        <p className="mt-2 break-words text-zinc-600">Signed in as {user.email}</p>
       </header>
       <div className="mt-8 grid gap-4">
         {confirm.isPending ? (
