@@ -17,7 +17,7 @@ import { dropBenchDatabase, machine, prepareDatabase, request, startServer, stop
 const PRODUCTS_PER_TENANT = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3910);
-const LEVELS = (process.env.BENCH_LEVELS ?? '10,25,50,100,200,400').split(',').map(Number);
+const LEVELS = (process.env.BENCH_LEVELS ?? '10,25,50,100,200,400,800').split(',').map(Number);
 const POOL_SIZE = process.env.DATABASE_POOL_SIZE ?? '10';
 
 const WORDS = ['oak', 'linen', 'stoneware', 'enamel', 'copper', 'walnut', 'terracota', 'wool', 'rattan', 'glass', 'brass', 'slate', 'mug', 'bowl', 'lamp', 'cushion', 'vase', 'jug', 'basket', 'candle'];
@@ -134,7 +134,7 @@ writeResults(
   `## Overload, ${kind}`,
   `## Overload, ${kind}, ${new Date().toISOString().slice(0, 10)}
 
-Written by \`bench/overload.ts\`. ${PRODUCTS_PER_TENANT} products per tenant; catalogue cache off; pool of ${POOL_SIZE} connections, wait queue ${process.env.DATABASE_QUEUE_LIMIT ?? 100}, wait ${process.env.DATABASE_QUEUE_WAIT_MS ?? 3000} ms; autocannon sends long searches (six words, some misspelt, and a random tail, so no two alike), each from its own address (X-Forwarded-For), ${SECONDS} s per level; meanwhile one shopper opens a product page (\`/api/products/by-slug\`) 5 times a second. ${machine()}, ${load}.
+Written by \`bench/overload.ts\`. ${PRODUCTS_PER_TENANT} products per tenant; catalogue cache off; pool of ${POOL_SIZE} connections, wait queue ${process.env.DATABASE_QUEUE_LIMIT ?? 500}, wait ${process.env.DATABASE_QUEUE_WAIT_MS ?? 3000} ms; autocannon sends long searches (six words, some misspelt, and a random tail, so no two alike), each from its own address (X-Forwarded-For), ${SECONDS} s per level; meanwhile one shopper opens a product page (\`/api/products/by-slug\`) 5 times a second. ${machine()}, ${load}.
 
 **Highest concurrency held with p99 under 200 ms and nothing shed: ${held || 'none of those measured'}.** Past it the server sheds the excess with 503 and \`Retry-After\` instead of queueing it; "other" counts any other non-2xx answer or socket error (a 500 would appear there).
 

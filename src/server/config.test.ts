@@ -20,7 +20,7 @@ describe('configuration', () => {
   });
 
   it('sizes the PostgreSQL pool and its wait queue from the environment (issue 11)', () => {
-    expect(loadConfig({}).databasePool).toEqual({ size: 10, queueLimit: 100, waitMs: 3000 });
+    expect(loadConfig({}).databasePool).toEqual({ size: 10, queueLimit: 500, waitMs: 3000 });
     expect(loadConfig({ DATABASE_POOL_SIZE: '40', DATABASE_QUEUE_LIMIT: '0', DATABASE_QUEUE_WAIT_MS: '500' }).databasePool).toEqual({ size: 40, queueLimit: 0, waitMs: 500 });
     for (const bad of [{ DATABASE_POOL_SIZE: '0' }, { DATABASE_POOL_SIZE: 'ten' }, { DATABASE_QUEUE_LIMIT: '-1' }, { DATABASE_QUEUE_WAIT_MS: '1.5' }]) {
       expect(() => loadConfig(bad), JSON.stringify(bad)).toThrow(Object.keys(bad)[0]);

@@ -40,7 +40,7 @@ export interface PoolOptions {
   waitMs: number;
 }
 
-export const DEFAULT_POOL: PoolOptions = { size: 10, queueLimit: 100, waitMs: 3000 };
+export const DEFAULT_POOL: PoolOptions = { size: 10, queueLimit: 500, waitMs: 3000 };
 
 /**
  * Opens PGlite under dataDir (or in memory when dataDir is null), or PostgreSQL when a URL is given.
