@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { ChevronLeft, ChevronRight, Trash2 } from 'lucide-react';
 import type { ProductImage } from '@shared/media';
-import { ALT_TEXT_MAX } from '@shared/media';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useDeleteProductImage, useUpdateProductImage } from '@/lib/admin-media';
+import { AltTextInput } from './AltTextInput';
 
 interface Props {
   productId: string;
@@ -64,28 +63,7 @@ function AltTextField({ productId, image, n }: { productId: string; image: Produ
   };
 
   return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-zinc-600">
-        Alt text <span className="sr-only">for image {n}</span>
-      </label>
-      <Input
-        id={id}
-        value={value}
-        maxLength={ALT_TEXT_MAX}
-        placeholder="Describe the picture"
-        className="h-8"
-        aria-busy={update.isPending}
-        onChange={(e) => setValue(e.target.value)}
-        onBlur={save}
-        onKeyDown={(e) => {
-          // Enter saves this alt text only: inside the product form it must not submit the form.
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            e.currentTarget.blur();
-          }
-        }}
-      />
-    </div>
+    <AltTextInput id={id} n={n} value={value} aria-busy={update.isPending} onChange={(e) => setValue(e.target.value)} onBlur={save} onEnter={(input) => input.blur()} />
   );
 }
 

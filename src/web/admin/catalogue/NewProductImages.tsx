@@ -1,11 +1,10 @@
 import { useRef } from 'react';
 import { AlertCircle, ChevronLeft, ChevronRight, ImagePlus, X } from 'lucide-react';
-import { ALT_TEXT_MAX } from '@shared/media';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
+import { AltTextInput } from './AltTextInput';
 import { DropMoreHint, IMAGES_HINT, ImageFileInput, NoImagesButton, useFileDrop } from './image-drop';
 import type { PendingImage, useNewProductImages } from './use-new-product-images';
 
@@ -76,22 +75,7 @@ function PendingTile({ item, index, count, pictures, saving }: { item: PendingIm
           {item.message}
         </p>
       ) : null}
-      <div className="grid gap-1">
-        <label htmlFor={altId} className="text-xs font-medium text-zinc-600">
-          Alt text <span className="sr-only">for image {n}</span>
-        </label>
-        <Input
-          id={altId}
-          value={item.alt_text}
-          maxLength={ALT_TEXT_MAX}
-          placeholder="Describe the picture"
-          className="h-8"
-          disabled={saving}
-          onChange={(e) => pictures.setAltText(item.id, e.target.value)}
-          // Enter inside the product form must not submit it.
-          onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
-        />
-      </div>
+      <AltTextInput id={altId} n={n} value={item.alt_text} disabled={saving} onChange={(e) => pictures.setAltText(item.id, e.target.value)} />
       <div className="flex items-center gap-1">
         <Button variant="ghost" size="icon" className="size-8" disabled={index === 0 || saving} aria-label={`Move image ${n} left`} onClick={() => pictures.move(index, index - 1)}>
           <ChevronLeft aria-hidden />
