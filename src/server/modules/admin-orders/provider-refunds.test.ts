@@ -63,20 +63,25 @@ async function adminOrder(app: FastifyInstance, admin: string, orderNumber: stri
   return (await call(app, 'GET', `/api/admin/orders/${list.orders[0].id}`, { cookie: admin })).json().order;
 }
 
+/** An order placed and paid through the built-in gateway (its page completes the session, its signed event arrives). */
+async function paidThroughGateway(app: FastifyInstance, gateway: TestGateway, reference: string): Promise<{ sessionId: string; orderNumber: string }> {
+  const { session_id: sessionId, order_number: orderNumber } = await placeOrder(app);
+  const scope = { tenantId: t.seed.tenantIds.demo, userId: null };
+  const [session] = await withScope(t.database.db, scope, (tx) =>
+    tx.update(testPaymentSessions).set({ status: 'complete', paymentReference: reference }).where(eq(testPaymentSessions.id, sessionId)).returning(),
+  );
+  const { payload, signature } = gateway.signedEvent(session, 'checkout.session.completed');
+  const paid = await app.inject({ method: 'POST', url: TEST_WEBHOOK_URL, headers: { host: DEMO_HOST, 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature }, payload });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return { sessionId, orderNumber };
+}
+
 describe('refunds through the payment adapters', () => {
   it('the built-in test gateway refunds in part and in full, and its own ledger agrees', async () => {
     const gateway = new TestGateway(t.database.db, SECRET);
     const app = await appWith(gateway);
     const admin = await signIn(app, 'admin@demo.test');
-    const { session_id: sessionId, order_number: orderNumber } = await placeOrder(app);
-    // The shopper pays on the gateway's page: the session completes and its signed event arrives.
-    const scope = { tenantId: t.seed.tenantIds.demo, userId: null };
-    const [session] = await withScope(t.database.db, scope, (tx) =>
-      tx.update(testPaymentSessions).set({ status: 'complete', paymentReference: 'pay_refund_test' }).where(eq(testPaymentSessions.id, sessionId)).returning(),
-    );
-    const { payload, signature } = gateway.signedEvent(session, 'checkout.session.completed');
-    const paid = await app.inject({ method: 'POST', url: TEST_WEBHOOK_URL, headers: { host: DEMO_HOST, 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature }, payload });
-    expect(paid.statusCode, paid.body).toBe(200);
+    const { sessionId, orderNumber } = await paidThroughGateway(app, gateway, 'pay_refund_test');
 
     const order = await adminOrder(app, admin, orderNumber);
     expect(order).toMatchObject({ payment_status: 'paid', payment: { provider: 'test', reference: 'pay_refund_test' } });
@@ -138,13 +143,7 @@ describe('refunds through the payment adapters', () => {
     const gateway = new TestGateway(t.database.db, SECRET);
     const app = await appWith(gateway);
     const admin = await signIn(app, 'admin@demo.test');
-    const { session_id: sessionId, order_number: orderNumber } = await placeOrder(app);
-    const scope = { tenantId: t.seed.tenantIds.demo, userId: null };
-    const [session] = await withScope(t.database.db, scope, (tx) =>
-      tx.update(testPaymentSessions).set({ status: 'complete', paymentReference: 'pay_unrecorded' }).where(eq(testPaymentSessions.id, sessionId)).returning(),
-    );
-    const { payload, signature } = gateway.signedEvent(session, 'checkout.session.completed');
-    expect((await app.inject({ method: 'POST', url: TEST_WEBHOOK_URL, headers: { host: DEMO_HOST, 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature }, payload })).statusCode).toBe(200);
+    const { sessionId, orderNumber } = await paidThroughGateway(app, gateway, 'pay_unrecorded');
     const order = await adminOrder(app, admin, orderNumber);
     const gatewayRefunded = async () =>
       rowsOf<{ refunded_amount: number; refunds: number }>(
