@@ -24,7 +24,7 @@ import { aiRoutes } from './modules/ai/routes';
 import { adminOrderRoutes } from './modules/admin-orders/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { registerTestGatewayRoutes } from './adapters/payments/provider';
-import { configureCatalogueCache } from './modules/catalog/catalogue-cache';
+import { configureCatalogueCache, invalidateCatalogue } from './modules/catalog/catalogue-cache';
 import { fileRoutes } from './adapters/storage/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { renderPageHead, seoRoutes } from './modules/seo/routes';
@@ -50,6 +50,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.decorate('deps', deps);
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   configureCatalogueCache(deps.config.catalogueCacheSeconds);
+  subscribeToDomainEvents(app, deps);
   app.decorateRequest('tenant', null);
   app.decorateRequest('actor', null);
   registerErrorHandler(app);
@@ -65,7 +66,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     checkOrigin(req);
     req.tenant = await deps.tenants.resolve(req.headers.host);
     const token = sessionToken(req);
-    if (token && req.url.startsWith('/api/') && !req.routeOptions.config.anonymous) req.actor = await loadActor({ db: deps.database.db, config: deps.config }, token);
+    if (token && req.url.startsWith('/api/') && !req.routeOptions.config.anonymous) req.actor = await loadActor({ scopes: deps.scopes, config: deps.config }, token);
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -88,4 +89,19 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(seoRoutes);
   await registerWebApp(app, opts.webDir, renderPageHead, CATALOGUE_PAGE_ROUTES);
   return app;
+}
+
+/**
+ * What follows a committed change, in one place (DESIGN rule 10): services emit domain events on their
+ * unit of work and never call these by hand. Mail needs no subscriber: the sender registers its own
+ * delivery on the unit of work when the message is recorded.
+ */
+function subscribeToDomainEvents(app: FastifyInstance, deps: AppDeps): void {
+  const { events } = deps.scopes;
+  const off = [
+    events.on('catalogue.changed', (e) => invalidateCatalogue(e.tenantId)),
+    // A paid order took stock: the storefront's cached "In Stock" answers must not outlive it.
+    events.on('order.paid', (e) => invalidateCatalogue(e.tenantId)),
+  ];
+  app.addHook('onClose', async () => off.forEach((unsubscribe) => unsubscribe()));
 }

@@ -25,6 +25,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // Requests log in as the unprivileged app role; derived from DATABASE_URL when not given (README).
+  DATABASE_APP_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').default(10),
   DATABASE_QUEUE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').default(500),
   DATABASE_QUEUE_WAIT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(10, 'must be at least 10').max(60_000, 'must be at most 60000').default(3000),
@@ -86,6 +92,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where requests connect as the app role; undefined: derived from databaseUrl (db/app-login.ts). */
+  databaseAppUrl: string | undefined;
   /**
    * PostgreSQL connections per server process, how many requests may wait for one, and for how long;
    * past either bound a request is answered 503 with Retry-After at once instead of queueing.
@@ -142,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseAppUrl: e.DATABASE_APP_URL,
     databasePool: { size: e.DATABASE_POOL_SIZE, queueLimit: e.DATABASE_QUEUE_LIMIT, waitMs: e.DATABASE_QUEUE_WAIT_MS },
     platformHost: e.PLATFORM_HOST.replace(/:\d+$/, ''),
     platformOwnerEmails: e.PLATFORM_OWNER_EMAILS,

@@ -12,6 +12,8 @@ import { createEmailSender, startEmailSweep } from './adapters/email/create-emai
 import { createAiWriter } from './adapters/ai/create-ai-writer';
 import { startReservationSweeper } from './modules/orders/reservation-sweeper';
 import { startRefundReconciler } from './modules/admin-orders/refund-reconciler';
+import { DomainEvents } from './db/domain-events';
+import { UnitOfWork } from './db/unit-of-work';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -30,17 +32,21 @@ async function main(): Promise<void> {
     await seedDemo(database.db, config.demoPassword, storage);
     console.log(`Demo data created. Every demo account uses the password: ${config.demoPassword}`);
   }
-  const payments = createPaymentProvider(config, secrets, database.db);
-  const email = createEmailSender(config, database.db);
+  // From here on only the app role's connection: the owner's stays for shutdown (DESIGN rule 10).
+  const appDb = await database.connectApp(config.databaseAppUrl);
+  const log = { error: (obj: object, msg: string) => console.error(msg, obj) };
+  const scopes = new UnitOfWork(appDb, new DomainEvents(log), log);
+  const payments = createPaymentProvider(config, secrets, scopes);
+  const email = createEmailSender(config, scopes);
   const ai = createAiWriter(config.ai);
   if (config.ai.provider === 'openai' && !config.ai.openai.apiKey) console.warn('AI_PROVIDER=openai but OPENAI_API_KEY is not set: AI copy answers 503 missing_api_key.');
   const app = await buildApp(
-    { database, config, secrets, tenants: new TenantResolver(database.db, config.platformHost), storage, payments, email, ai },
+    { scopes, config, secrets, tenants: new TenantResolver(scopes, config.platformHost), storage, payments, email, ai },
     { webDir: path.join(root, 'dist/web'), logger: config.logLevel === 'silent' ? false : { level: config.logLevel } },
   );
   const stopEmailSweep = startEmailSweep(email, { log: app.log });
-  const stopReservationSweep = startReservationSweeper(database.db, payments, (error) => app.log.error({ err: error }, 'releasing lapsed stock holds failed'));
-  const stopRefundReconciler = startRefundReconciler({ db: database.db, payments, email, log: app.log }, (error) => app.log.error({ err: error }, 'reconciling pending refunds failed'));
+  const stopReservationSweep = startReservationSweeper(scopes, payments, (error) => app.log.error({ err: error }, 'releasing lapsed stock holds failed'));
+  const stopRefundReconciler = startRefundReconciler({ scopes, payments, email, log: app.log }, (error) => app.log.error({ err: error }, 'reconciling pending refunds failed'));
   const close = async () => {
     stopEmailSweep();
     stopReservationSweep();

@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema/index';
 import { limitPgliteQueue, limitPoolQueue } from './pool-gate';
+import { ensureDerivedLogin } from './app-login';
 
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is underneath. */
@@ -22,8 +23,18 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 
 export interface Database {
   kind: 'pglite' | 'postgres';
-  /** Connected as the owner of the tables: migrations and boot-time work only. Requests use withScope. */
+  /**
+   * Connected as the owner of the tables: migrations, seeding and boot alone (DESIGN rule 10). Request
+   * code never sees it; a lint rule keeps it inside db/, boot and tests.
+   */
   db: Db;
+  /**
+   * The connection requests use, as the app role, for a UnitOfWork; opened on first call, after the
+   * migrations have created the role. PostgreSQL: a second pool that logs in as shop_app itself
+   * (DATABASE_APP_URL, or derived from DATABASE_URL). PGlite: the one in-process connection, switched
+   * to the role per transaction (decision 013).
+   */
+  connectApp(appUrl?: string): Promise<Db>;
   close(): Promise<void>;
 }
 
@@ -50,18 +61,37 @@ export const DEFAULT_POOL: PoolOptions = { size: 10, queueLimit: 500, waitMs: 30
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null; pool?: PoolOptions }): Promise<Database> {
   const { size, queueLimit, waitMs } = opts.pool ?? DEFAULT_POOL;
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: size, connectionTimeoutMillis: waitMs });
-    limitPoolQueue(pool, queueLimit);
-    // An idle client losing its connection must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
+    const ownerUrl = opts.databaseUrl;
+    // The owner only migrates, seeds and lets the app role log in: a few connections are plenty.
+    const owner = new pg.Pool({ connectionString: ownerUrl, max: 3, connectionTimeoutMillis: waitMs });
+    owner.on('error', () => {});
     try {
-      await pool.query('select 1');
+      await owner.query('select 1');
     } catch (err) {
-      await pool.end().catch(() => {});
-      const where = safeUrl(opts.databaseUrl);
-      throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL at ${where}: ${(err as Error).message}`);
+      await owner.end().catch(() => {});
+      throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL at ${safeUrl(ownerUrl)}: ${(err as Error).message}`);
     }
-    return { kind: 'postgres', db: drizzlePg(pool, { schema }) as unknown as Db, close: () => pool.end() };
+    let app: { pool: pg.Pool; db: Db } | null = null;
+    const connectApp = async (appUrl?: string): Promise<Db> => {
+      if (app) return app.db;
+      const url = appUrl ?? (await ensureDerivedLogin(owner, ownerUrl));
+      // An idle client losing its connection must not crash the process; the pool replaces it.
+      const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: waitMs });
+      limitPoolQueue(pool, queueLimit);
+      pool.on('error', () => {});
+      try {
+        await pool.query('select 1');
+      } catch (err) {
+        await pool.end().catch(() => {});
+        throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL as the app role at ${safeUrl(url)}: ${(err as Error).message}`);
+      }
+      app = { pool, db: drizzlePg(pool, { schema }) as unknown as Db };
+      return app.db;
+    };
+    const close = async () => {
+      await Promise.all([owner.end(), app?.pool.end()]);
+    };
+    return { kind: 'postgres', db: drizzlePg(owner, { schema }) as unknown as Db, connectApp, close };
   }
   let client: PGlite;
   // Extensions the migrations create (0002 pg_trgm; 0007 fuzzystrmatch and btree_gin for the search
@@ -75,7 +105,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   await client.waitReady;
   limitPgliteQueue(client, queueLimit);
-  return { kind: 'pglite', db: drizzlePglite(client, { schema }) as unknown as Db, close: () => client.close() };
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { kind: 'pglite', db, connectApp: async () => db, close: () => client.close() };
 }
 
 export async function runMigrations(database: Database): Promise<void> {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { buildApp } from '../app';
+import { DomainEvents } from './domain-events';
+import { UnitOfWork } from './unit-of-work';
 import { TenantResolver } from '../modules/tenants/resolver';
 import { call, resetTestApp, type TestApp } from '../test/harness';
 import { openDatabase, type Database } from './connection';
@@ -80,7 +82,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a saturated PostgreSQL pool (issue 1
     t = await resetTestApp();
     // Two connections, one request may wait for 300 ms.
     small = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null, pool: { size: 2, queueLimit: 1, waitMs: 300 } });
-    app = await buildApp({ ...t.app.deps, database: small, tenants: new TenantResolver(small.db, t.config.platformHost) });
+    const scopes = new UnitOfWork(await small.connectApp(), new DomainEvents());
+    app = await buildApp({ ...t.app.deps, scopes, tenants: new TenantResolver(scopes, t.config.platformHost) });
     await app.ready();
   });
   afterAll(async () => {

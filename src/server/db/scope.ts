@@ -1,29 +1,14 @@
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './connection';
+import { DomainEvents } from './domain-events';
+import { UnitOfWork, type Scope } from './unit-of-work';
 
-/** Who a transaction acts for. Row-level security policies read these settings. */
-export interface Scope {
-  tenantId: string | null;
-  userId: string | null;
-  /** Set only after the server has verified the user is a platform owner. */
-  platformOwner?: boolean;
-}
-
-export const APP_ROLE = 'shop_app';
+export { APP_ROLE, type Scope } from './unit-of-work';
 
 /**
- * Runs fn in one transaction as the unprivileged app role with the scope set transaction-locally
- * (DESIGN rule 2): set_config(..., true) ends with the transaction, so a pooled connection never
- * carries one request's tenant into the next.
+ * One scoped transaction on a handle the caller holds: for the demo seed at boot and for tests, which
+ * work on the owner connection. Request code, jobs and adapters use the UnitOfWork in AppDeps instead
+ * (a lint rule keeps this module out of them). Domain events emitted here reach no subscriber.
  */
 export function withScope<T>(db: Db, scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('role', ${APP_ROLE}, true),
-                 set_config('app.tenant_id', ${scope.tenantId ?? ''}, true),
-                 set_config('app.user_id', ${scope.userId ?? ''}, true),
-                 set_config('app.platform_owner', ${scope.platformOwner ? 'on' : ''}, true)`,
-    );
-    return fn(tx);
-  });
+  return new UnitOfWork(db, new DomainEvents()).run(scope, ({ tx }) => fn(tx));
 }

@@ -1,4 +1,4 @@
-import type { Database, Tx } from '../db/connection';
+import type { UnitOfWork, Work } from '../db/unit-of-work';
 import type { Config } from '../config';
 import type { Secrets } from '../secrets';
 import type { FileStorage } from '../adapters/storage/storage';
@@ -17,9 +17,11 @@ export interface Actor {
   activeTenantId: string | null;
 }
 
-/** What every service and repo function takes first (DESIGN rule 1). */
-export interface Ctx {
-  tx: Tx;
+/**
+ * What every service and repo function takes first (DESIGN rule 1): the unit of work's transaction,
+ * its afterCommit and emit, and who it acts for.
+ */
+export interface Ctx extends Work {
   tenantId: string | null;
   actor: Actor | null;
 }
@@ -37,7 +39,8 @@ export interface StoreCtx extends Ctx {
 }
 
 export interface AppDeps {
-  database: Database;
+  /** The only way requests reach the database (DESIGN rule 10); never the owner connection. */
+  scopes: UnitOfWork;
   config: Config;
   secrets: Secrets;
   tenants: TenantResolver;

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { withScope } from '../db/scope';
 import type { Actor, StoreCtx, TenantCtx } from './context';
 import { forbidden, notFound, unauthorized } from './errors';
 import { findRole } from '../modules/auth/repo';
@@ -33,13 +32,13 @@ export async function inTenant<T>(req: FastifyRequest, allowed: readonly MemberR
   const actor = requireActor(req);
   const tenantId = adminTenantId(req);
   if (!tenantId) throw notFound('Store not found');
-  return withScope(req.server.deps.database.db, { tenantId, userId: actor.userId }, async (tx) => {
-    const role = await findRole(tx, tenantId, actor.userId);
+  return req.server.deps.scopes.run({ tenantId, userId: actor.userId }, async (work) => {
+    const role = await findRole(work.tx, tenantId, actor.userId);
     if (!actor.isOwner) {
       if (!role) throw notFound('Store not found');
       if (!allowed.includes(role)) throw forbidden();
     }
-    return fn({ tx, tenantId, actor, role });
+    return fn({ ...work, tenantId, actor, role });
   });
 }
 
@@ -55,5 +54,5 @@ export const asSalesMember = <T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Pr
 export async function inStore<T>(req: FastifyRequest, fn: (ctx: StoreCtx) => Promise<T>): Promise<T> {
   const tenantId = req.tenant?.id;
   if (!tenantId) throw notFound('Store not found');
-  return withScope(req.server.deps.database.db, { tenantId, userId: req.actor?.userId ?? null }, (tx) => fn({ tx, tenantId, actor: req.actor }));
+  return req.server.deps.scopes.run({ tenantId, userId: req.actor?.userId ?? null }, (work) => fn({ ...work, tenantId, actor: req.actor }));
 }

@@ -20,10 +20,10 @@ export async function appWithPayments(t: TestApp, payments: PaymentProvider, web
   writeFileSync(path.join(webDir, 'index.html'), TEST_INDEX_HTML);
   const app = await buildApp(
     {
-      database: t.database,
+      scopes: t.scopes,
       config: t.config,
       secrets: { cookieSecret: 'payments-test-cookie-secret', webhookSecret },
-      tenants: new TenantResolver(t.database.db, t.config.platformHost),
+      tenants: new TenantResolver(t.scopes, t.config.platformHost),
       storage: new LocalFileStorage(mkdtempSync(path.join(os.tmpdir(), 'shop-payments-files-'))),
       payments,
       email: new OutboxEmailSender(),

@@ -14,6 +14,8 @@ import { FakePayments } from './fake-payments';
 import { OutboxEmailSender } from '../adapters/email/outbox';
 import { BuiltinWriter } from '../adapters/ai/builtin-writer';
 import { clearCatalogueCache } from '../modules/catalog/catalogue-cache';
+import { DomainEvents } from '../db/domain-events';
+import { UnitOfWork } from '../db/unit-of-work';
 
 export const TEST_PASSWORD = 'test-password-1';
 export const TEST_INDEX_HTML = '<!doctype html><html lang="en-GB"><head><title>Shopfront</title></head><body><div id="root"></div></body></html>';
@@ -23,7 +25,10 @@ export const PLATFORM_HOST = 'localhost:3000';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The owner connection: tests set up and inspect data with it, as boot does. */
   database: Database;
+  /** The app's unit of work (the app role's connection), as requests use it. */
+  scopes: UnitOfWork;
   config: Config;
   seed: SeededDemo;
   payments: FakePayments;
@@ -34,7 +39,7 @@ export interface TestApp {
 /** Every route the shared test app registered, for tests that walk them all. */
 export const registeredRoutes: RouteOptions[] = [];
 
-let shared: Promise<{ app: FastifyInstance; database: Database; config: Config; tenants: TenantResolver; storage: LocalFileStorage; payments: FakePayments }> | null = null;
+let shared: Promise<{ app: FastifyInstance; database: Database; scopes: UnitOfWork; config: Config; tenants: TenantResolver; storage: LocalFileStorage; payments: FakePayments }> | null = null;
 
 async function create() {
   // The database is in memory (or on PostgreSQL); DATA_DIR is only a path the config requires.
@@ -43,20 +48,21 @@ async function create() {
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PLATFORM_OWNER_EMAILS: 'owner@platform.test' });
   const database = await openDatabase({ databaseUrl, dataDir: null, pool: config.databasePool });
   await runMigrations(database);
-  const tenants = new TenantResolver(database.db, config.platformHost);
+  const scopes = new UnitOfWork(await database.connectApp(), new DomainEvents());
+  const tenants = new TenantResolver(scopes, config.platformHost);
   const storage = new LocalFileStorage(mkdtempSync(path.join(os.tmpdir(), 'shop-test-files-')));
   // A stand-in for the built web app, so page routes (and their SEO head) answer as in production.
   const webDir = mkdtempSync(path.join(os.tmpdir(), 'shop-test-web-'));
   writeFileSync(path.join(webDir, 'index.html'), TEST_INDEX_HTML);
   const payments = new FakePayments();
-  const app = await buildApp({ database, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage, payments, email: new OutboxEmailSender(), ai: new BuiltinWriter() }, { webDir, onRoute: (route) => registeredRoutes.push(route) });
+  const app = await buildApp({ scopes, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage, payments, email: new OutboxEmailSender(), ai: new BuiltinWriter() }, { webDir, onRoute: (route) => registeredRoutes.push(route) });
   await app.ready();
-  return { app, database, config, tenants, storage, payments };
+  return { app, database, scopes, config, tenants, storage, payments };
 }
 
 export async function resetTestApp(): Promise<TestApp> {
   shared ??= create();
-  const { app, database, config, tenants, storage, payments } = await shared;
+  const { app, database, scopes, config, tenants, storage, payments } = await shared;
   const rows = await database.db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public'`);
   const names = (rows as unknown as { rows: { tablename: string }[] }).rows.map((r) => `"${r.tablename}"`);
   if (names.length) await database.db.execute(sql.raw(`truncate ${names.join(', ')} cascade`));
@@ -66,7 +72,7 @@ export async function resetTestApp(): Promise<TestApp> {
   // Cached catalogue answers belong to the data just truncated.
   clearCatalogueCache();
   const seed = await seedDemo(database.db, TEST_PASSWORD, storage);
-  return { app, database, config, seed, payments };
+  return { app, database, scopes, config, seed, payments };
 }
 
 export interface CallOptions {

@@ -1,18 +1,18 @@
 import type { Config } from '../../config';
-import type { Db } from '../../db/connection';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import type { EmailLog, EmailSender } from './email';
 import { OutboxEmailSender } from './outbox';
 import { SmtpEmailSender } from './smtp';
 
 /** SMTP when SMTP_URL is set, otherwise the built-in outbox (DESIGN rule 7). */
-export function createEmailSender(config: Pick<Config, 'smtpUrl' | 'emailFrom'>, db: Db, log?: EmailLog): EmailSender {
-  if (config.smtpUrl) return new SmtpEmailSender(db, { url: config.smtpUrl, from: config.emailFrom, log });
+export function createEmailSender(config: Pick<Config, 'smtpUrl' | 'emailFrom'>, scopes: UnitOfWork, log?: EmailLog): EmailSender {
+  if (config.smtpUrl) return new SmtpEmailSender(scopes, { url: config.smtpUrl, from: config.emailFrom, log });
   return new OutboxEmailSender();
 }
 
 /**
  * Runs deliverPending() now and then every intervalMs, never two at once, for mail whose after-commit
- * delivery never ran (the process stopped, or its transaction outlived the wait). Answers a stop
+ * delivery never ran (the process stopped first). Answers a stop
  * function. The timer does not keep the process alive.
  */
 export function startEmailSweep(sender: EmailSender, opts: { intervalMs?: number; log?: EmailLog } = {}): () => void {

@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/connection';
+import type { Work } from '../../db/unit-of-work';
 
 /**
  * Outgoing email (DESIGN rule 7). Every message is recorded in email_messages whichever way it goes:
@@ -23,19 +23,22 @@ export interface SentEmail {
   error: string | null;
 }
 
+/** The part of a unit of work sending needs: its transaction, and what follows its commit. */
+export type MailWork = Pick<Work, 'tx' | 'afterCommit'>;
+
 /**
  * How modules send mail. `send` only writes the message into email_messages inside the caller's
  * tenant-scoped transaction: the record commits or rolls back with the business change (an order
  * confirmation exists exactly when the paid order does) and no network call ever runs inside, or can
- * fail, a payment webhook's transaction. A real provider delivers after the commit, on its own.
+ * fail, a payment webhook's transaction. A real provider delivers on the unit of work's afterCommit.
  */
 export interface EmailSender {
   readonly provider: 'outbox' | 'smtp';
-  /** Records the message (status 'stored'); a real provider delivers it once tx has committed. */
-  send(tx: Tx, message: EmailMessage): Promise<SentEmail>;
+  /** Records the message (status 'stored'); a real provider delivers it once the work has committed. */
+  send(work: MailWork, message: EmailMessage): Promise<SentEmail>;
   /**
-   * Delivers every message still waiting in any tenant (left by a crash, a restart or a transaction
-   * that outlived the after-commit wait). Run at start and on a timer. Answers how many it tried.
+   * Delivers every message still waiting in any tenant (left by a crash or a restart before the
+   * after-commit delivery ran). Run at start and on a timer. Answers how many it tried.
    */
   deliverPending(): Promise<number>;
   /** Settles when the deliveries started so far have finished (tests, graceful shutdown). */

@@ -51,7 +51,7 @@ describe('built-in email outbox', () => {
   it('records every field under the tenant, with status stored and provider outbox', async () => {
     const { sent, orderId } = await inTenant(demo, async (tx) => {
       const orderId = await insertOrder(tx, demo);
-      return { orderId, sent: await outbox.send(tx, message({ orderId })) };
+      return { orderId, sent: await outbox.send({ tx, afterCommit: () => {} }, message({ orderId })) };
     });
     expect(sent).toEqual({ id: expect.any(String), status: 'stored', provider: 'outbox', error: null });
     const rows = await inTenant(demo, (tx) => tx.select().from(emailMessages));
@@ -77,7 +77,7 @@ describe('built-in email outbox', () => {
 
   it('another tenant can neither read the message nor write one for this tenant', async () => {
     expect(await inTenant(acme, (tx) => tx.select().from(emailMessages))).toEqual([]);
-    await expect(inTenant(acme, (tx) => outbox.send(tx, message()))).rejects.toSatisfy(isRlsViolation);
+    await expect(inTenant(acme, (tx) => outbox.send({ tx, afterCommit: () => {} }, message()))).rejects.toSatisfy(isRlsViolation);
     expect(await withScope(t.database.db, { tenantId: null, userId: null }, (tx) => tx.select().from(emailMessages))).toEqual([]);
   });
 
@@ -85,7 +85,7 @@ describe('built-in email outbox', () => {
     const before = (await inTenant(demo, (tx) => tx.select().from(emailMessages))).length;
     await expect(
       inTenant(demo, async (tx) => {
-        await outbox.send(tx, message({ subject: 'Never sent' }));
+        await outbox.send({ tx, afterCommit: () => {} }, message({ subject: 'Never sent' }));
         throw new Error('payment failed');
       }),
     ).rejects.toThrow('payment failed');
@@ -95,8 +95,8 @@ describe('built-in email outbox', () => {
 
 describe('createEmailSender', () => {
   it('uses the outbox unless SMTP_URL is set', async () => {
-    expect(createEmailSender(loadConfig({}), t.database.db)).toBeInstanceOf(OutboxEmailSender);
-    const smtp = createEmailSender(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }), t.database.db);
+    expect(createEmailSender(loadConfig({}), t.scopes)).toBeInstanceOf(OutboxEmailSender);
+    const smtp = createEmailSender(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }), t.scopes);
     expect(smtp).toBeInstanceOf(SmtpEmailSender);
     expect(smtp.provider).toBe('smtp');
     await smtp.close();

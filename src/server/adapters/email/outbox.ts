@@ -1,5 +1,4 @@
-import type { Tx } from '../../db/connection';
-import type { EmailMessage, EmailSender, SentEmail } from './email';
+import type { EmailMessage, EmailSender, MailWork, SentEmail } from './email';
 import { insertMessage } from './email-repo';
 
 /**
@@ -9,8 +8,8 @@ import { insertMessage } from './email-repo';
 export class OutboxEmailSender implements EmailSender {
   readonly provider = 'outbox' as const;
 
-  send(tx: Tx, message: EmailMessage): Promise<SentEmail> {
-    return insertMessage(tx, message, this.provider);
+  send(work: MailWork, message: EmailMessage): Promise<SentEmail> {
+    return insertMessage(work.tx, message, this.provider);
   }
 
   async deliverPending(): Promise<number> {

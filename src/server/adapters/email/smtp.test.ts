@@ -1,9 +1,8 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetTestApp, type TestApp } from '../../test/harness';
-import { withScope } from '../../db/scope';
+import type { Work } from '../../db/unit-of-work';
 import { emailMessages } from '../../db/schema/index';
-import type { Tx } from '../../db/connection';
 import { eq } from 'drizzle-orm';
 import { SmtpEmailSender, type SmtpOptions } from './smtp';
 import { insertMessage } from './email-repo';
@@ -28,7 +27,7 @@ afterEach(async () => {
 afterAll(() => smtp.close());
 
 function sender(opts: Partial<SmtpOptions> = {}): SmtpEmailSender {
-  const s = new SmtpEmailSender(t.database.db, {
+  const s = new SmtpEmailSender(t.scopes, {
     url: `smtp://mailer:s3cret@127.0.0.1:${smtp.port}`,
     from: { name: null, address: 'no-reply@shops.test' },
     ...opts,
@@ -37,8 +36,9 @@ function sender(opts: Partial<SmtpOptions> = {}): SmtpEmailSender {
   return s;
 }
 
-const inDemo = <T>(fn: (tx: Tx) => Promise<T>) => withScope(t.database.db, { tenantId: demo, userId: null }, fn);
-const rowOf = async (id: string) => (await inDemo((tx) => tx.select().from(emailMessages).where(eq(emailMessages.id, id))))[0];
+/** A demo-store unit of work, as a request has: sending needs its afterCommit. */
+const inDemo = <T>(fn: (work: Work) => Promise<T>) => t.scopes.run({ tenantId: demo, userId: null }, fn);
+const rowOf = async (id: string) => (await inDemo(({ tx }) => tx.select().from(emailMessages).where(eq(emailMessages.id, id))))[0];
 
 const { html, text } = renderEmailLayout({ shopName: 'Demo Store', heading: 'Thank you, Ada', paragraphs: ['Order ORD-1001 is paid.'] });
 const message = (over: Partial<EmailMessage> = {}): EmailMessage => ({
@@ -54,8 +54,8 @@ const message = (over: Partial<EmailMessage> = {}): EmailMessage => ({
 describe('SMTP email sender', () => {
   it('delivers after the commit: to, subject, from (shop name), text and html arrive; status becomes sent', async () => {
     const s = sender();
-    const sent = await inDemo(async (tx) => {
-      const sent = await s.send(tx, message());
+    const sent = await inDemo(async (work) => {
+      const sent = await s.send(work, message());
       // Still inside the caller's transaction: nothing may leave before the commit.
       await new Promise((r) => setTimeout(r, 200));
       expect(smtp.received).toHaveLength(0);
@@ -82,9 +82,9 @@ describe('SMTP email sender', () => {
 
   it('uses the EMAIL_FROM name when it has one, and sends all of one transaction’s mail', async () => {
     const s = sender({ from: { name: 'Shops Platform', address: 'mail@shops.test' } });
-    await inDemo(async (tx) => {
-      await s.send(tx, message({ to: 'one@example.test' }));
-      await s.send(tx, message({ to: 'two@example.test' }));
+    await inDemo(async (work) => {
+      await s.send(work, message({ to: 'one@example.test' }));
+      await s.send(work, message({ to: 'two@example.test' }));
     });
     await s.idle();
     expect(smtp.received.map((m) => m.recipients[0]).sort()).toEqual(['one@example.test', 'two@example.test']);
@@ -94,8 +94,8 @@ describe('SMTP email sender', () => {
   it('sends nothing when the caller’s transaction rolls back', async () => {
     const s = sender();
     await expect(
-      inDemo(async (tx) => {
-        await s.send(tx, message({ subject: 'Rolled back' }));
+      inDemo(async (work) => {
+        await s.send(work, message({ subject: 'Rolled back' }));
         throw new Error('webhook failed');
       }),
     ).rejects.toThrow('webhook failed');
@@ -105,7 +105,7 @@ describe('SMTP email sender', () => {
 
   it('a refused recipient marks the message failed with the error, and never throws into the caller', async () => {
     const s = sender();
-    const sent = await inDemo((tx) => s.send(tx, message({ to: 'nobody@reject.test' })));
+    const sent = await inDemo((work) => s.send(work, message({ to: 'nobody@reject.test' })));
     await s.idle();
     const row = await rowOf(sent.id);
     expect(row).toMatchObject({ status: 'failed', provider: 'smtp', sentAt: null });
@@ -117,7 +117,7 @@ describe('SMTP email sender', () => {
     await down.close();
     const s = sender({ url: `smtp://127.0.0.1:${down.port}` });
     const started = Date.now();
-    const sent = await inDemo((tx) => s.send(tx, message()));
+    const sent = await inDemo((work) => s.send(work, message()));
     await s.idle();
     expect(Date.now() - started).toBeLessThan(10_000);
     const row = await rowOf(sent.id);
@@ -129,7 +129,7 @@ describe('SMTP email sender', () => {
     const silent = net.createServer(() => {});
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const s = sender({ url: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`, timeouts: { greetingTimeout: 300 } });
-    const sent = await inDemo((tx) => s.send(tx, message()));
+    const sent = await inDemo((work) => s.send(work, message()));
     await s.idle();
     silent.close();
     expect(await rowOf(sent.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/greeting/i) });
@@ -137,8 +137,8 @@ describe('SMTP email sender', () => {
 
   it('a header break in the subject cannot add recipients or headers; a list in `to` is refused', async () => {
     const s = sender();
-    const injected = await inDemo((tx) => s.send(tx, message({ subject: 'Hello\r\nBcc: evil@attacker.test' })));
-    const list = await inDemo((tx) => s.send(tx, message({ to: 'ada@example.test, evil@attacker.test' })));
+    const injected = await inDemo((work) => s.send(work, message({ subject: 'Hello\r\nBcc: evil@attacker.test' })));
+    const list = await inDemo((work) => s.send(work, message({ to: 'ada@example.test, evil@attacker.test' })));
     await s.idle();
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0].recipients).toEqual(['ada@example.test']);
@@ -149,8 +149,8 @@ describe('SMTP email sender', () => {
 
   it('deliverPending sends mail whose after-commit delivery never ran, but not mail another attempt holds', async () => {
     // Recorded as the SMTP sender does, but with no waiter: as if the process stopped after the commit.
-    const left = await inDemo((tx) => insertMessage(tx, message({ subject: 'Left behind' }), 'smtp'));
-    const held = await inDemo(async (tx) => {
+    const left = await inDemo(({ tx }) => insertMessage(tx, message({ subject: 'Left behind' }), 'smtp'));
+    const held = await inDemo(async ({ tx }) => {
       const m = await insertMessage(tx, message({ subject: 'Being sent elsewhere' }), 'smtp');
       await tx.update(emailMessages).set({ sentAt: new Date() }).where(eq(emailMessages.id, m.id));
       return m;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import Fastify from 'fastify';
 import { ConfigError, loadConfig } from '../../config';
-import type { Db } from '../../db/connection';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import { WebhookSignatureError, type CreateSessionInput } from './payments';
 import { PaymentInputError, PaymentSessionCompleteError, RefundError } from './errors';
 import { createPaymentProvider, registerTestGatewayRoutes } from './provider';
@@ -233,13 +233,13 @@ describe('choosing the provider', () => {
   });
 
   it('picks Stripe when the key is set, else the test gateway', () => {
-    const db = {} as Db;
+    const scopes = {} as UnitOfWork;
     const secrets = { cookieSecret: 'c', webhookSecret: 'w' };
     const withStripe = loadConfig({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: 'http://127.0.0.1:12111' });
     expect(withStripe.stripe).toEqual({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: 'http://127.0.0.1:12111' });
-    expect(createPaymentProvider(withStripe, secrets, db)).toBeInstanceOf(StripeProvider);
-    expect(createPaymentProvider(withStripe, secrets, db).name).toBe('stripe');
-    expect(createPaymentProvider(loadConfig({}), secrets, db)).toBeInstanceOf(TestGateway);
+    expect(createPaymentProvider(withStripe, secrets, scopes)).toBeInstanceOf(StripeProvider);
+    expect(createPaymentProvider(withStripe, secrets, scopes).name).toBe('stripe');
+    expect(createPaymentProvider(loadConfig({}), secrets, scopes)).toBeInstanceOf(TestGateway);
   });
 
   it('serves no pay pages when Stripe is the provider', async () => {

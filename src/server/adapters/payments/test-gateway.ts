@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db, Tx } from '../../db/connection';
-import { withScope } from '../../db/scope';
+import type { Tx } from '../../db/connection';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import { orders, testPaymentRefunds, testPaymentSessions } from '../../db/schema/index';
 import { assertSessionInput } from './checkout-urls';
 import { PaymentSessionCompleteError, RefundError, refundTooLarge } from './errors';
@@ -121,7 +121,7 @@ export class TestGateway implements PaymentProvider {
   readonly name = 'test' as const;
 
   constructor(
-    private readonly db: Db,
+    private readonly scopes: UnitOfWork,
     private readonly webhookSecret: string,
   ) {}
 
@@ -289,7 +289,7 @@ export class TestGateway implements PaymentProvider {
   }
 
   private scoped<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return withScope(this.db, { tenantId, userId: null }, fn);
+    return this.scopes.run({ tenantId, userId: null }, ({ tx }) => fn(tx));
   }
 }
 

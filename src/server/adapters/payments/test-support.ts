@@ -39,13 +39,13 @@ export async function buildPayTestApp(t: TestApp, secret = TEST_WEBHOOK_SECRET):
   app.removeContentTypeParser('text/plain');
   // The same security headers as the app (the pay form depends on them: Referrer-Policy, form-action).
   registerSecurityHeaders(app);
-  const tenants = new TenantResolver(t.database.db, t.config.platformHost);
+  const tenants = new TenantResolver(t.scopes, t.config.platformHost);
   app.addHook('onRequest', async (req) => {
     checkOrigin(req);
     req.tenant = await tenants.resolve(req.headers.host);
   });
 
-  const gateway = new TestGateway(t.database.db, secret);
+  const gateway = new TestGateway(t.scopes, secret);
   const webhook: PayTestApp['webhook'] = { received: [], rejected: [], failNext: 0 };
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));

@@ -50,7 +50,9 @@ export async function seedDemo(db: Db, password: string, storage: FileStorage): 
   const passwordHash = await hashPassword(password);
   const userIds: Record<string, string> = {};
   const tenantIds = {} as Record<DemoTenant['key'], string>;
-  await withScope(db, { tenantId: null, userId: null }, async (tx) => {
+  // Accounts (with their platform-owner flags) and stores are platform rows the app role may not
+  // write that way: the seed writes them as the owner, at boot.
+  await db.transaction(async (tx) => {
     for (const account of DEMO_ACCOUNTS) {
       const [row] = await tx
         .insert(users)

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asStoreManager } from '../../http/guards';
-import { invalidateCatalogue } from '../catalog/catalogue-cache';
 import { categoryListQuery, createCategoryBody, updateCategoryBody } from '../../../shared/admin-categories';
 import * as service from './service';
 
@@ -22,26 +21,17 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/admin/categories', { schema: { body: createCategoryBody } }, async (req, reply) => {
-    const { category, tenantId } = await asStoreManager(req, async (ctx) => ({ category: await service.createCategory(ctx, req.body), tenantId: ctx.tenantId }));
-    invalidateCatalogue(tenantId);
+    const category = await asStoreManager(req, (ctx) => service.createCategory(ctx, req.body));
     return reply.status(201).send({ category });
   });
 
   app.put('/api/admin/categories/:id', { schema: { params: idParam, body: updateCategoryBody } }, async (req) => {
-    const { category, tenantId } = await asStoreManager(req, async (ctx) => ({
-      category: await service.updateCategory(ctx, req.params.id, req.body),
-      tenantId: ctx.tenantId,
-    }));
-    invalidateCatalogue(tenantId);
+    const category = await asStoreManager(req, (ctx) => service.updateCategory(ctx, req.params.id, req.body));
     return { category };
   });
 
   app.delete('/api/admin/categories/:id', { schema: { params: idParam } }, async (req, reply) => {
-    const tenantId = await asStoreManager(req, async (ctx) => {
-      await service.deleteCategory(ctx, req.params.id);
-      return ctx.tenantId;
-    });
-    invalidateCatalogue(tenantId);
+    await asStoreManager(req, (ctx) => service.deleteCategory(ctx, req.params.id));
     return reply.status(204).send();
   });
 };

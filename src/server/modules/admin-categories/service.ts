@@ -36,6 +36,8 @@ export async function categoryTree(ctx: TenantCtx, depth: 1 | 2): Promise<AdminC
 }
 
 export async function createCategory(ctx: TenantCtx, input: CreateInput): Promise<AdminCategory> {
+  // Told after the commit: the storefront's cached answers for this store are dropped.
+  ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
   const slug = checkedSlug(input.slug, input.name);
   const parentId = input.parent_id ?? null;
   if (parentId) await checkParent(ctx, null, parentId, await repo.lockCategories(ctx, [parentId]));
@@ -58,6 +60,8 @@ export async function createCategory(ctx: TenantCtx, input: CreateInput): Promis
 
 /** A partial update: fields left out keep their values; an empty slug is derived from the name. */
 export async function updateCategory(ctx: TenantCtx, id: string, input: UpdateInput): Promise<AdminCategory> {
+  // Told after the commit: the storefront's cached answers for this store are dropped.
+  ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
   if (!isUuid(id)) throw categoryNotFound();
   // One lock call for the category and its new parent, always in id order (see lockCategories).
   const locked = await repo.lockCategories(ctx, input.parent_id && input.parent_id !== id ? [id, input.parent_id] : [id]);
@@ -88,6 +92,8 @@ export async function updateCategory(ctx: TenantCtx, id: string, input: UpdateIn
  * categories); its sub-categories move up to the top level rather than vanish with it.
  */
 export async function deleteCategory(ctx: TenantCtx, id: string): Promise<void> {
+  // Told after the commit: the storefront's cached answers for this store are dropped.
+  ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
   if (!isUuid(id)) throw categoryNotFound();
   if (!(await repo.deleteCategory(ctx, id))) throw categoryNotFound();
 }

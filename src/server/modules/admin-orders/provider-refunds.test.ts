@@ -78,7 +78,7 @@ async function paidThroughGateway(app: FastifyInstance, gateway: TestGateway, re
 
 describe('refunds through the payment adapters', () => {
   it('the built-in test gateway refunds in part and in full, and its own ledger agrees', async () => {
-    const gateway = new TestGateway(t.database.db, SECRET);
+    const gateway = new TestGateway(t.scopes, SECRET);
     const app = await appWith(gateway);
     const admin = await signIn(app, 'admin@demo.test');
     const { sessionId, orderNumber } = await paidThroughGateway(app, gateway, 'pay_refund_test');
@@ -140,7 +140,7 @@ describe('refunds through the payment adapters', () => {
   });
 
   it('a refund the gateway made but the shop failed to record is asked again under the same key: one refund in both ledgers', async () => {
-    const gateway = new TestGateway(t.database.db, SECRET);
+    const gateway = new TestGateway(t.scopes, SECRET);
     const app = await appWith(gateway);
     const admin = await signIn(app, 'admin@demo.test');
     const { sessionId, orderNumber } = await paidThroughGateway(app, gateway, 'pay_unrecorded');
@@ -162,7 +162,7 @@ describe('refunds through the payment adapters', () => {
     expect(await adminOrder(app, admin, orderNumber)).toMatchObject({ refunded_amount: 0, refund_pending: 2 });
 
     await t.database.db.execute(sql`update order_refunds set tried_at = tried_at - interval '1 hour' where state = 'pending'`);
-    expect(await reconcilePendingRefunds({ db: t.database.db, payments: gateway, email: app.deps.email, log: app.log })).toEqual(['refunded']);
+    expect(await reconcilePendingRefunds({ scopes: t.scopes, payments: gateway, email: app.deps.email, log: app.log })).toEqual(['refunded']);
     expect(await gatewayRefunded()).toEqual({ refunded_amount: 200, refunds: 1 });
     const after = await adminOrder(app, admin, orderNumber);
     expect(after).toMatchObject({ refunded_amount: 2, refund_pending: 0, payment_status: 'partially_refunded' });

@@ -47,7 +47,7 @@ const attempts = async (orderId: string) =>
 const reconcileLater = async () => {
   // The attempts are older than a request can last: the reconciler's turn.
   await t.database.db.execute(sql`update order_refunds set tried_at = tried_at - ${REFUND_RETRY_AFTER_MS + 60_000} * interval '1 millisecond' where state = 'pending'`);
-  return reconcilePendingRefunds({ db: t.database.db, payments: t.payments, email: t.app.deps.email, log: t.app.log });
+  return reconcilePendingRefunds({ scopes: t.scopes, payments: t.payments, email: t.app.deps.email, log: t.app.log });
 };
 
 /** The order's books equal the provider's, and nothing is held. */

@@ -1,4 +1,3 @@
-import { withScope } from '../../db/scope';
 import type { StoreCtx } from '../../http/context';
 import { tenants } from '../../db/schema';
 import { formatGBP, penceToPounds } from '../../../shared/money';
@@ -22,12 +21,12 @@ const money = (pence: number) => formatGBP(penceToPounds(pence));
  * entry saying to check the provider. So no refund_pending is held for ever.
  */
 export async function reconcilePendingRefunds(deps: RefundDeps, now = new Date()): Promise<AttemptOutcome['kind'][]> {
-  const stores = await withScope(deps.db, { tenantId: null, userId: null }, (tx) => tx.select({ id: tenants.id }).from(tenants));
+  const stores = await deps.scopes.run({ tenantId: null, userId: null }, ({ tx }) => tx.select({ id: tenants.id }).from(tenants));
   const outcomes: AttemptOutcome['kind'][] = [];
   for (const { id: tenantId } of stores) {
     const scope = { tenantId, actor: null };
     const inStore = <T>(fn: (ctx: StoreCtx) => Promise<T>) =>
-      withScope(deps.db, { tenantId, userId: null }, (tx) => fn({ tx, tenantId, actor: null }));
+      deps.scopes.run({ tenantId, userId: null }, (work) => fn({ ...work, tenantId, actor: null }));
     const before = new Date(now.getTime() - REFUND_RETRY_AFTER_MS);
     const waiting = await inStore((ctx) => refunds.listPendingRefunds(ctx, before));
     for (const { id } of waiting) {

@@ -62,6 +62,8 @@ export async function recordRefund(ctx: StoreCtx, email: EmailSender, attempt: r
     await ordersRepo.addEvent(ctx, after.id, 'status_changed', `Status changed from ${orderStatusName(after.status)} to Refunded`, { from: after.status, to: 'refunded' });
   }
   await sendRefundEmail(ctx, email, { ...after, ...changes }, result.amount);
+  if (stockChanged) ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
+  ctx.emit({ type: 'order.status_changed', tenantId: ctx.tenantId, orderId: after.id, status: changes.status ?? after.status });
   return { settled: true, stockChanged };
 }
 

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/connection';
-import { withScope } from '../../db/scope';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import type { Actor, StoreCtx } from '../../http/context';
 import { asStoreManager } from '../../http/guards';
 import { AppError, conflict } from '../../http/errors';
@@ -20,7 +19,7 @@ export interface RefundOutcome {
 }
 
 export interface RefundDeps {
-  db: Db;
+  scopes: UnitOfWork;
   payments: PaymentProvider;
   email: EmailSender;
   log: FastifyBaseLogger;
@@ -74,7 +73,7 @@ export async function settleAttempt(
   how = '',
 ): Promise<AttemptOutcome> {
   const inScope = <T>(fn: (ctx: StoreCtx) => Promise<T>) =>
-    withScope(deps.db, { tenantId: scope.tenantId, userId: scope.actor?.userId ?? null }, (tx) => fn({ tx, tenantId: scope.tenantId, actor: scope.actor }));
+    deps.scopes.run({ tenantId: scope.tenantId, userId: scope.actor?.userId ?? null }, (work) => fn({ ...work, tenantId: scope.tenantId, actor: scope.actor }));
   const log = deps.log.child({ orderId: attempt.orderId, refundAttempt: attempt.id });
 
   const answer = await askProvider(deps.payments, attempt, payment);
@@ -113,7 +112,7 @@ export async function settleAttempt(
  *     is recorded from the provider's answer or stays reserved for the reconciler: never lost.
  */
 export async function refundOrder(req: FastifyRequest, id: string, input: RefundInput): Promise<RefundOutcome> {
-  const { payments, database, email } = req.server.deps;
+  const { payments, scopes, email } = req.server.deps;
   const amount = poundsToPence(input.amount);
   const reason = input.reason?.trim() || null;
 
@@ -137,7 +136,7 @@ export async function refundOrder(req: FastifyRequest, id: string, input: Refund
 
   // Step 3 runs in the same tenant as step 1 even if the person's access changed in between: the
   // provider has answered by now and the books must say so.
-  const outcome = await settleAttempt({ db: database.db, payments, email, log: req.log }, scope, attempt, payment);
+  const outcome = await settleAttempt({ scopes, payments, email, log: req.log }, scope, attempt, payment);
   switch (outcome.kind) {
     case 'refunded':
       return { stockChanged: outcome.stockChanged };

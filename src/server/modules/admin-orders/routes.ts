@@ -14,7 +14,6 @@ import {
   type AdminOrderDetail,
   type AdminOrderPage,
 } from '../../../shared/admin-orders';
-import { invalidateCatalogue } from '../catalog/catalogue-cache';
 import * as repo from './repo';
 import { addNote, changeStatus, findOrderOr404, loadDetail, resendConfirmation } from './service';
 import { refundOrder } from './refunds';
@@ -68,21 +67,16 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         req.log.warn({ err: error, orderId: id }, 'could not expire the payment session of a cancelled order');
       }
     }
-    const { result, order, tenantId } = await asStoreManager(req, async (ctx) => {
-      const result = await changeStatus(ctx, app.deps.email, id, req.body, sessionExpired);
-      return { result, order: await loadDetail(ctx, id), tenantId: ctx.tenantId };
+    const order = await asStoreManager(req, async (ctx) => {
+      await changeStatus(ctx, app.deps.email, id, req.body, sessionExpired);
+      return loadDetail(ctx, id);
     });
-    // Stock came back: the storefront's cached "In Stock" answers must not outlive it.
-    if (result.stockChanged) invalidateCatalogue(tenantId);
     return { order };
   });
 
   app.post('/api/admin/orders/:id/refunds', { schema: { params: idParams, body: refundInput } }, async (req): Promise<{ order: AdminOrderDetail }> => {
-    const outcome = await refundOrder(req, req.params.id, req.body);
-    return asStoreManager(req, async (ctx) => {
-      if (outcome.stockChanged) invalidateCatalogue(ctx.tenantId);
-      return { order: await loadDetail(ctx, req.params.id) };
-    });
+    await refundOrder(req, req.params.id, req.body);
+    return asStoreManager(req, async (ctx) => ({ order: await loadDetail(ctx, req.params.id) }));
   });
 
   app.post('/api/admin/orders/:id/notes', { schema: { params: idParams, body: orderNoteInput } }, async (req): Promise<{ order: AdminOrderDetail }> =>

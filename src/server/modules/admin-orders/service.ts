@@ -76,6 +76,9 @@ export async function changeStatus(ctx: TenantCtx, email: EmailSender, id: strin
   const updated = { ...order, ...changes };
   if (to === 'shipped') await sendShippedEmail(ctx, email, updated, tracking!);
   if (to === 'cancelled') await sendCancelledEmail(ctx, email, updated);
+  // Stock came back: the storefront's cached "In Stock" answers must not outlive it.
+  if (stockChanged) ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
+  ctx.emit({ type: 'order.status_changed', tenantId: ctx.tenantId, orderId: order.id, status: to });
   return { stockChanged };
 }
 

@@ -5,25 +5,22 @@ import type { TenantCtx } from '../../http/context';
 import { asStoreManager } from '../../http/guards';
 import { badRequest, fieldsFromIssues } from '../../http/errors';
 import { adminSearchQuery, featureBody, productBody, productListQuery, trackingBody } from '../../../shared/admin-products';
-import { invalidateCatalogue } from '../catalog/catalogue-cache';
 import { unusedUploadKeys } from '../media/product-images-service';
 import * as service from './service';
 
 const idParam = z.strictObject({ id: z.string().min(1).max(64) });
 
 /**
- * A catalogue write as a store manager. Once its transaction has committed the tenant's cached
- * storefront answers are dropped, so shoppers see the change on their next request.
+ * A catalogue write as a store manager. It tells catalogue.changed on its unit of work, so once the
+ * transaction has committed the tenant's cached storefront answers are dropped (on every instance).
  */
 async function catalogueWrite<T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Promise<T>): Promise<T> {
-  let tenantId = '';
   try {
-    const result = await asStoreManager(req, (ctx) => {
-      tenantId = ctx.tenantId;
-      return fn(ctx);
+    return await asStoreManager(req, async (ctx) => {
+      const result = await fn(ctx);
+      ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
+      return result;
     });
-    invalidateCatalogue(tenantId);
-    return result;
   } catch (error) {
     throw service.uniqueViolationError(error) ?? error;
   }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { withScope } from '../../db/scope';
 import { adminTenantId, asStoreManager, requireActor } from '../../http/guards';
 import { notFound } from '../../http/errors';
 import { findRole } from '../auth/repo';
@@ -16,7 +15,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const actor = requireActor(req);
     const tenantId = adminTenantId(req);
     if (!tenantId) return { tenant: null, role: null, isOwner: actor.isOwner };
-    return withScope(app.deps.database.db, { tenantId, userId: actor.userId }, async (tx) => {
+    return app.deps.scopes.run({ tenantId, userId: actor.userId }, async ({ tx }) => {
       const role = await findRole(tx, tenantId, actor.userId);
       // A stale choice on the platform host (membership removed) falls back to no tenant.
       if (!req.tenant && !role) return { tenant: null, role: null, isOwner: actor.isOwner };

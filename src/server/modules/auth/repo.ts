@@ -3,15 +3,26 @@ import type { Tx } from '../../db/connection';
 import { memberships, sessions, signInFailures, tenants, users } from '../../db/schema/index';
 import type { MemberRole } from '../../../shared/roles';
 import { windowState, type WindowState } from '../limits/limiter';
+import { rowsOf } from '../../db/rows';
 
-export async function findUserByEmail(tx: Tx, email: string) {
-  const rows = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-  return rows[0] ?? null;
+/** The stored hash's parameters and salt (not its digest), or null for an unknown email. */
+export async function passwordSalt(tx: Tx, email: string): Promise<string | null> {
+  const [row] = rowsOf<{ prefix: string | null }>(await tx.execute(sql`select app_password_salt(${email}) as prefix`));
+  return row?.prefix ?? null;
 }
 
-/** Inserts a user; null when the email is taken (so concurrent sign-ups cannot both win). */
-export async function insertUser(tx: Tx, email: string, passwordHash: string) {
-  const rows = await tx.insert(users).values({ email, passwordHash }).onConflictDoNothing({ target: users.email }).returning();
+/** The user whose stored hash equals the candidate computed from their salt, or null. */
+export async function verifyCandidate(tx: Tx, email: string, candidate: string): Promise<string | null> {
+  const [row] = rowsOf<{ id: string | null }>(await tx.execute(sql`select app_verify_password(${email}, ${candidate}) as id`));
+  return row?.id ?? null;
+}
+
+/**
+ * Inserts a user with an id chosen by the caller (the scope's user, as the sign-up policy requires);
+ * null when the email is taken (so concurrent sign-ups cannot both win).
+ */
+export async function insertUser(tx: Tx, id: string, email: string, passwordHash: string) {
+  const rows = await tx.insert(users).values({ id, email, passwordHash }).onConflictDoNothing({ target: users.email }).returning({ id: users.id });
   return rows[0] ?? null;
 }
 

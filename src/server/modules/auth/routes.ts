@@ -11,7 +11,7 @@ function meta(req: FastifyRequest): auth.ClientMeta {
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.deps.database.db, config: app.deps.config });
+  const deps = () => ({ scopes: app.deps.scopes, config: app.deps.config });
 
   /** After a new token, describe the session as the browser will now see it. */
   async function answerWithSession(token: string) {

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/connection';
-import { withScope } from '../../db/scope';
+import { randomUUID } from 'node:crypto';
+import type { Scope, UnitOfWork } from '../../db/unit-of-work';
 import type { Config } from '../../config';
 import type { Actor } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
@@ -19,7 +19,7 @@ import {
   type SignUpBody,
 } from '../../../shared/auth';
 import * as repo from './repo';
-import { hashPassword, verifyPassword } from './passwords';
+import { candidateHash, hashPassword } from './passwords';
 import { hashToken, newSessionToken } from './tokens';
 
 export interface ClientMeta {
@@ -30,11 +30,13 @@ export interface ClientMeta {
 }
 
 export interface AuthDeps {
-  db: Db;
+  scopes: UnitOfWork;
   config: Config;
 }
 
-const ANON = { tenantId: null, userId: null };
+const ANON: Scope = { tenantId: null, userId: null };
+/** The scope that may see (and end) the session of this token, and nothing else of sessions. */
+const sessionScope = (token: string): Scope => ({ tenantId: null, userId: null, sessionHash: hashToken(token) });
 /** Writing last_seen_at on every request would turn reads into writes; once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -44,8 +46,9 @@ export function isPlatformOwner(config: Config, user: { email: string; isPlatfor
 
 async function startSession(deps: AuthDeps, userId: string, meta: ClientMeta): Promise<string> {
   const token = newSessionToken();
-  await withScope(deps.db, ANON, async (tx) => {
-    if (meta.previousToken) await repo.deleteSessionByHash(tx, hashToken(meta.previousToken));
+  const previousHash = meta.previousToken ? hashToken(meta.previousToken) : null;
+  await deps.scopes.run({ tenantId: null, userId, sessionHash: previousHash }, async ({ tx }) => {
+    if (previousHash) await repo.deleteSessionByHash(tx, previousHash);
     await repo.insertSession(tx, {
       tokenHash: hashToken(token),
       userId,
@@ -70,39 +73,44 @@ const SIGN_IN_LIMITS = {
 export async function signUp(deps: AuthDeps, body: SignUpBody, meta: ClientMeta): Promise<string> {
   // Counted before the (deliberately slow) password hash, taken emails included: an address cannot
   // mint accounts, or test which emails have one, without limit.
-  await withScope(deps.db, ANON, (tx) => spendPlatformAllowance(tx, SIGN_UP_LIMIT, meta.ip));
+  await deps.scopes.run(ANON, ({ tx }) => spendPlatformAllowance(tx, SIGN_UP_LIMIT, meta.ip));
   const passwordHash = await hashPassword(body.password);
-  const user = await withScope(deps.db, ANON, (tx) => repo.insertUser(tx, body.email, passwordHash));
+  // The id is chosen here so the insert can run in that user's scope (the users sign-up policy).
+  const id = randomUUID();
+  const user = await deps.scopes.run({ tenantId: null, userId: id }, ({ tx }) => repo.insertUser(tx, id, body.email, passwordHash));
   if (!user) throw conflict('email_taken', AUTH_TEXT.emailTaken, { email: AUTH_TEXT.emailTaken });
   return startSession(deps, user.id, meta);
 }
 
 export async function signIn(deps: AuthDeps, body: SignInBody, meta: ClientMeta): Promise<string> {
-  const { user, windows } = await withScope(deps.db, ANON, async (tx) => ({
-    user: await repo.findUserByEmail(tx, body.email),
+  const { saltPrefix, windows } = await deps.scopes.run(ANON, async ({ tx }) => ({
+    saltPrefix: await repo.passwordSalt(tx, body.email),
     windows: await repo.failureWindows(tx, meta.ip, body.email, SIGN_IN_LIMITS),
   }));
   // Locked out by any of the three limits, even with the right password; wait for the last to free.
   const wait = Math.max(...windows.map((w) => w.retryAfterSeconds));
   if (wait > 0) throw rateLimited(AUTH_TEXT.rateLimited, wait);
-  const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
-  if (!ok || !user) {
-    await withScope(deps.db, ANON, (tx) => repo.recordFailure(tx, meta.ip, body.email));
-    throw new AppError(401, 'invalid_credentials', AUTH_TEXT.invalidCredentials);
-  }
-  await withScope(deps.db, ANON, (tx) => repo.clearFailures(tx, meta.ip, body.email));
-  return startSession(deps, user.id, meta);
+  // Computed for unknown emails too (against a dummy salt), so timing does not tell which exist.
+  const candidate = await candidateHash(saltPrefix, body.password);
+  const userId = await deps.scopes.run(ANON, async ({ tx }) => {
+    const id = candidate ? await repo.verifyCandidate(tx, body.email, candidate) : null;
+    if (id) await repo.clearFailures(tx, meta.ip, body.email);
+    else await repo.recordFailure(tx, meta.ip, body.email);
+    return id;
+  });
+  if (!userId) throw new AppError(401, 'invalid_credentials', AUTH_TEXT.invalidCredentials);
+  return startSession(deps, userId, meta);
 }
 
 export async function signOut(deps: AuthDeps, token: string | null): Promise<void> {
   if (!token) return;
-  await withScope(deps.db, ANON, (tx) => repo.deleteSessionByHash(tx, hashToken(token)));
+  await deps.scopes.run(sessionScope(token), ({ tx }) => repo.deleteSessionByHash(tx, hashToken(token)));
 }
 
 /** The actor for a session token, or null when missing, expired or idle too long. */
 export async function loadActor(deps: AuthDeps, token: string): Promise<Actor | null> {
   const idleCutoff = new Date(Date.now() - SESSION_IDLE_MS);
-  return withScope(deps.db, ANON, async (tx) => {
+  return deps.scopes.run(sessionScope(token), async ({ tx }) => {
     const row = await repo.findLiveSession(tx, hashToken(token), idleCutoff);
     if (!row) return null;
     if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(tx, row.id);
@@ -118,7 +126,7 @@ export async function loadActor(deps: AuthDeps, token: string): Promise<Actor | 
 
 export async function describeSession(deps: AuthDeps, actor: Actor | null): Promise<SessionResponse> {
   if (!actor) return { user: null, memberships: [], active_tenant_id: null };
-  const rows = await withScope(deps.db, { tenantId: null, userId: actor.userId }, (tx) => repo.listMemberships(tx, actor.userId));
+  const rows = await deps.scopes.run({ tenantId: null, userId: actor.userId }, ({ tx }) => repo.listMemberships(tx, actor.userId));
   const memberships = rows.map((r) => ({ tenant_id: r.tenant_id, role: r.role, tenant: { name: r.name, domain: r.domain } }));
   const active = memberships.some((m) => m.tenant_id === actor.activeTenantId) ? actor.activeTenantId : null;
   return { user: { id: actor.userId, email: actor.email, isOwner: actor.isOwner }, memberships, active_tenant_id: active };
@@ -126,7 +134,7 @@ export async function describeSession(deps: AuthDeps, actor: Actor | null): Prom
 
 /** Chooses the tenant a platform-host admin works in. Only a tenant the user belongs to can be chosen. */
 export async function chooseActiveTenant(deps: AuthDeps, actor: Actor, tenantId: string | null): Promise<Actor> {
-  await withScope(deps.db, { tenantId: null, userId: actor.userId }, async (tx) => {
+  await deps.scopes.run({ tenantId: null, userId: actor.userId }, async ({ tx }) => {
     if (tenantId) {
       const role = await repo.findRole(tx, tenantId, actor.userId);
       if (!role) throw notFound('Tenant not found');

@@ -59,6 +59,8 @@ export async function listForModeration(ctx: TenantCtx, status: 'pending' | 'app
 
 /** Approve or reject, and recount the product's rating from approved reviews, in one transaction. */
 export async function moderate(ctx: TenantCtx, reviewId: string, status: 'approved' | 'rejected') {
+  // Told after the commit: the storefront's cached answers for this store are dropped.
+  ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
   if (!isUuid(reviewId)) throw notFound('Review not found');
   const updated = await repo.setStatus(ctx, reviewId, status);
   if (!updated) throw notFound('Review not found');

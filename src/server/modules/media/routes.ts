@@ -5,7 +5,6 @@ import { asStoreManager } from '../../http/guards';
 import type { TenantCtx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { addProductImageSchema, reorderProductImagesSchema, updateProductImageSchema } from '../../../shared/media-schemas';
-import { invalidateCatalogue } from '../catalog/catalogue-cache';
 import { uploadRoutes } from './upload-routes';
 import * as images from './product-images-service';
 
@@ -16,18 +15,16 @@ const imageParam = z.strictObject({ id: z.string().min(1).max(64), imageId: z.st
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(uploadRoutes);
 
-  /** A picture write: store managers only; the storefront cache is dropped after the commit. */
+  /** A picture write: store managers only; catalogue.changed drops the storefront cache after the commit. */
   async function write<T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Promise<T>): Promise<T> {
-    let tenantId = '';
-    const result = await asStoreManager(req, (ctx) => {
-      tenantId = ctx.tenantId;
-      return fn(ctx);
+    return asStoreManager(req, async (ctx) => {
+      const result = await fn(ctx);
+      ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
+      return result;
     }).catch((err: unknown) => {
       if (err instanceof AppError && err.code === 'storage_unavailable') req.log.error({ err: (err as { cause?: unknown }).cause }, 'file storage failed');
       throw err;
     });
-    invalidateCatalogue(tenantId);
-    return result;
   }
 
   const base = '/api/admin/products/:id/images';

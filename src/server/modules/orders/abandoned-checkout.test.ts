@@ -104,7 +104,7 @@ describe('what the shop sees of a checkout', () => {
   it('a checkout the sweeper cancelled never reaches the admin either', async () => {
     const before = (await adminOrders()).pagination.total;
     const { order_number } = await startCheckout(makeShopper(t.app), 1);
-    await releaseExpiredReservations(t.database.db, t.payments, new Date(Date.now() + 31 * 60_000));
+    await releaseExpiredReservations(t.scopes, t.payments, new Date(Date.now() + 31 * 60_000));
     expect((await orderRow(order_number)).status).toBe('cancelled');
     expect((await adminOrders()).pagination.total).toBe(before);
     expect((await adminOrders('?status=cancelled')).orders.map((o) => o.order_number)).not.toContain(order_number);
@@ -120,7 +120,7 @@ describe('My orders', () => {
     expect(new Date(mine.pay_by!).getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
 
     // The session lapses: the sweeper cancels it and My orders no longer lists it.
-    await releaseExpiredReservations(t.database.db, t.payments, new Date(Date.now() + 31 * 60_000));
+    await releaseExpiredReservations(t.scopes, t.payments, new Date(Date.now() + 31 * 60_000));
     expect((await myOrders(s)).map((o) => o.order_number)).not.toContain(order_number);
     // The success page's lookup still finds it, to say it was not paid.
     const looked = (await s.send('GET', `/api/orders/public-lookup?order_number=${order_number}`)).json().order as OrderSummary;
@@ -222,14 +222,14 @@ describe('the reservation sweeper', () => {
     await t.database.db.execute(sql`update orders set reservation_expires_at = ${new Date(later.getTime() + 60 * 60_000).toISOString()}::timestamptz where order_number = ${open.order_number}`);
     expect(await stock()).toEqual({ stock_quantity: 19, reserved_quantity: 5 });
 
-    expect(await releaseExpiredReservations(t.database.db, t.payments, later)).toBe(1);
+    expect(await releaseExpiredReservations(t.scopes, t.payments, later)).toBe(1);
     expect(await orderRow(lapsed.order_number)).toMatchObject({ status: 'cancelled', payment_status: 'expired', reservation_state: 'released' });
     expect(await orderRow(paid.order_number)).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
     expect(await orderRow(open.order_number)).toMatchObject({ status: 'pending', reservation_state: 'held' });
     expect(await stock()).toEqual({ stock_quantity: 19, reserved_quantity: 2 });
     expect(t.payments.expired).toContain(lapsed.session_id);
 
-    expect(await releaseExpiredReservations(t.database.db, t.payments, later)).toBe(0);
+    expect(await releaseExpiredReservations(t.scopes, t.payments, later)).toBe(0);
     expect(await stock()).toEqual({ stock_quantity: 19, reserved_quantity: 2 });
     expect((await eventTypes(lapsed.order_number)).filter((e) => e === 'payment_expired')).toHaveLength(1);
   });
@@ -241,7 +241,7 @@ describe('the reservation sweeper', () => {
     await t.database.db.execute(sql`update orders set reservation_expires_at = now() + interval '2 hours' where order_number = ${keep.order_number}`);
     expect((await stock()).reserved_quantity).toBe(9);
     const later = new Date(Date.now() + 31 * 60_000);
-    const counts = await Promise.all(Array.from({ length: 4 }, () => releaseExpiredReservations(t.database.db, t.payments, later)));
+    const counts = await Promise.all(Array.from({ length: 4 }, () => releaseExpiredReservations(t.scopes, t.payments, later)));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(4);
     expect(await stock()).toEqual({ stock_quantity: 20, reserved_quantity: 1 });
     for (const o of orders) expect((await eventTypes(o.order_number)).filter((e) => e === 'payment_expired')).toHaveLength(1);

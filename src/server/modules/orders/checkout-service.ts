@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Db } from '../../db/connection';
-import { withScope } from '../../db/scope';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import type { Actor, StoreCtx } from '../../http/context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { PaymentProvider } from '../../adapters/payments/payments';
@@ -17,7 +16,7 @@ import * as repo from './orders-repo';
 import * as stock from './stock';
 
 export interface CheckoutRequest {
-  db: Db;
+  scopes: UnitOfWork;
   payments: PaymentProvider;
   tenantId: string;
   shopName: string;
@@ -75,8 +74,8 @@ type Prepared = { kind: 'new'; order: repo.OrderRow; lines: PricedLine[] } | { k
 export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
   const scope = { tenantId: req.tenantId, userId: req.actor?.userId ?? null };
   const released: repo.OrderRow[] = [];
-  const prepared = await withScope(req.db, scope, async (tx): Promise<Prepared> => {
-    const ctx: StoreCtx = { tx, tenantId: req.tenantId, actor: req.actor };
+  const prepared = await req.scopes.run(scope, async (work): Promise<Prepared> => {
+    const ctx: StoreCtx = { ...work, tenantId: req.tenantId, actor: req.actor };
     const { cart } = await resolveCart(ctx, req.cartToken, false);
     if (!cart) throw badRequest('Your cart is empty');
     // Two checkouts of one cart at once: the second waits here, then finds the first one's order.
@@ -178,11 +177,11 @@ async function openSession(req: CheckoutRequest, order: repo.OrderRow, lines: Pr
       expiresAt: order.reservationExpiresAt,
     });
   } catch {
-    await withScope(req.db, scope, (tx) => releaseUnpaid({ tx, tenantId: req.tenantId, actor: req.actor }, order, 'failed', 'The payment provider could not be reached'));
+    await req.scopes.run(scope, (work) => releaseUnpaid({ ...work, tenantId: req.tenantId, actor: req.actor }, order, 'failed', 'The payment provider could not be reached'));
     throw new AppError(502, 'payment_unavailable', 'We could not reach the payment provider. Please try again.');
   }
-  await withScope(req.db, scope, async (tx) => {
-    const ctx: StoreCtx = { tx, tenantId: req.tenantId, actor: req.actor };
+  await req.scopes.run(scope, async (work) => {
+    const ctx: StoreCtx = { ...work, tenantId: req.tenantId, actor: req.actor };
     await repo.updateOrder(ctx, order.id, { paymentSessionId: session.sessionId, paymentUrl: session.url });
     await repo.addEvent(ctx, order.id, 'payment_started', `Payment session opened with ${req.payments.name === 'stripe' ? 'Stripe' : 'the test gateway'}`);
   });
@@ -192,7 +191,7 @@ async function openSession(req: CheckoutRequest, order: repo.OrderRow, lines: Pr
 /** The same cart was checked out again while its first checkout was opening its session: wait for it. */
 async function waitForSession(req: CheckoutRequest, order: repo.OrderRow): Promise<CheckoutResult> {
   for (let i = 0; i < 100; i++) {
-    const current = await withScope(req.db, { tenantId: req.tenantId, userId: null }, (tx) => repo.findOrder({ tx, tenantId: req.tenantId, actor: null }, { id: order.id }));
+    const current = await req.scopes.run({ tenantId: req.tenantId, userId: null }, (work) => repo.findOrder({ ...work, tenantId: req.tenantId, actor: null }, { id: order.id }));
     if (current?.paymentUrl && current.paymentSessionId) return { url: current.paymentUrl, order_number: current.orderNumber, session_id: current.paymentSessionId };
     if (!current || current.reservationState !== 'held') break;
     await new Promise((r) => setTimeout(r, 100));

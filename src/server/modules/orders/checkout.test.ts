@@ -186,7 +186,7 @@ describe('checkout', () => {
     const s = shopper();
     await s.send('POST', '/api/cart/items', { product_id: simple.id, quantity: 4 });
     const { session_id } = (await s.send('POST', '/api/checkout', form())).json();
-    expect(await releaseExpiredReservations(t.database.db, t.payments, new Date(Date.now() + 31 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await releaseExpiredReservations(t.scopes, t.payments, new Date(Date.now() + 31 * 60_000))).toBeGreaterThanOrEqual(1);
     expect((await stockOf(simple.id)).reserved_quantity).toBe(0);
     expect(t.payments.expired).toContain(session_id);
   });

@@ -43,7 +43,7 @@ export async function requestClaim(ctx: StoreCtx, email: EmailSender, address: s
     ],
     button: { label: 'Add my orders', url: link },
   });
-  await email.send(ctx.tx, { tenantId: ctx.tenantId, to: address, subject: `${shopName}: confirm your email to see your orders`, html, text, kind: 'order_claim' });
+  await email.send(ctx, { tenantId: ctx.tenantId, to: address, subject: `${shopName}: confirm your email to see your orders`, html, text, kind: 'order_claim' });
   return { message: `We've sent a confirmation link to ${address}. Open it while signed in to add your orders.` };
 }
 

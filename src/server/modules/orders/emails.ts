@@ -42,6 +42,6 @@ export async function sendOrderConfirmation(ctx: StoreCtx, email: EmailSender, o
       ],
     },
   });
-  await email.send(ctx.tx, { tenantId: ctx.tenantId, to: order.customerEmail, subject: `${shop}: order ${order.orderNumber} confirmed`, html, text, kind: 'order_confirmation', orderId: order.id });
+  await email.send(ctx, { tenantId: ctx.tenantId, to: order.customerEmail, subject: `${shop}: order ${order.orderNumber} confirmed`, html, text, kind: 'order_confirmation', orderId: order.id });
   await repo.addEvent(ctx, order.id, 'email_sent', `Order confirmation emailed to ${order.customerEmail}`);
 }

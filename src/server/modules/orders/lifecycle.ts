@@ -25,6 +25,9 @@ export async function releaseUnpaid(
   await stock.release(ctx, repo.stockLinesOf(await repo.listItems(ctx, [order.id])));
   await repo.updateOrder(ctx, order.id, { reservationState: 'released', paymentStatus, status: 'cancelled' });
   await repo.addEvent(ctx, order.id, eventType, message);
+  // The held stock is free again: the storefront's cached stock answers must not outlive it.
+  ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
+  ctx.emit({ type: 'order.status_changed', tenantId: ctx.tenantId, orderId: order.id, status: 'cancelled' });
   return true;
 }
 

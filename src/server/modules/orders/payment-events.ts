@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
-import { withScope } from '../../db/scope';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import { rowsOf } from '../../db/rows';
 import type { PaymentEvent } from '../../adapters/payments/payments';
 import type { EmailSender } from '../../adapters/email/email';
@@ -15,13 +14,15 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 /**
  * Applies a verified payment event (DESIGN rule 6): recorded by event id first, in the same
  * transaction as its effect, so a repeated delivery finds the record and does nothing. Answers the
- * order that was paid. The confirmation email is written in the same transaction.
+ * order that was paid. The confirmation email is written in the same transaction; order.paid is told
+ * to subscribers (catalogue cache, mail delivery) once it has committed.
  */
-export async function applyPaymentEvent(db: Db, email: EmailSender, event: PaymentEvent): Promise<{ outcome: EventOutcome; paidOrderId: string | null }> {
+export async function applyPaymentEvent(scopes: UnitOfWork, email: EmailSender, event: PaymentEvent): Promise<{ outcome: EventOutcome; paidOrderId: string | null }> {
   if (event.type === 'ignored' || !event.tenantId || !isUuid(event.tenantId) || !event.orderId || !isUuid(event.orderId)) return { outcome: 'ignored', paidOrderId: null };
   const tenantId = event.tenantId;
-  return withScope(db, { tenantId, userId: null }, async (tx) => {
-    const ctx: StoreCtx = { tx, tenantId, actor: null };
+  return scopes.run({ tenantId, userId: null }, async (work) => {
+    const { tx } = work;
+    const ctx: StoreCtx = { ...work, tenantId, actor: null };
     const recorded = await tx.execute(sql`
       insert into payment_events (tenant_id, provider, event_id, type, session_id)
       select ${tenantId}::uuid, ${event.provider}, ${event.eventId}, ${event.type}, ${event.sessionId}
@@ -40,7 +41,11 @@ export async function applyPaymentEvent(db: Db, email: EmailSender, event: Payme
         return { outcome: 'ignored', paidOrderId: null };
       }
       const paid = await markPaid(ctx, order, event.paymentReference);
-      if (paid) await sendOrderConfirmation(ctx, email, order);
+      if (paid) {
+        await sendOrderConfirmation(ctx, email, order);
+        // A paid order took stock: the storefront's cached "In Stock" answers must not outlive it.
+        ctx.emit({ type: 'order.paid', tenantId, orderId: order.id });
+      }
       return { outcome: 'applied', paidOrderId: paid ? order.id : null };
     }
     if (event.type === 'payment.failed') {

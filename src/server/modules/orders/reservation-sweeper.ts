@@ -1,6 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
-import { withScope } from '../../db/scope';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import { orders, tenants } from '../../db/schema';
 import type { PaymentProvider } from '../../adapters/payments/payments';
 import { PaymentSessionCompleteError } from '../../adapters/payments/errors';
@@ -15,12 +14,12 @@ import * as repo from './orders-repo';
  * payment_status expired, its hold released. Several instances may sweep at once: each order is
  * released by exactly one of them, and a second sweep finds nothing. Answers how many were released.
  */
-export async function releaseExpiredReservations(db: Db, payments: PaymentProvider, now = new Date()): Promise<number> {
-  const stores = await withScope(db, { tenantId: null, userId: null }, (tx) => tx.select({ id: tenants.id }).from(tenants));
+export async function releaseExpiredReservations(scopes: UnitOfWork, payments: PaymentProvider, now = new Date()): Promise<number> {
+  const stores = await scopes.run({ tenantId: null, userId: null }, ({ tx }) => tx.select({ id: tenants.id }).from(tenants));
   let released = 0;
   for (const { id: tenantId } of stores) {
     const scope = { tenantId, userId: null };
-    const lapsed = await withScope(db, scope, (tx) =>
+    const lapsed = await scopes.run(scope, ({ tx }) =>
       tx
         .select({ id: orders.id, sessionId: orders.paymentSessionId })
         .from(orders)
@@ -35,8 +34,8 @@ export async function releaseExpiredReservations(db: Db, payments: PaymentProvid
           // The provider could not be reached: release anyway; a late payment still takes the stock if it is there.
         }
       }
-      const done = await withScope(db, scope, async (tx) => {
-        const ctx = { tx, tenantId, actor: null };
+      const done = await scopes.run(scope, async (work) => {
+        const ctx = { ...work, tenantId, actor: null };
         const order = await repo.claimLapsedHold(ctx, id, now);
         return order ? releaseUnpaid(ctx, order, 'expired', 'Not paid in time: the stock hold lapsed') : false;
       });
@@ -47,12 +46,12 @@ export async function releaseExpiredReservations(db: Db, payments: PaymentProvid
 }
 
 /** Runs the sweep every minute in the background; the timer never keeps the process alive. */
-export function startReservationSweeper(db: Db, payments: PaymentProvider, onError: (error: unknown) => void): () => void {
+export function startReservationSweeper(scopes: UnitOfWork, payments: PaymentProvider, onError: (error: unknown) => void): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    releaseExpiredReservations(db, payments)
+    releaseExpiredReservations(scopes, payments)
       .catch(onError)
       .finally(() => (running = false));
   }, 60_000);

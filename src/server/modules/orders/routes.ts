@@ -5,7 +5,6 @@ import { badRequest, notFound } from '../../http/errors';
 import { assertWellFormedEvent, PAYMENT_WEBHOOK_PATH, WebhookPayloadError, WebhookSignatureError } from '../../adapters/payments/payments';
 import { cartToken } from '../cart/cart-cookie';
 import { checkout } from './checkout-service';
-import { invalidateCatalogue } from '../catalog/catalogue-cache';
 import { checkoutInput } from './checkout-input';
 import { applyPaymentEvent } from './payment-events';
 import { accountOrders, publicLookup } from './lookup-service';
@@ -36,7 +35,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/checkout', { schema: { body: checkoutInput } }, async (req) => {
     if (!req.tenant) throw notFound('Store not found');
     return checkout({
-      db: app.deps.database.db,
+      scopes: app.deps.scopes,
       payments: app.deps.payments,
       tenantId: req.tenant.id,
       shopName: req.tenant.name,
@@ -59,9 +58,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/account/orders/:order_number/cancel', { schema: { params: orderNumberParams } }, async (req) => {
-    const { message, tenantId } = await cancelAwaitingPayment(req, req.params.order_number);
-    // The held stock is free again: the storefront's cached stock answers must not outlive it.
-    invalidateCatalogue(tenantId);
+    const { message } = await cancelAwaitingPayment(req, req.params.order_number);
     return { message };
   });
 
@@ -88,9 +85,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         if (error instanceof WebhookSignatureError) return reply.status(400).send({ error: { code: 'bad_signature', message: error.message } });
         throw error;
       }
-      const result = await applyPaymentEvent(app.deps.database.db, app.deps.email, event);
-      // A paid order took stock: the storefront's cached "In Stock" answers must not outlive it.
-      if (result.paidOrderId && event.tenantId) invalidateCatalogue(event.tenantId);
+      const result = await applyPaymentEvent(app.deps.scopes, app.deps.email, event);
       return { received: true, outcome: result.outcome };
     });
   });

@@ -26,7 +26,7 @@ const STRIPE_WEBHOOK_SECRET = 'whsec_route_test';
 
 beforeAll(async () => {
   t = await resetTestApp();
-  gateway = new TestGateway(t.database.db, SECRET);
+  gateway = new TestGateway(t.scopes, SECRET);
   app = await appWithPayments(t, gateway, SECRET);
   fake = await startFakeStripe();
   stripeApp = await appWithPayments(t, new StripeProvider({ secretKey: 'sk_test_route', webhookSecret: STRIPE_WEBHOOK_SECRET, apiBase: fake.url }), SECRET);

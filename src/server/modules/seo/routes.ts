@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { cachedStoreRead } from '../catalog/catalogue-cache';
-import { withScope } from '../../db/scope';
-import { rowsOf } from '../../db/rows';
+import { inStore } from '../../http/guards';
 import { escapeHtml, injectHead } from './html';
-import { isCataloguePage, platformMeta, storeMeta, storePageMeta } from './seo-service';
+import { isCataloguePage, platformMeta, sitemapPaths, storeMeta, storePageMeta } from './seo-service';
 
 /**
  * The origin pages are addressed by: the store's own matched domain (or the configured platform host),
@@ -41,17 +39,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     const origin = originOf(req);
     const entries: { loc: string; lastmod?: string }[] = [{ loc: `${origin}/` }];
     if (req.tenant) {
-      const tenantId = req.tenant.id;
-      const rows = await withScope(app.deps.database.db, { tenantId, userId: null }, async (tx) =>
-        rowsOf<{ path: string; updated_at: string | Date }>(
-          await tx.execute(sql`
-            select '/c/' || slug as path, updated_at from categories where tenant_id = ${tenantId}
-            union all
-            select '/p/' || slug, updated_at from products
-            where tenant_id = ${tenantId} and status = 'active' and visibility = 'public'
-            order by 1`),
-        ),
-      );
+      const rows = await inStore(req, sitemapPaths);
       entries.push({ loc: `${origin}/products` });
       for (const r of rows) entries.push({ loc: `${origin}${r.path}`, lastmod: new Date(r.updated_at).toISOString().slice(0, 10) });
     }

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { StoreCtx } from '../../http/context';
+import { rowsOf } from '../../db/rows';
 import { AppError } from '../../http/errors';
 import type { ProductDetail } from '../../../shared/catalog';
 import { PLATFORM_NAME } from '../../../shared/platform';
@@ -119,4 +121,16 @@ export async function storeMeta(ctx: StoreCtx, storeName: string, url: PageUrl):
     return { status: 404, meta: { ...base, title: `Page not found | ${storeName}`, noindex: true } };
   }
   return { status: 200, meta: base };
+}
+
+/** Every category and public product page of the store, for its sitemap. */
+export async function sitemapPaths(ctx: StoreCtx): Promise<{ path: string; updated_at: string | Date }[]> {
+  return rowsOf(
+    await ctx.tx.execute(sql`
+      select '/c/' || slug as path, updated_at from categories where tenant_id = ${ctx.tenantId}
+      union all
+      select '/p/' || slug, updated_at from products
+      where tenant_id = ${ctx.tenantId} and status = 'active' and visibility = 'public'
+      order by 1`),
+  );
 }

@@ -25,6 +25,8 @@ export async function productStock(ctx: TenantCtx, productId: string): Promise<{
  * the product read again, to say why (missing, tracking off, or not enough stock).
  */
 export async function adjustStock(ctx: TenantCtx, input: z.output<typeof stockMovementBody>): Promise<StockMovementCreated> {
+  // Told after the commit: the storefront's cached answers for this store are dropped.
+  ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
   if (!isUuid(input.product_id)) throw productNotFound();
   const applied = await repo.applyAdjustment(ctx, { productId: input.product_id, change: input.quantity_change, reason: input.reason, notes: input.notes });
   if (applied) {

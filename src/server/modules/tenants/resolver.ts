@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
-import { withScope } from '../../db/scope';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import { tenantDomains, tenants } from '../../db/schema/index';
 
 export interface ResolvedTenant {
@@ -28,14 +27,14 @@ const CACHE_MS = 10_000;
 export class TenantResolver {
   private cache = new Map<string, { at: number; tenant: ResolvedTenant | null }>();
 
-  constructor(private db: Db, private platformHost: string) {}
+  constructor(private scopes: UnitOfWork, private platformHost: string) {}
 
   async resolve(hostHeader: string | undefined): Promise<ResolvedTenant | null> {
     const host = hostName(hostHeader);
     if (!host || host === this.platformHost) return null;
     const hit = this.cache.get(host);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.tenant;
-    const rows = await withScope(this.db, { tenantId: null, userId: null }, (tx) =>
+    const rows = await this.scopes.run({ tenantId: null, userId: null }, ({ tx }) =>
       tx
         .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, domain: tenantDomains.domain })
         .from(tenantDomains)

@@ -4,7 +4,7 @@ import { requireOwner } from '../../http/guards';
 import * as service from './service';
 
 export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.deps.database.db;
+  const scopes = () => app.deps.scopes;
 
   // The SPA asks which store this host is; null means the platform's own site.
   app.get('/api/tenant/current', async (req) => ({
@@ -12,10 +12,10 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
     platform: { name: PLATFORM_NAME },
   }));
 
-  app.get('/api/tenants', async (req) => ({ tenants: await service.listTenants(db(), requireOwner(req)) }));
+  app.get('/api/tenants', async (req) => ({ tenants: await service.listTenants(scopes(), requireOwner(req)) }));
 
   app.post('/api/tenants', { schema: { body: createTenantBody } }, async (req, reply) => {
-    const tenant = await service.createTenant(db(), requireOwner(req), req.body);
+    const tenant = await service.createTenant(scopes(), requireOwner(req), req.body);
     app.deps.tenants.invalidate();
     return reply.status(201).send({ tenant });
   });
@@ -23,6 +23,6 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/tenants/domains', async (req) => {
     const owner = requireOwner(req);
     const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? '';
-    return { domains: await service.listTenantDomains(db(), owner, { protocol: req.protocol, port }) };
+    return { domains: await service.listTenantDomains(scopes(), owner, { protocol: req.protocol, port }) };
   });
 };

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
-import { withScope } from '../../db/scope';
+import type { Scope, UnitOfWork } from '../../db/unit-of-work';
 import type { Actor } from '../../http/context';
 import { conflict, badRequest } from '../../http/errors';
 import { slugify } from '../../../shared/slugify';
@@ -8,14 +7,16 @@ import type { CreateTenantBody, Tenant, TenantDomain, TenantListItem } from '../
 import * as repo from './repo';
 
 /** Everything here is for verified platform owners only; routes check that first. */
-export async function listTenants(db: Db, owner: Actor): Promise<TenantListItem[]> {
-  const rows = await withScope(db, { tenantId: null, userId: owner.userId, platformOwner: true }, (tx) => repo.listTenants(tx));
+const ownerScope = (owner: Actor): Scope => ({ tenantId: null, userId: owner.userId, platformOwner: true });
+
+export async function listTenants(scopes: UnitOfWork, owner: Actor): Promise<TenantListItem[]> {
+  const rows = await scopes.run(ownerScope(owner), ({ tx }) => repo.listTenants(tx));
   return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString(), member_count: Number(r.member_count) }));
 }
 
 /** Launcher links keep the scheme and port the owner is using, so local hosts like demo.localhost:3000 work. */
-export async function listTenantDomains(db: Db, owner: Actor, origin: { protocol: string; port: string }): Promise<TenantDomain[]> {
-  const rows = await withScope(db, { tenantId: null, userId: owner.userId }, (tx) => repo.listDomains(tx));
+export async function listTenantDomains(scopes: UnitOfWork, owner: Actor, origin: { protocol: string; port: string }): Promise<TenantDomain[]> {
+  const rows = await scopes.run(ownerScope(owner), ({ tx }) => repo.listDomains(tx));
   const port = origin.port ? `:${origin.port}` : '';
   return rows.map((r) => ({ ...r, url: `${origin.protocol}://${r.domain}${port}` }));
 }
@@ -24,9 +25,9 @@ export async function listTenantDomains(db: Db, owner: Actor, origin: { protocol
  * Creates a tenant, its primary domain and optionally its owner member, in one transaction. The
  * domain and membership are written with the new tenant set as the scope, as RLS requires.
  */
-export async function createTenant(db: Db, owner: Actor, body: CreateTenantBody): Promise<Tenant> {
+export async function createTenant(scopes: UnitOfWork, owner: Actor, body: CreateTenantBody): Promise<Tenant> {
   const slug = body.slug || slugify(body.name) || 'store';
-  return withScope(db, { tenantId: null, userId: owner.userId }, async (tx) => {
+  return scopes.run(ownerScope(owner), async ({ tx }) => {
     if (await repo.domainTaken(tx, body.domain)) {
       throw conflict('domain_taken', 'That domain is already used by another store.', { domain: 'That domain is already used by another store.' });
     }

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from './connection';
+import { DomainEvents, eventKey, type DomainEvent, type EventLog } from './domain-events';
+
+/** Who a transaction acts for. Row-level security policies read these settings. */
+export interface Scope {
+  tenantId: string | null;
+  userId: string | null;
+  /** Set only after the server has verified the user is a platform owner. */
+  platformOwner?: boolean;
+  /** SHA-256 of the session token being looked up or ended: the only session row such a scope sees. */
+  sessionHash?: string | null;
+}
+
+export const APP_ROLE = 'shop_app';
+
+export type AfterCommit = () => void | Promise<void>;
+
+/** One transaction and what must follow its commit. Services receive it inside their ctx. */
+export interface Work {
+  tx: Tx;
+  /** Runs fn once the transaction has committed; dropped if it rolls back. Failures are logged. */
+  afterCommit(fn: AfterCommit): void;
+  /** Tells subscribers after the commit; the same event twice in one transaction is told once. */
+  emit(event: DomainEvent): void;
+}
+
+/**
+ * The one way request code, jobs and adapters reach the database (DESIGN rule 10). Each run is one
+ * transaction as the unprivileged app role with the scope set transaction-locally (DESIGN rule 2):
+ * set_config(..., true) ends with the transaction, so a pooled connection never carries one request's
+ * tenant into the next. On PostgreSQL the connection itself logged in as that role (see app-login.ts),
+ * so no statement can regain privilege; on PGlite, one in-process connection, SET LOCAL ROLE does it.
+ *
+ * After-commit work runs after the transaction, in order; it is awaited by run() so a request's
+ * answer follows its effects (a cache invalidated, mail handed over), but its failure never turns a
+ * committed change into an error.
+ */
+export class UnitOfWork {
+  constructor(
+    private readonly db: Db,
+    readonly events: DomainEvents,
+    private readonly log: EventLog = { error: () => {} },
+  ) {}
+
+  async run<T>(scope: Scope, fn: (work: Work) => Promise<T>): Promise<T> {
+    const pending: AfterCommit[] = [];
+    const emitted = new Set<string>();
+    const result = await this.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('role', ${APP_ROLE}, true),
+                   set_config('app.tenant_id', ${scope.tenantId ?? ''}, true),
+                   set_config('app.user_id', ${scope.userId ?? ''}, true),
+                   set_config('app.platform_owner', ${scope.platformOwner ? 'on' : ''}, true),
+                   set_config('app.session_hash', ${scope.sessionHash ?? ''}, true)`,
+      );
+      const work: Work = {
+        tx,
+        afterCommit: (after) => pending.push(after),
+        emit: (event) => {
+          const key = eventKey(event);
+          if (emitted.has(key)) return;
+          emitted.add(key);
+          pending.push(() => this.events.publish(event));
+        },
+      };
+      return fn(work);
+    });
+    for (const after of pending) {
+      try {
+        await after();
+      } catch (err) {
+        this.log.error({ err }, 'after-commit work failed');
+      }
+    }
+    return result;
+  }
+}
