@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema/index';
 import { limitPgliteQueue, limitPoolQueue } from './pool-gate';
+import { listenOnPostgres, type Listen } from './notifications';
 
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is underneath. */
@@ -24,6 +25,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Connected as the owner of the tables: migrations and boot-time work only. Requests use withScope. */
   db: Db;
+  /**
+   * LISTEN on a channel: PostgreSQL over a dedicated connection that reconnects by itself, PGlite in
+   * process. Either way a payload arrives only once the transaction that sent it has committed.
+   */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -61,7 +67,15 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       const where = safeUrl(opts.databaseUrl);
       throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL at ${where}: ${(err as Error).message}`);
     }
-    return { kind: 'postgres', db: drizzlePg(pool, { schema }) as unknown as Db, close: () => pool.end() };
+    const databaseUrl = opts.databaseUrl;
+    // Keep-alive probes, so a listening connection whose server vanished silently is noticed and replaced.
+    const listenClient = () => new pg.Client({ connectionString: databaseUrl, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    return {
+      kind: 'postgres',
+      db: drizzlePg(pool, { schema }) as unknown as Db,
+      listen: (channel, handler) => listenOnPostgres(listenClient, channel, handler),
+      close: () => pool.end(),
+    };
   }
   let client: PGlite;
   // Extensions the migrations create (0002 pg_trgm; 0007 fuzzystrmatch and btree_gin for the search
@@ -75,7 +89,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   await client.waitReady;
   limitPgliteQueue(client, queueLimit);
-  return { kind: 'pglite', db: drizzlePglite(client, { schema }) as unknown as Db, close: () => client.close() };
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    // One in-process connection that cannot drop, so nothing is ever missed.
+    listen: async (channel, handler) => {
+      const unlisten = await client.listen(channel, (payload) => handler.notify(payload));
+      return () => unlisten();
+    },
+    close: () => client.close(),
+  };
 }
 
 export async function runMigrations(database: Database): Promise<void> {
