@@ -24,7 +24,6 @@ import { aiRoutes } from './modules/ai/routes';
 import { adminOrderRoutes } from './modules/admin-orders/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { registerTestGatewayRoutes } from './adapters/payments/provider';
-import { configureCatalogueCache } from './modules/catalog/catalogue-cache';
 import { fileRoutes } from './adapters/storage/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { renderPageHead, seoRoutes } from './modules/seo/routes';
@@ -49,7 +48,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  configureCatalogueCache(deps.config.catalogueCacheSeconds);
+  // Every instance hears every committed catalogue write (its own and other instances'), until it closes.
+  app.addHook('onClose', await deps.catalogueCache.follow(deps.database, app.log));
   app.decorateRequest('tenant', null);
   app.decorateRequest('actor', null);
   registerErrorHandler(app);

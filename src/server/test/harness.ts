@@ -13,7 +13,7 @@ import { LocalFileStorage } from '../adapters/storage/local-storage';
 import { FakePayments } from './fake-payments';
 import { OutboxEmailSender } from '../adapters/email/outbox';
 import { BuiltinWriter } from '../adapters/ai/builtin-writer';
-import { clearCatalogueCache } from '../modules/catalog/catalogue-cache';
+import { CatalogueCache } from '../modules/catalog/catalogue-cache';
 
 export const TEST_PASSWORD = 'test-password-1';
 export const TEST_INDEX_HTML = '<!doctype html><html lang="en-GB"><head><title>Shopfront</title></head><body><div id="root"></div></body></html>';
@@ -49,7 +49,7 @@ async function create() {
   const webDir = mkdtempSync(path.join(os.tmpdir(), 'shop-test-web-'));
   writeFileSync(path.join(webDir, 'index.html'), TEST_INDEX_HTML);
   const payments = new FakePayments();
-  const app = await buildApp({ database, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage, payments, email: new OutboxEmailSender(), ai: new BuiltinWriter() }, { webDir, onRoute: (route) => registeredRoutes.push(route) });
+  const app = await buildApp({ database, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage, payments, email: new OutboxEmailSender(), ai: new BuiltinWriter(), catalogueCache: new CatalogueCache({ seconds: config.catalogueCacheSeconds }) }, { webDir, onRoute: (route) => registeredRoutes.push(route) });
   await app.ready();
   return { app, database, config, tenants, storage, payments };
 }
@@ -64,7 +64,7 @@ export async function resetTestApp(): Promise<TestApp> {
   // A file may have swapped the AI writer (OpenAI against the fake server); start from the built-in one.
   app.deps.ai = new BuiltinWriter();
   // Cached catalogue answers belong to the data just truncated.
-  clearCatalogueCache();
+  app.deps.catalogueCache.clear();
   const seed = await seedDemo(database.db, TEST_PASSWORD, storage);
   return { app, database, config, seed, payments };
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asStoreManager } from '../../http/guards';
-import { invalidateCatalogue } from '../catalog/catalogue-cache';
 import { categoryListQuery, createCategoryBody, updateCategoryBody } from '../../../shared/admin-categories';
 import * as service from './service';
 
@@ -23,7 +22,7 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/admin/categories', { schema: { body: createCategoryBody } }, async (req, reply) => {
     const { category, tenantId } = await asStoreManager(req, async (ctx) => ({ category: await service.createCategory(ctx, req.body), tenantId: ctx.tenantId }));
-    invalidateCatalogue(tenantId);
+    app.deps.catalogueCache.invalidate(tenantId);
     return reply.status(201).send({ category });
   });
 
@@ -32,7 +31,7 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
       category: await service.updateCategory(ctx, req.params.id, req.body),
       tenantId: ctx.tenantId,
     }));
-    invalidateCatalogue(tenantId);
+    app.deps.catalogueCache.invalidate(tenantId);
     return { category };
   });
 
@@ -41,7 +40,7 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.deleteCategory(ctx, req.params.id);
       return ctx.tenantId;
     });
-    invalidateCatalogue(tenantId);
+    app.deps.catalogueCache.invalidate(tenantId);
     return reply.status(204).send();
   });
 };

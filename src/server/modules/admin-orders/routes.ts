@@ -14,7 +14,6 @@ import {
   type AdminOrderDetail,
   type AdminOrderPage,
 } from '../../../shared/admin-orders';
-import { invalidateCatalogue } from '../catalog/catalogue-cache';
 import * as repo from './repo';
 import { addNote, changeStatus, findOrderOr404, loadDetail, resendConfirmation } from './service';
 import { refundOrder } from './refunds';
@@ -73,14 +72,14 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       return { result, order: await loadDetail(ctx, id), tenantId: ctx.tenantId };
     });
     // Stock came back: the storefront's cached "In Stock" answers must not outlive it.
-    if (result.stockChanged) invalidateCatalogue(tenantId);
+    if (result.stockChanged) app.deps.catalogueCache.invalidate(tenantId);
     return { order };
   });
 
   app.post('/api/admin/orders/:id/refunds', { schema: { params: idParams, body: refundInput } }, async (req): Promise<{ order: AdminOrderDetail }> => {
     const outcome = await refundOrder(req, req.params.id, req.body);
     return asStoreManager(req, async (ctx) => {
-      if (outcome.stockChanged) invalidateCatalogue(ctx.tenantId);
+      if (outcome.stockChanged) app.deps.catalogueCache.invalidate(ctx.tenantId);
       return { order: await loadDetail(ctx, req.params.id) };
     });
   });

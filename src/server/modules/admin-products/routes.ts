@@ -5,7 +5,6 @@ import type { TenantCtx } from '../../http/context';
 import { asStoreManager } from '../../http/guards';
 import { badRequest, fieldsFromIssues } from '../../http/errors';
 import { adminSearchQuery, featureBody, productBody, productListQuery, trackingBody } from '../../../shared/admin-products';
-import { invalidateCatalogue } from '../catalog/catalogue-cache';
 import { unusedUploadKeys } from '../media/product-images-service';
 import * as service from './service';
 
@@ -22,7 +21,7 @@ async function catalogueWrite<T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Pr
       tenantId = ctx.tenantId;
       return fn(ctx);
     });
-    invalidateCatalogue(tenantId);
+    req.server.deps.catalogueCache.invalidate(tenantId);
     return result;
   } catch (error) {
     throw service.uniqueViolationError(error) ?? error;

@@ -9,7 +9,7 @@ import { SEARCH_RATE_LIMIT, SEARCH_TEXT } from '../../../shared/search';
 import { AppError } from '../../http/errors';
 import * as storefront from './storefront-service';
 import * as reviews from './reviews-service';
-import { invalidateCatalogue, sendCachedJson } from './catalogue-cache';
+import { sendCachedJson } from './catalogue-cache';
 
 const slugParam = z.strictObject({ slug: z.string().min(1).max(200) });
 const idParam = z.strictObject({ id: z.string().min(1).max(64) });
@@ -83,7 +83,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch('/api/admin/reviews/:id', { schema: { params: idParam, body: moderation } }, async (req) => {
     const { result, tenantId } = await asStoreManager(req, async (ctx) => ({ result: await reviews.moderate(ctx, req.params.id, req.body.status), tenantId: ctx.tenantId }));
     // After the commit: the product's average_rating and review_count changed on every card.
-    invalidateCatalogue(tenantId);
+    app.deps.catalogueCache.invalidate(tenantId);
     return result;
   });
 };

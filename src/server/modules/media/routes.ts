@@ -5,7 +5,6 @@ import { asStoreManager } from '../../http/guards';
 import type { TenantCtx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { addProductImageSchema, reorderProductImagesSchema, updateProductImageSchema } from '../../../shared/media-schemas';
-import { invalidateCatalogue } from '../catalog/catalogue-cache';
 import { uploadRoutes } from './upload-routes';
 import * as images from './product-images-service';
 
@@ -26,7 +25,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (err instanceof AppError && err.code === 'storage_unavailable') req.log.error({ err: (err as { cause?: unknown }).cause }, 'file storage failed');
       throw err;
     });
-    invalidateCatalogue(tenantId);
+    app.deps.catalogueCache.invalidate(tenantId);
     return result;
   }
 

@@ -5,7 +5,6 @@ import { badRequest, notFound } from '../../http/errors';
 import { assertWellFormedEvent, PAYMENT_WEBHOOK_PATH, WebhookPayloadError, WebhookSignatureError } from '../../adapters/payments/payments';
 import { cartToken } from '../cart/cart-cookie';
 import { checkout } from './checkout-service';
-import { invalidateCatalogue } from '../catalog/catalogue-cache';
 import { checkoutInput } from './checkout-input';
 import { applyPaymentEvent } from './payment-events';
 import { accountOrders, publicLookup } from './lookup-service';
@@ -61,7 +60,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/account/orders/:order_number/cancel', { schema: { params: orderNumberParams } }, async (req) => {
     const { message, tenantId } = await cancelAwaitingPayment(req, req.params.order_number);
     // The held stock is free again: the storefront's cached stock answers must not outlive it.
-    invalidateCatalogue(tenantId);
+    app.deps.catalogueCache.invalidate(tenantId);
     return { message };
   });
 
@@ -90,7 +89,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const result = await applyPaymentEvent(app.deps.database.db, app.deps.email, event);
       // A paid order took stock: the storefront's cached "In Stock" answers must not outlive it.
-      if (result.paidOrderId && event.tenantId) invalidateCatalogue(event.tenantId);
+      if (result.paidOrderId && event.tenantId) app.deps.catalogueCache.invalidate(event.tenantId);
       return { received: true, outcome: result.outcome };
     });
   });

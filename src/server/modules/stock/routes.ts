@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { asStoreManager } from '../../http/guards';
 import { parsePage } from '../../../shared/catalog';
 import { stockMovementBody, stockMovementsQuery } from '../../../shared/stock-schemas';
-import { invalidateCatalogue } from '../catalog/catalogue-cache';
 import * as service from './service';
 
 const idParam = z.strictObject({ id: z.string().min(1).max(64) });
@@ -23,7 +22,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/admin/stock/movements', { schema: { body: stockMovementBody } }, async (req, reply) => {
     const { result, tenantId } = await asStoreManager(req, async (ctx) => ({ result: await service.adjustStock(ctx, req.body), tenantId: ctx.tenantId }));
     // After the commit: "in stock" and "only N left" change on the storefront.
-    invalidateCatalogue(tenantId);
+    app.deps.catalogueCache.invalidate(tenantId);
     return reply.status(201).send(result);
   });
 
