@@ -24,7 +24,6 @@ import { aiRoutes } from './modules/ai/routes';
 import { adminOrderRoutes } from './modules/admin-orders/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { registerTestGatewayRoutes } from './adapters/payments/provider';
-import { configureCatalogueCache, invalidateCatalogue } from './modules/catalog/catalogue-cache';
 import { fileRoutes } from './adapters/storage/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { renderPageHead, seoRoutes } from './modules/seo/routes';
@@ -49,7 +48,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  configureCatalogueCache(deps.config.catalogueCacheSeconds);
+  // Every instance hears every committed catalogue write (its own and other instances'), until it closes.
+  app.addHook('onClose', await deps.catalogueCache.follow(deps.scopes, app.log));
   subscribeToDomainEvents(app, deps);
   app.decorateRequest('tenant', null);
   app.decorateRequest('actor', null);
@@ -99,9 +99,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 function subscribeToDomainEvents(app: FastifyInstance, deps: AppDeps): void {
   const { events } = deps.scopes;
   const off = [
-    events.on('catalogue.changed', (e) => invalidateCatalogue(e.tenantId)),
+    // This instance's own next read is fresh at once; the database's notification (which arrives after
+    // the answer) tells the other instances.
+    events.on('catalogue.changed', (e) => deps.catalogueCache.invalidate(e.tenantId)),
     // A paid order took stock: the storefront's cached "In Stock" answers must not outlive it.
-    events.on('order.paid', (e) => invalidateCatalogue(e.tenantId)),
+    events.on('order.paid', (e) => deps.catalogueCache.invalidate(e.tenantId)),
   ];
   app.addHook('onClose', async () => off.forEach((unsubscribe) => unsubscribe()));
 }

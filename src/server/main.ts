@@ -5,6 +5,7 @@ import { loadSecrets } from './secrets';
 import { DatabaseUnavailableError, openDatabase, runMigrations, type Database } from './db/connection';
 import { isDatabaseEmpty, seedDemo, DEMO_ACCOUNTS, DEMO_TENANTS } from './db/seed/demo';
 import { TenantResolver } from './modules/tenants/resolver';
+import { CatalogueCache } from './modules/catalog/catalogue-cache';
 import { buildApp } from './app';
 import { createFileStorage } from './adapters/storage/create-file-storage';
 import { createPaymentProvider } from './adapters/payments/provider';
@@ -41,7 +42,17 @@ async function main(): Promise<void> {
   const ai = createAiWriter(config.ai);
   if (config.ai.provider === 'openai' && !config.ai.openai.apiKey) console.warn('AI_PROVIDER=openai but OPENAI_API_KEY is not set: AI copy answers 503 missing_api_key.');
   const app = await buildApp(
-    { scopes, config, secrets, tenants: new TenantResolver(scopes, config.platformHost), storage, payments, email, ai },
+    {
+      scopes,
+      config,
+      secrets,
+      tenants: new TenantResolver(scopes, config.platformHost),
+      storage,
+      payments,
+      email,
+      ai,
+      catalogueCache: new CatalogueCache({ seconds: config.catalogueCacheSeconds }),
+    },
     { webDir: path.join(root, 'dist/web'), logger: config.logLevel === 'silent' ? false : { level: config.logLevel } },
   );
   const stopEmailSweep = startEmailSweep(email, { log: app.log });

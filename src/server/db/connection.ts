@@ -15,11 +15,19 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema/index';
 import { limitPgliteQueue, limitPoolQueue } from './pool-gate';
 import { ensureDerivedLogin } from './app-login';
+import { listenOnPostgres, type Listen } from './notifications';
 
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/** What requests, jobs and adapters get of the database: the app role's connection and LISTEN. */
+export interface AppConnection {
+  db: Db;
+  /** A payload arrives only once the transaction that sent it has committed. */
+  listen: Listen;
+}
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -31,10 +39,11 @@ export interface Database {
   /**
    * The connection requests use, as the app role, for a UnitOfWork; opened on first call, after the
    * migrations have created the role. PostgreSQL: a second pool that logs in as shop_app itself
-   * (DATABASE_APP_URL, or derived from DATABASE_URL). PGlite: the one in-process connection, switched
-   * to the role per transaction (decision 013).
+   * (DATABASE_APP_URL, or derived from DATABASE_URL), and LISTEN on a dedicated connection of that
+   * login that reconnects by itself. PGlite: the one in-process connection, switched to the role per
+   * transaction (decision 013), and its in-process LISTEN.
    */
-  connectApp(appUrl?: string): Promise<Db>;
+  connectApp(appUrl?: string): Promise<AppConnection>;
   close(): Promise<void>;
 }
 
@@ -71,9 +80,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       await owner.end().catch(() => {});
       throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL at ${safeUrl(ownerUrl)}: ${(err as Error).message}`);
     }
-    let app: { pool: pg.Pool; db: Db } | null = null;
-    const connectApp = async (appUrl?: string): Promise<Db> => {
-      if (app) return app.db;
+    let app: { pool: pg.Pool; connection: AppConnection } | null = null;
+    const connectApp = async (appUrl?: string): Promise<AppConnection> => {
+      if (app) return app.connection;
       const url = appUrl ?? (await ensureDerivedLogin(owner, ownerUrl));
       // An idle client losing its connection must not crash the process; the pool replaces it.
       const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: waitMs });
@@ -85,8 +94,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
         await pool.end().catch(() => {});
         throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL as the app role at ${safeUrl(url)}: ${(err as Error).message}`);
       }
-      app = { pool, db: drizzlePg(pool, { schema }) as unknown as Db };
-      return app.db;
+      // Keep-alive probes, so a listening connection whose server vanished silently is noticed and replaced.
+      const listenClient = () => new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+      const connection: AppConnection = {
+        db: drizzlePg(pool, { schema }) as unknown as Db,
+        listen: (channel, handler) => listenOnPostgres(listenClient, channel, handler),
+      };
+      app = { pool, connection };
+      return connection;
     };
     const close = async () => {
       await Promise.all([owner.end(), app?.pool.end()]);
@@ -106,7 +121,15 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   await client.waitReady;
   limitPgliteQueue(client, queueLimit);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { kind: 'pglite', db, connectApp: async () => db, close: () => client.close() };
+  const connection: AppConnection = {
+    db,
+    // One in-process connection that cannot drop, so nothing is ever missed.
+    listen: async (channel, handler) => {
+      const unlisten = await client.listen(channel, (payload) => handler.notify(payload));
+      return () => unlisten();
+    },
+  };
+  return { kind: 'pglite', db, connectApp: async () => connection, close: () => client.close() };
 }
 
 export async function runMigrations(database: Database): Promise<void> {

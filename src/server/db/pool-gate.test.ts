@@ -95,8 +95,10 @@ describe.skipIf(!process.env.DATABASE_URL)('a saturated PostgreSQL pool (issue 1
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let started = 0;
+    // The requests' pool is the app role's (the owner's is separate and small).
+    const requests = (await small.connectApp()).db;
     const allHeld = new Promise<void>((resolve) => {
-      const hold = () => small.db.transaction(async () => {
+      const hold = () => requests.transaction(async () => {
         if (++started === 2) resolve();
         await held;
       });

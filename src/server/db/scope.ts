@@ -10,5 +10,6 @@ export { APP_ROLE, type Scope } from './unit-of-work';
  * (a lint rule keeps this module out of them). Domain events emitted here reach no subscriber.
  */
 export function withScope<T>(db: Db, scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return new UnitOfWork(db, new DomainEvents()).run(scope, ({ tx }) => fn(tx));
+  const noListening = () => Promise.reject(new Error('withScope cannot listen'));
+  return new UnitOfWork({ db, listen: noListening }, new DomainEvents()).run(scope, ({ tx }) => fn(tx));
 }

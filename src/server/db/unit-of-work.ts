@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from './connection';
+import type { AppConnection, Tx } from './connection';
+import type { Listen } from './notifications';
 import { DomainEvents, eventKey, type DomainEvent, type EventLog } from './domain-events';
 
 /** Who a transaction acts for. Row-level security policies read these settings. */
@@ -38,15 +39,18 @@ export interface Work {
  */
 export class UnitOfWork {
   constructor(
-    private readonly db: Db,
+    private readonly connection: AppConnection,
     readonly events: DomainEvents,
     private readonly log: EventLog = { error: () => {} },
   ) {}
 
+  /** Committed changes other instances announce (LISTEN on the app role's own login). */
+  readonly listen: Listen = (channel, handler) => this.connection.listen(channel, handler);
+
   async run<T>(scope: Scope, fn: (work: Work) => Promise<T>): Promise<T> {
     const pending: AfterCommit[] = [];
     const emitted = new Set<string>();
-    const result = await this.db.transaction(async (tx) => {
+    const result = await this.connection.db.transaction(async (tx) => {
       await tx.execute(
         sql`select set_config('role', ${APP_ROLE}, true),
                    set_config('app.tenant_id', ${scope.tenantId ?? ''}, true),

@@ -6,6 +6,7 @@ import type { PaymentProvider } from '../adapters/payments/payments';
 import type { EmailSender } from '../adapters/email/email';
 import type { AiWriter } from '../adapters/ai/ai';
 import type { TenantResolver, ResolvedTenant } from '../modules/tenants/resolver';
+import type { CatalogueCache } from '../modules/catalog/catalogue-cache';
 import type { MemberRole } from '../../shared/roles';
 
 /** The signed-in person behind a request, from the session cookie. */
@@ -49,6 +50,8 @@ export interface AppDeps {
   email: EmailSender;
   /** AI copy and Store Brain wording (built-in writer or an OpenAI-compatible API). */
   ai: AiWriter;
+  /** This instance's cache of public catalogue reads; buildApp keeps it following committed writes. */
+  catalogueCache: CatalogueCache;
 }
 
 declare module 'fastify' {

@@ -3,8 +3,9 @@
  * (least recently used goes first), per-tenant invalidation, and one database load per key at a time.
  *
  * Every key is prefixed with the tenant id, so no lookup can reach another tenant's entry. Each
- * process has its own copy (DESIGN: instances share nothing in memory), so the time limit is also how
- * long another instance's write can take to show here.
+ * process has its own copy (DESIGN: instances share nothing in memory): unless its owner hears other
+ * instances' writes (CatalogueCache follows a database notification), the time limit is also how long
+ * such a write can take to show here.
  */
 export interface TenantCacheOptions {
   /** How long an answer may be served; 0 turns the cache off. */

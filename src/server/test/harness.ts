@@ -13,7 +13,7 @@ import { LocalFileStorage } from '../adapters/storage/local-storage';
 import { FakePayments } from './fake-payments';
 import { OutboxEmailSender } from '../adapters/email/outbox';
 import { BuiltinWriter } from '../adapters/ai/builtin-writer';
-import { clearCatalogueCache } from '../modules/catalog/catalogue-cache';
+import { CatalogueCache } from '../modules/catalog/catalogue-cache';
 import { DomainEvents } from '../db/domain-events';
 import { UnitOfWork } from '../db/unit-of-work';
 
@@ -55,7 +55,7 @@ async function create() {
   const webDir = mkdtempSync(path.join(os.tmpdir(), 'shop-test-web-'));
   writeFileSync(path.join(webDir, 'index.html'), TEST_INDEX_HTML);
   const payments = new FakePayments();
-  const app = await buildApp({ scopes, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage, payments, email: new OutboxEmailSender(), ai: new BuiltinWriter() }, { webDir, onRoute: (route) => registeredRoutes.push(route) });
+  const app = await buildApp({ scopes, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage, payments, email: new OutboxEmailSender(), ai: new BuiltinWriter(), catalogueCache: new CatalogueCache({ seconds: config.catalogueCacheSeconds }) }, { webDir, onRoute: (route) => registeredRoutes.push(route) });
   await app.ready();
   return { app, database, scopes, config, tenants, storage, payments };
 }
@@ -70,7 +70,7 @@ export async function resetTestApp(): Promise<TestApp> {
   // A file may have swapped the AI writer (OpenAI against the fake server); start from the built-in one.
   app.deps.ai = new BuiltinWriter();
   // Cached catalogue answers belong to the data just truncated.
-  clearCatalogueCache();
+  app.deps.catalogueCache.clear();
   const seed = await seedDemo(database.db, TEST_PASSWORD, storage);
   return { app, database, scopes, config, seed, payments };
 }

@@ -19,7 +19,7 @@ function dummySaltPrefix(): Promise<string> {
 
 /**
  * The stored hash this password would have, computed with the stored parameters and salt (the app
- * role never reads the digest: the database compares, see migration 0011). Unknown email (null
+ * role never reads the digest: the database compares, see migration 0012). Unknown email (null
  * prefix) or a prefix we cannot read: the same work against a dummy salt, and null.
  */
 export async function candidateHash(saltPrefix: string | null, password: string): Promise<string | null> {
