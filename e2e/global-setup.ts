@@ -23,8 +23,9 @@ async function waitForHealth(url: string, ms: number): Promise<void> {
 }
 
 /**
- * Starts the real server the way the README does (`npm start` builds the web app when needed) on a
- * fresh data folder, or a fresh PostgreSQL database when DATABASE_URL is set, with the demo data.
+ * Starts the real server the way the README does (`npm start` builds the web app and the server when
+ * needed, then runs dist/server/main.js) on a fresh data folder, or a fresh PostgreSQL database when
+ * DATABASE_URL is set, with the demo data.
  */
 export async function setup(project: TestProject): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));

@@ -1,14 +1,16 @@
-// `npm start`: builds the web app when its sources are newer than the last build, then starts the
-// server (TypeScript run through tsx, so there is no separate server build to forget).
+// `npm start`: builds the web app and the server when their sources are newer than the last build,
+// then runs the compiled server (dist/server/main.js) in this process, so signals reach it directly.
+// A tree installed without dev dependencies (`npm ci --omit=dev`) cannot build: it runs what is built.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { compressAssets } from './compress-assets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'dist/web/index.html');
-const webInputs = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const PARTS = {
+  web: { output: 'dist/web/index.html', inputs: ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'] },
+  server: { output: 'dist/server/main.js', inputs: ['src/server', 'src/shared', 'scripts/build-server.mjs', 'package.json', 'package-lock.json'] },
+};
 
 function newestMtime(target) {
   const full = path.join(root, target);
@@ -20,20 +22,26 @@ function newestMtime(target) {
   return newest;
 }
 
-const needsBuild = !existsSync(builtIndex) || Math.max(...webInputs.map(newestMtime)) > statSync(builtIndex).mtimeMs;
-if (needsBuild && process.env.SKIP_WEB_BUILD !== '1') {
-  console.log('Building the web app...');
-  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-  // Always the production bundle: an inherited NODE_ENV (Vitest sets 'test') would make Vite build React's development one.
-  const env = { ...process.env, NODE_ENV: 'production' };
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
-  if (result.status !== 0) {
-    console.error('The web app failed to build.');
-    process.exit(1);
-  }
-  compressAssets(path.join(root, 'dist/web/assets'));
+function isStale({ output, inputs }) {
+  const built = path.join(root, output);
+  return !existsSync(built) || Math.max(...inputs.map(newestMtime)) > statSync(built).mtimeMs;
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'src/server/main.ts'));
+const stale = Object.keys(PARTS).filter((part) => isStale(PARTS[part]));
+const canBuild = existsSync(path.join(root, 'node_modules/vite')) && existsSync(path.join(root, 'node_modules/esbuild'));
+if (stale.length && canBuild) {
+  console.log(`Building the ${stale.join(' and the ')}...`);
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), ...stale], { cwd: root, stdio: 'inherit', env: { ...process.env, BUILD_QUIET: '1' } });
+  if (result.status !== 0) process.exit(1);
+} else if (stale.length) {
+  const missing = stale.filter((part) => !existsSync(path.join(root, PARTS[part].output)));
+  if (missing.length) {
+    console.error(`${missing.map((part) => PARTS[part].output).join(' and ')} missing, and the build tools are not installed: run \`npm install && npm run build\` first.`);
+    process.exit(1);
+  }
+  console.warn(`Sources look newer than the ${stale.join(' and ')} build, but the build tools are not installed (npm ci --omit=dev): running the existing build.`);
+}
+
+// Stack traces point into src/, not into the bundle.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.join(root, 'dist/server/main.js')).href);

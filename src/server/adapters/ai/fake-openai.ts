@@ -6,9 +6,10 @@ import type { AddressInfo } from 'node:net';
  * tested against a fake HTTP server). It checks the bearer key, records each request, and answers by
  * task (the response_format schema name, or the "Task:" line of the system message) in the mode set:
  * ok, malformed (content that is not JSON), wrong_shape (JSON missing fields), slow (answers after
- * delayMs), unavailable (HTTP 503).
+ * delayMs), unavailable (HTTP 503), unavailable_once (HTTP 503 to the first request, then ok). A 503
+ * carries `retry-after-ms` (as OpenAI's may) set by retryAfterMs, so the SDK's retries stay quick.
  */
-export type FakeOpenAiMode = 'ok' | 'malformed' | 'wrong_shape' | 'slow' | 'unavailable';
+export type FakeOpenAiMode = 'ok' | 'malformed' | 'wrong_shape' | 'slow' | 'unavailable' | 'unavailable_once';
 
 export interface FakeOpenAiRequest {
   path: string;
@@ -28,6 +29,7 @@ export interface FakeOpenAi {
   requests: FakeOpenAiRequest[];
   mode: FakeOpenAiMode;
   delayMs: number;
+  retryAfterMs: number;
   close(): Promise<void>;
 }
 
@@ -63,7 +65,7 @@ function answerFor(task: string, userContent: string): unknown {
 }
 
 export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<FakeOpenAi> {
-  const state = { mode: 'ok' as FakeOpenAiMode, delayMs: 2000 };
+  const state = { mode: 'ok' as FakeOpenAiMode, failedOnce: false, delayMs: 2000, retryAfterMs: 10 };
   const apiKey = opts.apiKey ?? 'sk-fake-test-key';
   const requests: FakeOpenAiRequest[] = [];
 
@@ -73,7 +75,7 @@ export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<F
     req.on('end', () => {
       const send = (status: number, body: unknown) => {
         if (res.destroyed) return;
-        res.writeHead(status, { 'content-type': 'application/json' });
+        res.writeHead(status, { 'content-type': 'application/json', ...(status === 503 ? { 'retry-after-ms': String(state.retryAfterMs) } : {}) });
         res.end(typeof body === 'string' ? body : JSON.stringify(body));
       };
       let body: FakeOpenAiRequest['body'] = {};
@@ -88,7 +90,9 @@ export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<F
         return send(401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
       }
       if (req.method !== 'POST' || path !== '/v1/chat/completions') return send(404, { error: { message: `Unknown path ${path}`, type: 'invalid_request_error' } });
-      if (state.mode === 'unavailable') return send(503, { error: { message: 'The server is overloaded.', type: 'server_error' } });
+      const failOnce = state.mode === 'unavailable_once' && !state.failedOnce;
+      if (failOnce) state.failedOnce = true;
+      if (state.mode === 'unavailable' || failOnce) return send(503, { error: { message: 'The server is overloaded.', type: 'server_error' } });
 
       const system = body.messages?.find((m) => m.role === 'system')?.content ?? '';
       const user = body.messages?.find((m) => m.role === 'user')?.content ?? '{}';
@@ -117,12 +121,19 @@ export async function startFakeOpenAi(opts: { apiKey?: string } = {}): Promise<F
     },
     set mode(m: FakeOpenAiMode) {
       state.mode = m;
+      state.failedOnce = false;
     },
     get delayMs() {
       return state.delayMs;
     },
     set delayMs(ms: number) {
       state.delayMs = ms;
+    },
+    get retryAfterMs() {
+      return state.retryAfterMs;
+    },
+    set retryAfterMs(ms: number) {
+      state.retryAfterMs = ms;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

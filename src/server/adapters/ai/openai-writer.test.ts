@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ProductDraft } from '../../../shared/ai';
+import { AI_CONFIDENCE, type ProductDraft } from '../../../shared/ai';
 import { AppError } from '../../http/errors';
 import { AiProviderError } from './ai';
 import { BUILTIN_MODEL, BuiltinWriter } from './builtin-writer';
 import { createAiWriter, withFallback } from './create-ai-writer';
 import { FAKE_OPENAI_MODEL, startFakeOpenAi, type FakeOpenAi } from './fake-openai';
 import { OpenAiWriter } from './openai-writer';
+import { TASKS } from './openai-schemas';
 import { loadConfig } from '../../config';
 
 const draft: ProductDraft = {
@@ -91,6 +92,54 @@ describe('OpenAI-compatible provider against a local fake server', () => {
     const started = Date.now();
     await expect(writer({ timeoutMs: 200 }).productCopy(draft, 's')).rejects.toThrow(/did not answer within 200 ms/);
     expect(Date.now() - started).toBeLessThan(1200);
+  });
+
+  it('retries a 503 and answers from the next attempt', async () => {
+    fake.mode = 'unavailable_once';
+    const result = await writer().fieldSuggestion({ goal: 'seo_title', field: 'meta_title', context: { name: 'X' } });
+    expect(result).toMatchObject({ value: 'Model suggestion text', fellBack: false });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('gives up at the timeout while waiting to retry (a long Retry-After)', async () => {
+    fake.mode = 'unavailable';
+    fake.retryAfterMs = 5000;
+    const started = Date.now();
+    try {
+      await expect(writer({ timeoutMs: 300 }).productCopy(draft, 's')).rejects.toThrow(/did not answer within 300 ms/);
+    } finally {
+      fake.retryAfterMs = 10;
+    }
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('asks for a schema made from the Zod one, within strict mode: every property required, no others, no length or range keywords', async () => {
+    await writer().productCopy(draft, 's');
+    const schema = fake.requests[0].body.response_format?.json_schema?.schema as Record<string, unknown>;
+    expect(schema).toMatchObject({
+      type: 'object',
+      required: ['title', 'subtitle', 'description_md', 'bullets', 'specs', 'seo'],
+      additionalProperties: false,
+      properties: { bullets: { type: 'array', items: { type: 'string' } }, seo: { required: ['title', 'description', 'keywords'], additionalProperties: false } },
+    });
+    const keywords = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        keywords.add(key);
+        if (key !== 'required') walk(value);
+      }
+    };
+    walk(schema);
+    for (const unsupported of ['minLength', 'maxLength', 'minimum', 'maximum', 'default']) expect(keywords).not.toContain(unsupported);
+  });
+
+  it('checks answers beyond the shape: blank text refused, confidence within 0..1 and defaulted when left out', () => {
+    expect(TASKS.field_suggestion.zod.safeParse({ suggestion: '  ' }).success).toBe(false);
+    const category = { description: 'd', meta_title: 't', meta_description: 'm' };
+    expect(TASKS.category_copy.zod.parse(category).confidence).toBe(AI_CONFIDENCE.default);
+    expect(TASKS.category_copy.zod.safeParse({ ...category, confidence: 1.5 }).success).toBe(false);
   });
 
   it('fails on a wrong key (401)', async () => {

@@ -1,6 +1,8 @@
-import { AI_AUDIENCE_LABELS, AI_CONFIDENCE, clipAtWord, META_DESCRIPTION_MAX, META_TITLE_MAX, stripHtml, type AiUsage, type ProductCopySections, type ProductDraft } from '../../../shared/ai';
+import { AI_AUDIENCE_LABELS, clipAtWord, META_DESCRIPTION_MAX, META_TITLE_MAX, stripHtml, type AiUsage, type ProductCopySections, type ProductDraft } from '../../../shared/ai';
 import { AiProviderError, type AiResult, type AiWriter, type CategoryInput, type FieldSuggestionInput, type InsightFinding, type InsightPhrase } from './ai';
 import { phraseFinding } from './builtin-writer';
+import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type { ChatCompletion } from 'openai/resources/chat/completions';
 import { TASKS, type TaskAnswer, type TaskName } from './openai-schemas';
 
 export interface OpenAiOptions {
@@ -11,6 +13,8 @@ export interface OpenAiOptions {
   timeoutMs: number;
   /** json_schema (structured output) or json_object for servers without it. */
   jsonMode: 'json_schema' | 'json_object';
+  /** Retries of a failed connection, 408, 409, 429 or 5xx (the SDK's back-off), within timeoutMs. Default 2. */
+  maxRetries?: number;
 }
 
 const SYSTEM = [
@@ -35,13 +39,26 @@ const cleanBlock = (s: string) => stripHtml(s).slice(0, 10_000);
 const cleanList = (list: string[], max: number, each = 200) => list.map((s) => clean(s, each)).filter(Boolean).slice(0, max);
 
 /**
- * An OpenAI-compatible chat completions API (OpenAI, Azure-style gateways, local model servers) with
- * structured JSON output, a timeout, and every answer checked with Zod and cleaned of HTML. Failures
- * throw AiProviderError; falling back is the caller's choice (create-ai-writer.ts).
+ * An OpenAI-compatible chat completions API (OpenAI, Azure-style gateways, local model servers)
+ * through the openai SDK, with structured JSON output made from the Zod schemas, retries and a
+ * timeout, and every answer checked with Zod and cleaned of HTML. Failures throw AiProviderError;
+ * falling back is the caller's choice (create-ai-writer.ts).
  */
 export class OpenAiWriter implements AiWriter {
   readonly provider = 'openai' as const;
-  constructor(private readonly options: OpenAiOptions) {}
+  private readonly client: OpenAI;
+
+  constructor(private readonly options: OpenAiOptions) {
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseUrl,
+      timeout: options.timeoutMs,
+      maxRetries: options.maxRetries ?? 2,
+      // Only what the configuration says: not the SDK's own OPENAI_ORG_ID / OPENAI_PROJECT_ID lookup.
+      organization: null,
+      project: null,
+    });
+  }
 
   async productCopy(draft: ProductDraft, seed: string): Promise<AiResult<ProductCopySections>> {
     const brief = {
@@ -73,7 +90,7 @@ export class OpenAiWriter implements AiWriter {
         description: cleanBlock(v.description),
         meta_title: clean(v.meta_title, META_TITLE_MAX),
         meta_description: clean(v.meta_description, META_DESCRIPTION_MAX),
-        confidence: v.confidence ?? AI_CONFIDENCE.default,
+        confidence: v.confidence,
       },
     };
   }
@@ -109,41 +126,30 @@ export class OpenAiWriter implements AiWriter {
   }
 
   private async chat<K extends TaskName>(task: K, brief: unknown, seed?: string): Promise<AiResult<TaskAnswer<K>>> {
-    const { baseUrl, apiKey, model, timeoutMs, jsonMode } = this.options;
-    const schema = TASKS[task];
-    const response_format =
-      jsonMode === 'json_schema' ? { type: 'json_schema', json_schema: { name: task, strict: true, schema: schema.jsonSchema } } : { type: 'json_object' };
-    const system = jsonMode === 'json_schema' ? SYSTEM : `${SYSTEM}\nThe JSON must match this schema: ${JSON.stringify(schema.jsonSchema)}`;
-    let body: unknown;
+    const { model, timeoutMs, jsonMode } = this.options;
+    const { zod, responseFormat } = TASKS[task];
+    const system = jsonMode === 'json_schema' ? SYSTEM : `${SYSTEM}\nThe JSON must match this schema: ${JSON.stringify(responseFormat.json_schema.schema)}`;
+    let completion: ChatCompletion;
     try {
-      const response = await fetch(`${baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          model,
-          messages: [
-            { role: 'system', content: `Task: ${task}\n${system}` },
-            { role: 'user', content: JSON.stringify(brief) },
-          ],
-          response_format,
-          temperature: 0.7,
-          ...(seed ? { seed: numericSeed(seed) } : {}),
-        }),
-        // Covers the whole exchange, reading the body included.
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (!response.ok) {
-        const detail = await response.text().catch(() => '');
-        throw new AiProviderError(`the AI provider answered HTTP ${response.status}: ${detail.slice(0, 200)}`, response.status);
-      }
-      body = await response.json();
+      completion = await withinDeadline(timeoutMs, (signal) =>
+        this.client.chat.completions.create(
+          {
+            model,
+            messages: [
+              { role: 'system', content: `Task: ${task}\n${system}` },
+              { role: 'user', content: JSON.stringify(brief) },
+            ],
+            response_format: jsonMode === 'json_schema' ? responseFormat : { type: 'json_object' },
+            temperature: 0.7,
+            ...(seed ? { seed: numericSeed(seed) } : {}),
+          },
+          { signal },
+        ),
+      );
     } catch (err) {
-      if (err instanceof AiProviderError) throw err;
-      const name = (err as Error)?.name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new AiProviderError(`the AI provider did not answer within ${timeoutMs} ms`);
-      throw new AiProviderError(`the AI provider could not be reached or answered badly: ${(err as Error)?.message ?? String(err)}`);
+      throw providerFailure(err, timeoutMs);
     }
-    const content = (body as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message?.content;
+    const content = completion?.choices?.[0]?.message?.content;
     if (typeof content !== 'string') throw new AiProviderError('the AI provider answered without message content');
     let json: unknown;
     try {
@@ -151,12 +157,49 @@ export class OpenAiWriter implements AiWriter {
     } catch {
       throw new AiProviderError('the AI provider answered with malformed JSON');
     }
-    const parsed = schema.zod.safeParse(json);
+    const parsed = zod.safeParse(json);
     if (!parsed.success) throw new AiProviderError(`the AI provider's JSON does not match ${task}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-    return { value: parsed.data as TaskAnswer<K>, usage: usageOf(body), model: modelOf(body, model), fellBack: false };
+    return { value: parsed.data as TaskAnswer<K>, usage: usageOf(completion), model: modelOf(completion, model), fellBack: false };
   }
 }
 
+/** The whole exchange took longer than AI_TIMEOUT_MS. */
+class DeadlineExceeded extends Error {}
+
+/**
+ * Runs the call with a signal that aborts after ms, and gives up at that moment even while the SDK
+ * waits to retry (its back-off, or a provider's Retry-After, does not watch the signal): AI_TIMEOUT_MS
+ * bounds the whole exchange, retries included, as an admin is waiting for it.
+ */
+async function withinDeadline<T>(ms: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new DeadlineExceeded());
+    }, ms);
+  });
+  try {
+    return await Promise.race([call(controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** What went wrong, as an AiProviderError whose message is for the log. */
+function providerFailure(err: unknown, timeoutMs: number): AiProviderError {
+  if (err instanceof DeadlineExceeded || err instanceof APIConnectionTimeoutError || err instanceof APIUserAbortError) {
+    return new AiProviderError(`the AI provider did not answer within ${timeoutMs} ms`);
+  }
+  if (err instanceof APIError && err.status !== undefined) {
+    const detail = (err.error as { message?: unknown } | undefined)?.message;
+    return new AiProviderError(`the AI provider answered HTTP ${err.status}: ${String(typeof detail === 'string' ? detail : err.message).slice(0, 200)}`, err.status);
+  }
+  return new AiProviderError(`the AI provider could not be reached or answered badly: ${(err as Error)?.message ?? String(err)}`);
+}
+
+/** Token usage as reported; the SDK passes the body on unchecked and compatible servers may leave it out. */
 function usageOf(body: unknown): AiUsage {
   const u = (body as { usage?: Partial<AiUsage> })?.usage ?? {};
   const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : 0);
