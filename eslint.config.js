@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundaries } from './eslint.boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'src/server/db/migrations/**'] },
@@ -19,9 +20,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  {
-    // The server and shared contracts must never reach into the browser app.
-    files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**', '@/*'] }] },
-  },
+  // The allowed arrows between shared, web areas, boot, http, db, adapters and modules.
+  ...boundaries,
 );

@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase, runMigrations } from '../src/server/db/connection';
 import { LocalFileStorage } from '../src/server/adapters/storage/local-storage';
-import { seedDemo } from '../src/server/db/seed/demo';
+import { seedDemo } from '../src/server/seed/demo';
 import { freshDatabaseUrl } from '../src/server/test/databases';
 
 export const root = path.resolve(import.meta.dirname, '..');

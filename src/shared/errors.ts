@@ -1,8 +1,31 @@
+/**
+ * Every error code the API answers with (DESIGN rule 5): one list, so the server cannot invent a code
+ * the web app does not know, and the web app can switch on them with the compiler's help.
+ */
+export const ERROR_CODES = [
+  // Input and transport
+  'invalid_input', 'invalid_json', 'body_too_large', 'unsupported_media_type', 'bad_origin', 'bad_request',
+  // Who may do what
+  'unauthorized', 'forbidden', 'not_found', 'invalid_credentials', 'rate_limited',
+  // Overload and outside services
+  'busy', 'internal', 'payment_unavailable', 'storage_unavailable', 'ai_unavailable', 'missing_api_key', 'invalid_api_key',
+  // Accounts, stores and claims
+  'email_taken', 'domain_taken', 'slug_taken', 'invalid_claim', 'already_used',
+  // Catalogue, pictures and stock
+  'product_in_checkout', 'tracking_disabled', 'insufficient_stock', 'stock_limit', 'out_of_stock', 'too_many_images', 'duplicate_image', 'file_too_large', 'unsupported_file_type',
+  // Checkout, orders and refunds
+  'no_shipping', 'order_too_large', 'checkout_in_progress', 'already_paid', 'not_awaiting_payment', 'payment_arrived', 'invalid_transition',
+  'not_paid', 'refund_unavailable', 'refund_too_large', 'refund_not_paid', 'refund_invalid', 'refund_failed', 'refund_unconfirmed', 'refund_unrecorded',
+  // Payment webhooks
+  'bad_signature', 'invalid_event',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 /** The error body every failing API call answers with (DESIGN rule 5). */
 export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
 }
-
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   return (
     typeof value === 'object' && value !== null && 'error' in value &&

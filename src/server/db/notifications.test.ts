@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { resetTestApp, type TestApp } from '../test/harness';
 import { withScope } from './scope';
 import { rowsOf } from './rows';
-import { CATALOGUE_CHANNEL } from '../modules/catalog/catalogue-cache';
+import { CATALOGUE_CHANNEL } from '../modules/catalogue/storefront/catalogue-cache';
 
 let t: TestApp;
 let demo: string;

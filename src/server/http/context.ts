@@ -5,8 +5,8 @@ import type { FileStorage } from '../adapters/storage/storage';
 import type { PaymentProvider } from '../adapters/payments/payments';
 import type { EmailSender } from '../adapters/email/email';
 import type { AiWriter } from '../adapters/ai/ai';
-import type { TenantResolver, ResolvedTenant } from '../modules/tenants/resolver';
-import type { CatalogueCache } from '../modules/catalog/catalogue-cache';
+import type { TenantResolver, ResolvedTenant } from '../modules/tenants';
+import type { CatalogueCache } from '../modules/catalogue';
 import type { MemberRole } from '../../shared/roles';
 
 /** The signed-in person behind a request, from the session cookie. */
@@ -33,6 +33,12 @@ export interface TenantCtx extends Ctx {
   actor: Actor;
   role: MemberRole | null;
 }
+
+/**
+ * A guarded unit of work a route hands a service: runs fn in one transaction with the ctx the guard
+ * proved (asStoreManager, inStore), so the service needs no FastifyRequest.
+ */
+export type InScope<C extends Ctx> = <T>(fn: (ctx: C) => Promise<T>) => Promise<T>;
 
 /** A storefront request: the store named by the Host header, and whoever is signed in (maybe nobody). */
 export interface StoreCtx extends Ctx {

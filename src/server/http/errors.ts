@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiErrorBody } from '../../shared/errors';
+import type { ApiErrorBody, ErrorCode } from '../../shared/errors';
 import { isDatabaseBusy } from '../db/pool-gate';
+import { isNotFoundIssue } from './params';
 
 /** Seconds a client is asked to wait when the server sheds load (503). */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
@@ -10,7 +11,7 @@ export const BUSY_RETRY_AFTER_SECONDS = 2;
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     /** Sent with the error answer, e.g. Retry-After on a 429. */
@@ -23,7 +24,7 @@ export class AppError extends Error {
 export const notFound = (what = 'Not found') => new AppError(404, 'not_found', what);
 export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'Your role does not allow this.') => new AppError(403, 'forbidden', message);
-export const conflict = (code: string, message: string, fields?: Record<string, string>) => new AppError(409, code, message, fields);
+export const conflict = (code: ErrorCode, message: string, fields?: Record<string, string>) => new AppError(409, code, message, fields);
 export const badRequest = (message: string, fields?: Record<string, string>) => new AppError(400, 'invalid_input', message, fields);
 
 interface ZodIssueLike {
@@ -47,7 +48,7 @@ export function fieldsFromIssues(issues: ZodIssueLike[], prefix = ''): Record<st
   return fields;
 }
 
-const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; message: string }> = {
+const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The request body is empty but JSON was declared.' },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', message: 'The request body is too large.' },
@@ -64,6 +65,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
+      // An id that cannot name a record (uuidParams): the same 404 as a missing one.
+      const unnamed = where === 'params' ? err.validation.find((v) => isNotFoundIssue(v.params)) : undefined;
+      if (unnamed) return send(404, { error: { code: 'not_found', message: unnamed.message ?? 'Not found' } });
       const fields = fieldsFromIssues(
         err.validation.map((v) => ({
           code: v.keyword,

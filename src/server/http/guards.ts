@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor, StoreCtx, TenantCtx } from './context';
 import { forbidden, notFound, unauthorized } from './errors';
-import { findRole } from '../modules/auth/repo';
+import { findRole } from '../modules/accounts';
 import { SALES_ROLES, STORE_MANAGER_ROLES, type MemberRole } from '../../shared/roles';
 
 export function requireActor(req: FastifyRequest): Actor {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, runMigrations, type Database } from '../db/connection';
-import { seedDemo, type SeededDemo } from '../db/seed/demo';
+import { seedDemo, type SeededDemo } from '../seed/demo';
 import { TenantResolver } from '../modules/tenants/resolver';
 import { freshDatabaseUrl } from './databases';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { LocalFileStorage } from '../adapters/storage/local-storage';
 import { FakePayments } from './fake-payments';
 import { OutboxEmailSender } from '../adapters/email/outbox';
 import { BuiltinWriter } from '../adapters/ai/builtin-writer';
-import { CatalogueCache } from '../modules/catalog/catalogue-cache';
+import { CatalogueCache } from '../modules/catalogue/storefront/catalogue-cache';
 import { DomainEvents } from '../db/domain-events';
 import { UnitOfWork } from '../db/unit-of-work';
 

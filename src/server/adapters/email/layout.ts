@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../modules/seo/html';
+import { escapeHtml } from '../../../shared/html-escape';
 
 export interface EmailTable {
   head?: string[];

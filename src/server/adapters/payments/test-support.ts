@@ -4,7 +4,7 @@ import { withScope } from '../../db/scope';
 import { orders } from '../../db/schema/index';
 import { registerErrorHandler } from '../../http/errors';
 import { checkOrigin } from '../../http/origin';
-import { TenantResolver } from '../../modules/tenants/resolver';
+import { TenantResolver } from '../../modules/tenants';
 import type { TestApp } from '../../test/harness';
 import { WebhookSignatureError, type CreateSessionInput, type PaymentEvent } from './payments';
 import { registerTestGatewayRoutes } from './test-gateway-routes';

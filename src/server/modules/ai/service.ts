@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { AI_TEXT, type QuickWin, type QuickWinImpact } from '../../../shared/ai';
 import type { SuggestBody } from '../../../shared/ai-schemas';
 import type { InsightFinding, InsightKind } from '../../adapters/ai/ai';
-import { spendStoreAllowance, type Limit } from '../limits/limiter';
+import { spendStoreAllowance, type Limit } from '../limits';
 import * as repo from './insights-repo';
 
 /** Per person and store: AI calls cost money on a real provider, so a runaway client is stopped. */

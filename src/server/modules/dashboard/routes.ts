@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asStoreManager } from '../../http/guards';
 import { DASHBOARD_WINS, type DashboardKpis, type DashboardQuickWins } from '../../../shared/dashboard';
-import { spendAiAllowance, storeFindings, toWins } from '../ai/service';
+import { spendAiAllowance, storeFindings, toWins } from '../ai';
 import * as service from './service';
 
 /**

@@ -1,8 +1,8 @@
 import type { TenantCtx } from '../../http/context';
 import { penceToPounds } from '../../../shared/money';
 import type { DashboardKpis, DashboardSetup } from '../../../shared/dashboard';
-import { listLowStock } from '../stock/repo';
-import { missingDescription } from '../ai/insights-repo';
+import { listLowStock } from '../inventory';
+import { missingDescription } from '../ai';
 import * as repo from './repo';
 
 /**

@@ -6,14 +6,14 @@ import type { PaymentProvider } from '../../adapters/payments/payments';
 import type { PostalAddress } from '../../db/schema';
 import { RESERVATION_MINUTES } from '../../../shared/cart';
 import { formatGBP, MAX_ORDER_TOTAL_PENCE, penceToPounds } from '../../../shared/money';
-import { hashToken } from '../auth/tokens';
-import * as cartRepo from '../cart/cart-repo';
-import { computeTotals, currentLines, resolveCart } from '../cart/cart-service';
-import { lineDisplayName, type PricedLine } from '../cart/pricing';
+import { hashToken } from '../accounts';
+import * as cartRepo from './cart/cart-repo';
+import { computeTotals, currentLines, resolveCart } from './cart/cart-service';
+import { lineDisplayName, type PricedLine } from './cart/pricing';
 import type { AddressInput, CheckoutInput } from './checkout-input';
 import { releaseUnpaid } from './lifecycle';
 import * as repo from './orders-repo';
-import * as stock from './stock';
+import * as stock from '../inventory';
 
 export interface CheckoutRequest {
   scopes: UnitOfWork;

@@ -5,8 +5,8 @@ import { AppError, unauthorized } from '../../http/errors';
 import { orderClaims, orders } from '../../db/schema';
 import type { EmailSender } from '../../adapters/email/email';
 import { renderEmailLayout } from '../../adapters/email/layout';
-import { hashToken } from '../auth/tokens';
-import { spendPlatformAllowance, type Limit } from '../limits/limiter';
+import { hashToken } from '../accounts';
+import { spendPlatformAllowance, type Limit } from '../limits';
 import { CLAIM_MAX_PER_ACCOUNT, CLAIM_MAX_PER_EMAIL, CLAIM_TEXT, CLAIM_WINDOW_MS } from '../../../shared/claims';
 
 const CLAIM_HOURS = 24;

@@ -1,7 +1,7 @@
 import type { StoreCtx } from '../../http/context';
-import * as cartRepo from '../cart/cart-repo';
+import * as cartRepo from './cart/cart-repo';
 import * as repo from './orders-repo';
-import * as stock from './stock';
+import * as stock from '../inventory';
 
 /** A checkout waiting for its payment (the row form of orders-repo's isAwaitingPaymentOrder). */
 export function isAwaitingPayment(order: Pick<repo.OrderRow, 'paymentStatus' | 'status' | 'reservationState' | 'reservationExpiresAt'>, now = new Date()): boolean {

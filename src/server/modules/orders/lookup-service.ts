@@ -3,7 +3,7 @@ import type { StoreCtx } from '../../http/context';
 import { notFound, unauthorized } from '../../http/errors';
 import { orders } from '../../db/schema';
 import type { OrderSummary } from '../../../shared/orders';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../accounts';
 import * as repo from './orders-repo';
 import { toOrderSummary } from './order-view';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { StoreCtx } from '../../http/context';
 import { orderEvents, orderItems, orders } from '../../db/schema';
-import type { StockLine } from './stock';
+import type { StockLine } from '../inventory';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

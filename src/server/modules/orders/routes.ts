@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { inStore } from '../../http/guards';
 import { badRequest, notFound } from '../../http/errors';
 import { assertWellFormedEvent, PAYMENT_WEBHOOK_PATH, WebhookPayloadError, WebhookSignatureError } from '../../adapters/payments/payments';
-import { cartToken } from '../cart/cart-cookie';
+import { cartToken } from './cart/cart-cookie';
 import { checkout } from './checkout-service';
 import { checkoutInput } from './checkout-input';
 import { applyPaymentEvent } from './payment-events';
@@ -58,7 +58,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/account/orders/:order_number/cancel', { schema: { params: orderNumberParams } }, async (req) => {
-    const { message } = await cancelAwaitingPayment(req, req.params.order_number);
+    const { message } = await cancelAwaitingPayment((fn) => inStore(req, fn), { payments: app.deps.payments, log: req.log }, req.params.order_number);
     return { message };
   });
 

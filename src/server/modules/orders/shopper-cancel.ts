@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
-import { inStore } from '../../http/guards';
-import type { StoreCtx } from '../../http/context';
+import type { FastifyBaseLogger } from 'fastify';
+import type { InScope, StoreCtx } from '../../http/context';
+import type { PaymentProvider } from '../../adapters/payments/payments';
 import { conflict, notFound, unauthorized } from '../../http/errors';
 import { PaymentSessionCompleteError } from '../../adapters/payments/errors';
 import { isAwaitingPayment, releaseUnpaid } from './lifecycle';
@@ -28,20 +28,24 @@ async function findCancellable(ctx: StoreCtx, orderNumber: string, lock: boolean
  * so it can no longer be paid; a session found already paid stops here. Then, with the order locked,
  * its held stock is given back (once: a second cancel finds it released) and the timeline says who.
  */
-export async function cancelAwaitingPayment(req: FastifyRequest, orderNumber: string): Promise<{ message: string; tenantId: string }> {
-  const sessionId = await inStore(req, async (ctx) => (await findCancellable(ctx, orderNumber, false)).paymentSessionId);
+export async function cancelAwaitingPayment(
+  inShop: InScope<StoreCtx>,
+  deps: { payments: PaymentProvider; log: FastifyBaseLogger },
+  orderNumber: string,
+): Promise<{ message: string }> {
+  const sessionId = await inShop(async (ctx) => (await findCancellable(ctx, orderNumber, false)).paymentSessionId);
   if (sessionId) {
     try {
-      await req.server.deps.payments.expireSession(sessionId);
+      await deps.payments.expireSession(sessionId);
     } catch (error) {
       if (error instanceof PaymentSessionCompleteError) throw conflict('already_paid', PAID_MEANWHILE);
       // Unreachable provider: cancel anyway. A payment that still arrives revives the order (markPaid).
-      req.log.warn({ err: error, orderNumber }, 'could not expire the payment session of an order the shopper cancelled');
+      deps.log.warn({ err: error, orderNumber }, 'could not expire the payment session of an order the shopper cancelled');
     }
   }
-  return inStore(req, async (ctx) => {
+  return inShop(async (ctx) => {
     const order = await findCancellable(ctx, orderNumber, true);
     await releaseUnpaid(ctx, order, 'expired', `Cancelled by the customer (${ctx.actor!.email}) before paying`, 'cancelled_by_customer');
-    return { message: `Order ${order.orderNumber} has been cancelled. You have not been charged.`, tenantId: ctx.tenantId };
+    return { message: `Order ${order.orderNumber} has been cancelled. You have not been charged.` };
   });
 }

@@ -1,0 +1,8 @@
+// Accounts: sign-up, sign-in, sessions and store memberships. Other modules use only what is here.
+export { authRoutes } from './auth/routes';
+export { adminRoutes } from './members/routes';
+export { loadActor } from './auth/service';
+export { sessionToken } from './auth/cookies';
+export { findRole } from './auth/repo';
+export { hashToken, newSessionToken } from './auth/tokens';
+export { hashPassword } from './auth/passwords';

@@ -1,0 +1,21 @@
+import type { UnitOfWork } from '../../../db/unit-of-work';
+import type { Actor } from '../../../http/context';
+import type { ResolvedTenant } from '../../tenants';
+import { findTenant } from '../../tenants';
+import type { AdminContextResponse } from '../../../../shared/tenants';
+import { findRole } from '../auth/repo';
+
+/**
+ * What the admin guard needs: the tenant being managed (the host's store, or the one chosen on the
+ * platform host), the actor's role there and whether they are a platform owner.
+ */
+export async function adminContext(scopes: UnitOfWork, actor: Actor, tenantId: string | null, hostTenant: ResolvedTenant | null): Promise<AdminContextResponse> {
+  if (!tenantId) return { tenant: null, role: null, isOwner: actor.isOwner };
+  return scopes.run({ tenantId, userId: actor.userId }, async ({ tx }) => {
+    const role = await findRole(tx, tenantId, actor.userId);
+    // A stale choice on the platform host (membership removed) falls back to no tenant.
+    if (!hostTenant && !role) return { tenant: null, role: null, isOwner: actor.isOwner };
+    const tenant = hostTenant ?? (await findTenant(tx, tenantId));
+    return { tenant, role, isOwner: actor.isOwner };
+  });
+}

@@ -1,0 +1,9 @@
+// Catalogue: products, variants, categories, pictures, reviews and search, with the storefront's
+// cached reads and page heads, and the admin screens that edit them.
+export { catalogRoutes } from './storefront/routes';
+export { adminProductRoutes } from './admin-products/routes';
+export { adminCategoryRoutes } from './admin-categories/routes';
+export { mediaRoutes } from './media/routes';
+export { renderPageHead, seoRoutes } from './seo/routes';
+export { CATALOGUE_PAGE_ROUTES } from './seo/seo-service';
+export { CatalogueCache } from './storefront/catalogue-cache';

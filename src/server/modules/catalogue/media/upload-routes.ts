@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminTenantId, asStoreManager } from '../../../http/guards';
+import { AppError, badRequest } from '../../../http/errors';
+import { mediaPrefix } from '../../../adapters/storage/storage';
+import { detectImageType, IMAGE_CONTENT_TYPES, MAX_UPLOAD_BYTES, notImageMessage, UPLOAD_MESSAGES, type UploadedFile } from '../../../../shared/media';
+import { uploadQuerySchema } from '../../../../shared/media-schemas';
+import { storageUnavailable } from './storage-errors';
+
+const tooLarge = () => new AppError(413, 'file_too_large', UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
+const wrongType = (message: string) => new AppError(415, 'unsupported_file_type', message, { file: message });
+
+/** The raw body types an upload may declare; the real type is read from the bytes anyway. */
+const UPLOAD_TYPE = /^(image\/[a-z0-9.+-]+|application\/octet-stream)\s*(;|$)/i;
+
+/**
+ * POST /api/admin/media?filename=...: the file itself is the request body (no multipart parser is
+ * installed), Content-Type image/* or application/octet-stream. Answers 201 { file }.
+ * Registered as its own plugin so its body parser and limit apply to this route only.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Reads the body up to the limit and stops there: a larger body answers 413 with the upload's own
+  // message (also when no Content-Length was sent), without holding more than the limit in memory.
+  const readLimited = (_req: FastifyRequest, payload: NodeJS.ReadableStream, done: (err: Error | null, body?: Buffer) => void) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let finished = false;
+    const finish = (err: Error | null, body?: Buffer) => {
+      if (finished) return;
+      finished = true;
+      done(err, body);
+    };
+    payload.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_UPLOAD_BYTES) {
+        payload.removeAllListeners('data');
+        payload.resume(); // drain the rest so the reply can be sent
+        return finish(tooLarge());
+      }
+      chunks.push(chunk);
+    });
+    payload.on('end', () => finish(null, Buffer.concat(chunks)));
+    payload.on('error', (err: Error) => finish(err));
+  };
+  app.addContentTypeParser(/^image\/[a-z0-9.+-]+$/i, readLimited);
+  app.addContentTypeParser('application/octet-stream', readLimited);
+
+  app.post(
+    '/api/admin/media',
+    {
+      bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,
+      schema: { querystring: uploadQuerySchema },
+      // Before the body is read: who may upload, what was declared and how big it says it is.
+      onRequest: async (req) => {
+        await asStoreManager(req, async () => undefined);
+        const type = req.headers['content-type'];
+        const length = Number(req.headers['content-length'] ?? 0);
+        if (length > MAX_UPLOAD_BYTES) throw tooLarge();
+        if (type !== undefined && !UPLOAD_TYPE.test(type)) {
+          throw wrongType(/^image\/svg/i.test(type) ? UPLOAD_MESSAGES.svg : `${UPLOAD_MESSAGES.notImage} Send the file itself as the request body with its image Content-Type.`);
+        }
+      },
+    },
+    async (req, reply) => {
+      const tenantId = adminTenantId(req)!;
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      if (body.length === 0) throw badRequest(UPLOAD_MESSAGES.empty, { file: UPLOAD_MESSAGES.empty });
+      const type = detectImageType(body);
+      if (!type) throw wrongType(notImageMessage(body));
+      const key = `${mediaPrefix(tenantId)}${randomUUID()}.${type}`;
+      const contentType = IMAGE_CONTENT_TYPES[type];
+      let url: string;
+      try {
+        url = await app.deps.storage.put(key, body, contentType);
+      } catch (err) {
+        req.log.error({ err, key }, 'storing an upload failed');
+        throw storageUnavailable(err);
+      }
+      const file: UploadedFile = { key, url, content_type: contentType, size: body.length };
+      return reply.status(201).send({ file, ...(req.query.filename ? { filename: req.query.filename } : {}) });
+    },
+  );
+};

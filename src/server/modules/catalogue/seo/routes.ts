@@ -1,0 +1,56 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { cachedStoreRead } from '../storefront/catalogue-cache';
+import { inStore } from '../../../http/guards';
+import { escapeHtml } from '../../../../shared/html-escape';
+import { injectHead } from './html';
+import { isCataloguePage, platformMeta, sitemapPaths, storeMeta, storePageMeta } from './seo-service';
+
+/**
+ * The origin pages are addressed by: the store's own matched domain (or the configured platform host),
+ * never the raw Host header, so a forged Host cannot plant links in canonical tags or the sitemap.
+ */
+export function originOf(req: FastifyRequest): string {
+  const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1];
+  const host = req.tenant?.domain ?? req.server.deps.config.platformHost;
+  return `${req.protocol}://${host}${port ? `:${port}` : ''}`;
+}
+
+/** index.html with the page's title, description, canonical, Open Graph and JSON-LD filled in. */
+export async function renderPageHead(req: FastifyRequest, html: string): Promise<{ html: string; status: number }> {
+  const url = { origin: originOf(req), path: req.url.split('?')[0] };
+  if (!req.tenant) return { html: injectHead(html, platformMeta(url)), status: 200 };
+  const storeName = req.tenant.name;
+  if (!isCataloguePage(url.path)) return { html: injectHead(html, storePageMeta(storeName, url)), status: 200 };
+  // Category and product heads (or their 404) are cached with the catalogue; the key holds everything
+  // the head is built from besides the tenant's catalogue.
+  const { meta, status } = await cachedStoreRead(req, `head:${url.origin}|${storeName}|${url.path}`, (ctx) => storeMeta(ctx, storeName, url));
+  return { html: injectHead(html, meta), status };
+}
+
+/** Paths shoppers never need a search engine to find. */
+const PRIVATE_PATHS = ['/admin', '/login', '/logout', '/cart', '/checkout', '/my-orders', '/order/', '/quote/', '/api/'];
+
+export const seoRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/robots.txt', async (req, reply) => {
+    const lines = ['User-agent: *', ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${originOf(req)}/sitemap.xml`, ''];
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(lines.join('\n'));
+  });
+
+  app.get('/sitemap.xml', async (req, reply) => {
+    const origin = originOf(req);
+    const entries: { loc: string; lastmod?: string }[] = [{ loc: `${origin}/` }];
+    if (req.tenant) {
+      const rows = await inStore(req, sitemapPaths);
+      entries.push({ loc: `${origin}/products` });
+      for (const r of rows) entries.push({ loc: `${origin}${r.path}`, lastmod: new Date(r.updated_at).toISOString().slice(0, 10) });
+    }
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...entries.map((e) => `  <url><loc>${escapeHtml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`),
+      '</urlset>',
+      '',
+    ].join('\n');
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(body);
+  });
+};

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import { asStoreManager, inStore } from '../../../http/guards';
+import { parsePage } from '../../../../shared/catalog';
+import { productListQuery, reviewBody } from '../../../../shared/catalog-schemas';
+import { SEARCH_RATE_LIMIT, SEARCH_TEXT } from '../../../../shared/search';
+import { AppError } from '../../../http/errors';
+import * as storefront from './storefront-service';
+import * as reviews from './reviews-service';
+import { sendCachedJson } from './catalogue-cache';
+import { uuidParams } from '../../../http/params';
+
+const slugParam = z.strictObject({ slug: z.string().min(1).max(200) });
+const idParam = z.strictObject({ id: z.string().min(1).max(64) });
+
+/** A product list with a search in it (q present and not blank); plain lists are not counted. */
+const isSearch = (req: FastifyRequest) => {
+  const q = (req.query as { q?: unknown }).q;
+  return q !== undefined && !(typeof q === 'string' && q.trim() === '');
+};
+
+/**
+ * Searches per client address (req.ip; IPv6 by /64), counted in this process's memory: a coarse
+ * per-route limit, as decision 001 allows, so a server of N instances lets an address N times the
+ * budget (decision 008). Checked on arrival, before the catalogue cache: a script varying its search
+ * to miss the cache is exactly what it stops. 429 with Retry-After, in the standard error body.
+ */
+const searchRateLimit = {
+  max: SEARCH_RATE_LIMIT.max,
+  timeWindow: SEARCH_RATE_LIMIT.windowSeconds * 1000,
+  allowList: (req: FastifyRequest) => !isSearch(req),
+  errorResponseBuilder: () => new AppError(429, 'rate_limited', SEARCH_TEXT.rateLimited),
+};
+
+/** Storefront catalogue (storefront spec §7; paths the spec leaves open are ours) and review moderation. */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The public catalogue reads go through the tenant's catalogue cache (catalogue-cache.ts): the same
+  // answer for every shopper of the store, kept a few seconds, dropped when the catalogue changes. They
+  // are anonymous: nobody's session is looked up for them.
+  const anonymous = { anonymous: true };
+  // Registered here, not globally: only the routes below that ask for a limit get one.
+  await app.register(fastifyRateLimit, { global: false, addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false } });
+  app.get('/api/categories', { config: anonymous }, async (req, reply) =>
+    sendCachedJson(req, reply, 'categories', async (ctx) => ({ categories: await storefront.categoryTree(ctx) })),
+  );
+
+  app.get('/api/categories/:slug', { config: anonymous, schema: { params: slugParam } }, async (req, reply) =>
+    sendCachedJson(req, reply, `category:${req.params.slug}`, async (ctx) => ({ category: await storefront.getCategory(ctx, req.params.slug) })),
+  );
+
+  app.get('/api/products', { config: { ...anonymous, rateLimit: searchRateLimit }, schema: { querystring: productListQuery } }, async (req, reply) => {
+    // Keyed by the parsed request, so tracking parameters and spellings of page 1 share one entry.
+    const list = storefront.parseListQuery(req.query);
+    return sendCachedJson(req, reply, `products:${JSON.stringify(list)}`, (ctx) => storefront.listProducts(ctx, list));
+  });
+
+  // Storefront spec §9: product data may be 30 s old, in the browser too.
+  app.get('/api/products/by-slug/:slug', { config: anonymous, schema: { params: slugParam } }, async (req, reply) =>
+    sendCachedJson(req, reply, `product:${req.params.slug}`, async (ctx) => ({ product: await storefront.getProduct(ctx, { slug: req.params.slug }) }), {
+      'cache-control': 'public, max-age=30',
+    }),
+  );
+
+  app.get('/api/products/:id/related', { config: anonymous, schema: { params: idParam } }, async (req, reply) =>
+    sendCachedJson(req, reply, `related:${req.params.id}`, async (ctx) => ({ items: await storefront.relatedProducts(ctx, req.params.id) })),
+  );
+
+  app.get('/api/products/:id/reviews', { schema: { params: idParam } }, async (req) => inStore(req, (ctx) => reviews.listReviews(ctx, req.params.id)));
+
+  app.post('/api/products/:id/reviews', { schema: { params: idParam, body: reviewBody } }, async (req, reply) => {
+    const result = await inStore(req, (ctx) => reviews.submitReview(ctx, req.params.id, req.ip, req.body));
+    return reply.status(201).send(result);
+  });
+
+  // Admin: Catalogue > Reviews moderation (store managers only).
+  const moderationQuery = z.object({ status: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending'), page: z.unknown().optional() });
+  app.get('/api/admin/reviews', { schema: { querystring: moderationQuery } }, async (req) =>
+    asStoreManager(req, (ctx) => reviews.listForModeration(ctx, req.query.status === 'all' ? null : req.query.status, parsePage(req.query.page), 20)),
+  );
+
+  const moderation = z.strictObject({ status: z.enum(['approved', 'rejected'], { error: 'Choose approved or rejected' }) });
+  app.patch('/api/admin/reviews/:id', { schema: { params: uuidParams('id', 'Review not found'), body: moderation } }, async (req) => {
+    return asStoreManager(req, (ctx) => reviews.moderate(ctx, req.params.id, req.body.status));
+  });
+};

@@ -1,0 +1,2 @@
+// The admin view of the store's sent mail (the outbox).
+export { adminEmailRoutes } from './routes';

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { asStoreManager } from '../../http/guards';
+import { notFound } from '../../http/errors';
+import { isUuid } from '../../../shared/ids';
+import { parsePage } from '../../../shared/catalog';
+import { EMAIL_PAGE_SIZE, type EmailDetail, type EmailPage } from '../../../shared/emails';
+import * as repo from './repo';
+import { uuidParams } from '../../http/params';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const listQuery = z.strictObject({
+  page: z.string().max(12).optional(),
+  search: z.string().max(200).optional(),
+  order_id: z.uuid().optional(),
+});
+
+/**
+ * Admin: the mail the store has sent (or, with the built-in outbox, kept). Store managers only: it
+ * holds customers' addresses and their one-time links. Another store's message is the same 404.
+ */
+export const adminEmailRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/admin/emails', { schema: { querystring: listQuery } }, async (req): Promise<EmailPage> =>
+    asStoreManager(req, async (ctx) => {
+      const page = parsePage(req.query.page);
+      const search = req.query.search?.trim() || null;
+      const { rows, total } = await repo.listEmails(ctx, { search, orderId: req.query.order_id ?? null, limit: EMAIL_PAGE_SIZE, offset: (page - 1) * EMAIL_PAGE_SIZE });
+      return {
+        emails: rows.map((r) => ({ ...r, created_at: iso(r.created_at)!, sent_at: iso(r.sent_at) })),
+        pagination: { page, limit: EMAIL_PAGE_SIZE, total, pages: Math.max(1, Math.ceil(total / EMAIL_PAGE_SIZE)) },
+      };
+    }),
+  );
+
+  app.get('/api/admin/emails/:id', { schema: { params: uuidParams('id', 'Email not found') } }, async (req): Promise<{ email: EmailDetail }> =>
+    asStoreManager(req, async (ctx) => {
+      const row = isUuid(req.params.id) ? await repo.findEmail(ctx, req.params.id) : null;
+      if (!row) throw notFound('Email not found');
+      return { email: { ...row, created_at: iso(row.created_at)!, sent_at: iso(row.sent_at) } };
+    }),
+  );
+};

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import type { StoreCtx, TenantCtx } from '../../http/context';
+import { rowsOf } from '../../db/rows';
+import { SALE_REASON } from '../../../shared/stock';
+
+/** Which row's stock a line draws on: the variant's own, the product's, or none (not tracked). */
+export type StockSource = 'variant' | 'product' | 'untracked';
+
+/** One order line as far as stock is concerned. */
+export interface StockLine {
+  name: string;
+  product_id: string;
+  variant_id: string | null;
+  quantity: number;
+  stock_source: StockSource;
+}
+
+interface Unit {
+  table: 'products' | 'product_variants';
+  id: string;
+  productId: string;
+  variantId: string | null;
+  quantity: number;
+  names: string[];
+}
+
+/** Lines that draw on the same stock row (two variants sharing the product's stock) are held together. */
+function unitsOf(lines: StockLine[]): Unit[] {
+  const units = new Map<string, Unit>();
+  for (const line of lines) {
+    if (line.stock_source === 'untracked') continue;
+    const table = line.stock_source === 'variant' ? 'product_variants' : 'products';
+    const id = line.stock_source === 'variant' ? line.variant_id! : line.product_id;
+    const key = `${table}:${id}`;
+    const unit = units.get(key) ?? { table, id, productId: line.product_id, variantId: line.stock_source === 'variant' ? line.variant_id : null, quantity: 0, names: [] };
+    unit.quantity += line.quantity;
+    unit.names.push(line.name);
+    units.set(key, unit);
+  }
+  return [...units.values()];
+}
+
+/**
+ * Holds stock for an unpaid order with conditional updates (DESIGN rule 6): a row is only touched
+ * when enough is free, so concurrent checkouts can never hold more than there is. Answers the names
+ * of the lines that could not be held; the caller rolls the transaction back when there are any.
+ */
+export async function reserve(ctx: StoreCtx, lines: StockLine[]): Promise<string[]> {
+  const short: string[] = [];
+  for (const unit of unitsOf(lines)) {
+    const result = await ctx.tx.execute(sql`
+      update ${sql.identifier(unit.table)} set reserved_quantity = reserved_quantity + ${unit.quantity}
+      where tenant_id = ${ctx.tenantId} and id = ${unit.id}::uuid and coalesce(stock_quantity, 0) - reserved_quantity >= ${unit.quantity}
+      returning id`);
+    if (rowsOf(result).length === 0) short.push(...unit.names);
+  }
+  return short;
+}
+
+/** Gives held stock back (payment expired, failed or cancelled before paying). */
+export async function release(ctx: StoreCtx, lines: StockLine[]): Promise<void> {
+  for (const unit of unitsOf(lines)) {
+    await ctx.tx.execute(sql`
+      update ${sql.identifier(unit.table)} set reserved_quantity = greatest(reserved_quantity - ${unit.quantity}, 0)
+      where tenant_id = ${ctx.tenantId} and id = ${unit.id}::uuid`);
+  }
+}
+
+/**
+ * Turns held stock into a sale: stock goes down, the hold is dropped and the ledger records it. When
+ * the hold had already lapsed (payment arrived late) the stock is taken if it is there; lines that
+ * could not be covered are answered so the order's timeline can say so. The ledger row reads
+ * 'Order {number} paid' in the product's stock history.
+ */
+export async function commitSale(ctx: StoreCtx, lines: StockLine[], order: { id: string; orderNumber: string }, held: boolean): Promise<string[]> {
+  const short: string[] = [];
+  for (const unit of unitsOf(lines)) {
+    const result = await ctx.tx.execute(sql`
+      update ${sql.identifier(unit.table)}
+      set stock_quantity = stock_quantity - ${unit.quantity},
+          reserved_quantity = ${held ? sql`greatest(reserved_quantity - ${unit.quantity}, 0)` : sql`reserved_quantity`}
+      where tenant_id = ${ctx.tenantId} and id = ${unit.id}::uuid
+        and stock_quantity - ${held ? sql`0` : sql`reserved_quantity`} >= ${unit.quantity}
+      returning stock_quantity`);
+    const row = rowsOf<{ stock_quantity: number }>(result)[0];
+    if (!row) {
+      short.push(...unit.names);
+      continue;
+    }
+    await ctx.tx.execute(sql`
+      insert into stock_movements (tenant_id, product_id, variant_id, change, reason, notes, resulting_quantity, order_id)
+      values (${ctx.tenantId}, ${unit.productId}, ${unit.variantId}, ${-unit.quantity}, ${SALE_REASON}, ${`Order ${order.orderNumber} paid`}, ${row.stock_quantity}, ${order.id})`);
+  }
+  return short;
+}
+
+interface SoldUnit {
+  product_id: string;
+  variant_id: string | null;
+  quantity: number;
+}
+
+/**
+ * Puts back what this order took off stock, as the ledger recorded it (its 'sale' rows net of any
+ * earlier returns), with a ledger row per stock row: reason, order and who did it.
+ */
+export async function returnSoldStock(ctx: StoreCtx, orderId: string, reason: 'cancelled' | 'return', notes: string): Promise<number> {
+  const sold = rowsOf<SoldUnit>(
+    await ctx.tx.execute(sql`
+      select product_id, variant_id, (-sum(change))::int as quantity
+      from stock_movements
+      where tenant_id = ${ctx.tenantId} and order_id = ${orderId}::uuid and reason in ('sale', 'cancelled', 'return')
+      group by product_id, variant_id
+      having -sum(change) > 0`),
+  );
+  for (const unit of sold) {
+    const table = unit.variant_id ? 'product_variants' : 'products';
+    const id = unit.variant_id ?? unit.product_id;
+    const [row] = rowsOf<{ stock_quantity: number }>(
+      await ctx.tx.execute(sql`
+        update ${sql.identifier(table)} set stock_quantity = coalesce(stock_quantity, 0) + ${unit.quantity}
+        where tenant_id = ${ctx.tenantId} and id = ${id}::uuid
+        returning stock_quantity`),
+    );
+    if (!row) continue;
+    await ctx.tx.execute(sql`
+      insert into stock_movements (tenant_id, product_id, variant_id, change, reason, notes, resulting_quantity, order_id, actor_user_id)
+      values (${ctx.tenantId}, ${unit.product_id}, ${unit.variant_id}, ${unit.quantity}, ${reason}, ${notes}, ${row.stock_quantity}, ${orderId}, ${ctx.actor?.userId ?? null})`);
+  }
+  return sold.reduce((n, u) => n + u.quantity, 0);
+}
+
+/** A ledger line for stock set by hand on the product form (checkout and the stock screen write their own). */
+export async function recordFormAdjustment(
+  ctx: TenantCtx,
+  m: { productId: string; variantId: string | null; change: number; resulting: number; notes: string },
+): Promise<void> {
+  await ctx.tx.execute(sql`
+    insert into stock_movements (tenant_id, product_id, variant_id, change, reason, notes, resulting_quantity, actor_user_id)
+    values (${ctx.tenantId}, ${m.productId}::uuid, ${m.variantId}, ${m.change}, 'adjustment', ${m.notes}, ${m.resulting}, ${ctx.actor.userId}::uuid)`);
+}

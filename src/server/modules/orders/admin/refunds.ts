@@ -1,0 +1,159 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { UnitOfWork } from '../../../db/unit-of-work';
+import type { Actor, InScope, StoreCtx, TenantCtx } from '../../../http/context';
+import { AppError, conflict } from '../../../http/errors';
+import type { EmailSender } from '../../../adapters/email/email';
+import type { PaymentProvider, RefundResult } from '../../../adapters/payments/payments';
+import { formatGBP, penceToPounds, poundsToPence } from '../../../../shared/money';
+import type { RefundInput } from '../../../../shared/admin-orders';
+import { findOrderOr404, refundRefused } from './service';
+import { isPaid, refundableOf } from './view';
+import * as refunds from './refunds-repo';
+import { noteUnconfirmed, recordRefund, recordRefundPlainly, releaseRefund } from './refund-settlement';
+
+const money = (pence: number) => formatGBP(penceToPounds(pence));
+
+export interface RefundOutcome {
+  stockChanged: boolean;
+}
+
+export interface RefundDeps {
+  scopes: UnitOfWork;
+  payments: PaymentProvider;
+  email: EmailSender;
+  log: FastifyBaseLogger;
+}
+
+/** Who settles an attempt: the tenant, and the person acting (null for the reconciler). */
+export interface SettleScope {
+  tenantId: string;
+  actor: Actor | null;
+}
+
+/** How one attempt ended: refunded (and recorded), refused, no answer yet, or refunded but not recorded yet. */
+export type AttemptOutcome =
+  | { kind: 'refunded'; stockChanged: boolean }
+  | { kind: 'refused'; error: AppError }
+  | { kind: 'unconfirmed' }
+  | { kind: 'unrecorded'; result: RefundResult };
+
+type ProviderAnswer = { result: RefundResult } | { refused: AppError } | { unknown: unknown };
+
+/**
+ * Asks the provider for the attempt's refund under the attempt's id as idempotency key. An unknown
+ * answer (a network error, a provider that failed after accepting) is asked once more with the same
+ * key, which can only answer the refund already made or make the one asked for.
+ */
+async function askProvider(payments: PaymentProvider, attempt: refunds.RefundAttempt, payment: { sessionId: string; paymentReference: string | null }): Promise<ProviderAnswer> {
+  const input = { ...payment, amount: attempt.amount, reason: attempt.reason ?? undefined, idempotencyKey: attempt.id };
+  let unknown: unknown;
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      return { result: await payments.refund(input) };
+    } catch (error) {
+      if (error instanceof AppError) return { refused: error };
+      unknown = error;
+    }
+  }
+  return { unknown };
+}
+
+/**
+ * Step 2 and 3 of a refund, for a request and for the reconciler alike: ask the provider, then write
+ * its answer down in a fresh transaction. A failure after the provider refunded is not the end: the
+ * full record is tried, then the plain one (books and timeline only); only when the database takes
+ * neither does the attempt stay pending for the reconciler, which asks again under the same key.
+ */
+export async function settleAttempt(
+  deps: RefundDeps,
+  scope: SettleScope,
+  attempt: refunds.RefundAttempt,
+  payment: { sessionId: string; paymentReference: string | null },
+  how = '',
+): Promise<AttemptOutcome> {
+  const inScope = <T>(fn: (ctx: StoreCtx) => Promise<T>) =>
+    deps.scopes.run({ tenantId: scope.tenantId, userId: scope.actor?.userId ?? null }, (work) => fn({ ...work, tenantId: scope.tenantId, actor: scope.actor }));
+  const log = deps.log.child({ orderId: attempt.orderId, refundAttempt: attempt.id });
+
+  const answer = await askProvider(deps.payments, attempt, payment);
+  if ('refused' in answer) {
+    await inScope((ctx) => releaseRefund(ctx, attempt, answer.refused.message)).catch((err) => log.error({ err }, 'could not let go of a refused refund; the reconciler will'));
+    return { kind: 'refused', error: answer.refused };
+  }
+  if ('unknown' in answer) {
+    log.error({ err: answer.unknown }, 'the payment provider did not answer a refund');
+    const message = `The payment provider did not confirm the refund of ${money(attempt.amount)}. It stays reserved and is asked again within a few minutes, under the same request, so it cannot be refunded twice.`;
+    await inScope((ctx) => noteUnconfirmed(ctx, attempt, message)).catch((err) => log.error({ err }, 'could not note an unconfirmed refund'));
+    return { kind: 'unconfirmed' };
+  }
+  try {
+    const done = await inScope((ctx) => recordRefund(ctx, deps.email, attempt, answer.result, how));
+    return { kind: 'refunded', stockChanged: done.stockChanged };
+  } catch (err) {
+    log.error({ err, refundId: answer.result.refundId }, 'recording a refund the provider made failed; recording it plainly');
+  }
+  try {
+    await inScope((ctx) => recordRefundPlainly(ctx, attempt, answer.result));
+    return { kind: 'refunded', stockChanged: false };
+  } catch (err) {
+    log.error({ err, refundId: answer.result.refundId }, 'could not record a refund the provider made; the reconciler will');
+    return { kind: 'unrecorded', result: answer.result };
+  }
+}
+
+/**
+ * Refunds part or all of a paid order through the payment provider (issue 6, issue 11):
+ *  1. lock the order, check the amount, reserve it (orders.refund_pending, a conditional update) and
+ *     write the attempt (order_refunds) in the same transaction; the body was fully validated before;
+ *  2. ask the provider, with the attempt's id as idempotency key;
+ *  3. record its answer (settleAttempt). No network call runs inside a transaction, two refunds at
+ *     once can never pass what was paid, and whatever fails after the provider refunded, the amount
+ *     is recorded from the provider's answer or stays reserved for the reconciler: never lost.
+ */
+export async function refundOrder(asManager: InScope<TenantCtx>, deps: RefundDeps, id: string, input: RefundInput): Promise<RefundOutcome> {
+  const { payments } = deps;
+  const amount = poundsToPence(input.amount);
+  const reason = input.reason?.trim() || null;
+
+  const { attempt, payment, scope } = await asManager(async (ctx) => {
+    const order = await findOrderOr404(ctx, id, true);
+    if (!isPaid(order)) {
+      throw conflict('not_paid', order.paymentStatus === 'refunded' ? 'This order has already been refunded in full.' : 'Only paid orders can be refunded.');
+    }
+    if (order.paymentProvider !== payments.name || !order.paymentSessionId) {
+      throw conflict('refund_unavailable', `This order was paid through the ${order.paymentProvider} payment provider, which this store no longer uses, so it cannot be refunded from here.`);
+    }
+    const left = refundableOf(order);
+    if (amount > left) {
+      const pending = order.refundPending > 0 ? ` (${money(order.refundPending)} is being refunded right now)` : '';
+      throw refundRefused(`A refund of ${money(amount)} is more than the ${money(left)} left to refund on this order${pending}.`);
+    }
+    const attempt = await refunds.reserveRefund(ctx, order, amount, reason);
+    if (!attempt) throw refundRefused(`A refund of ${money(amount)} is more than is left to refund on this order.`);
+    return { attempt, payment: { sessionId: order.paymentSessionId, paymentReference: order.paymentReference }, scope: { tenantId: ctx.tenantId, actor: ctx.actor } };
+  });
+
+  // Step 3 runs in the same tenant as step 1 even if the person's access changed in between: the
+  // provider has answered by now and the books must say so.
+  const outcome = await settleAttempt(deps, scope, attempt, payment);
+  switch (outcome.kind) {
+    case 'refunded':
+      return { stockChanged: outcome.stockChanged };
+    case 'refused':
+      throw outcome.error;
+    case 'unconfirmed':
+      throw new AppError(
+        502,
+        'refund_unconfirmed',
+        `The payment provider did not confirm the refund of ${money(amount)}. It stays reserved and is asked again within a few minutes under the same request, so it cannot be refunded twice; the order's timeline shows the result.`,
+      );
+    case 'unrecorded':
+      throw new AppError(
+        503,
+        'refund_unrecorded',
+        `The payment provider refunded ${money(outcome.result.amount)} (refund ${outcome.result.refundId}), but the shop could not record it yet. It stays reserved and is recorded within a few minutes; do not refund it again.`,
+        undefined,
+        { 'retry-after': '60' },
+      );
+  }
+}

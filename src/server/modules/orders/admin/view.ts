@@ -1,0 +1,71 @@
+import { penceToPounds } from '../../../../shared/money';
+import { allowedNextStatuses, type AdminOrderDetail, type AdminOrderRow, type OrderEventView } from '../../../../shared/admin-orders';
+import { toOrderLine } from '../order-view';
+import type { OrderItemRow, OrderRow } from '../orders-repo';
+import type * as repo from './repo';
+
+const pounds = penceToPounds;
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+type ListRow = Awaited<ReturnType<typeof repo.listOrders>>['rows'][number];
+type EventRow = Awaited<ReturnType<typeof repo.listEvents>>[number];
+
+export function toAdminOrderRow(r: ListRow): AdminOrderRow {
+  return {
+    id: r.id,
+    order_number: r.orderNumber,
+    status: r.status,
+    payment_status: r.paymentStatus,
+    customer_name: r.customerName || null,
+    customer_email: r.customerEmail,
+    item_count: Number(r.itemCount),
+    currency: r.currency,
+    total_amount: pounds(r.totalAmount),
+    placed_at: iso(r.placedAt),
+  };
+}
+
+export const isPaid = (o: OrderRow) => o.paymentStatus === 'paid' || o.paymentStatus === 'partially_refunded';
+/** Pence that can still be refunded: paid, less what is refunded or being refunded. */
+export const refundableOf = (o: OrderRow) => (isPaid(o) ? Math.max(o.totalAmount - o.refundedAmount - o.refundPending, 0) : 0);
+
+export function toOrderEvent(e: EventRow): OrderEventView {
+  return { id: e.id, type: e.type, message: e.message, actor_email: e.actorEmail ?? null, data: e.data ?? null, created_at: iso(e.createdAt) };
+}
+
+export function toAdminOrderDetail(o: OrderRow, items: OrderItemRow[], events: EventRow[], emailCount: number): AdminOrderDetail {
+  const everPaid = o.paidAt !== null || isPaid(o) || o.paymentStatus === 'refunded';
+  return {
+    id: o.id,
+    order_number: o.orderNumber,
+    status: o.status,
+    payment_status: o.paymentStatus,
+    customer_name: o.customerName || null,
+    customer_email: o.customerEmail,
+    customer_phone: o.customerPhone,
+    currency: o.currency,
+    placed_at: iso(o.placedAt),
+    paid_at: o.paidAt ? iso(o.paidAt) : null,
+    subtotal: pounds(o.subtotal),
+    discount_total: pounds(o.discountTotal),
+    shipping_total: pounds(o.shippingTotal),
+    tax_total: pounds(o.taxTotal),
+    vat_included: pounds(o.vatIncluded),
+    total_amount: pounds(o.totalAmount),
+    paid_amount: everPaid ? pounds(o.totalAmount) : 0,
+    refunded_amount: pounds(o.refundedAmount),
+    refund_pending: pounds(o.refundPending),
+    refundable_amount: pounds(refundableOf(o)),
+    shipping_method: o.shippingMethodName,
+    tracking_reference: o.trackingReference,
+    shipping_address: o.shippingAddress,
+    billing_address: o.billingAddress,
+    payment: { provider: o.paymentProvider, status: o.paymentStatus, reference: o.paymentReference, session_id: o.paymentSessionId },
+    items: items.map(toOrderLine),
+    allowed_statuses: [...allowedNextStatuses(o.status)],
+    can_refund: refundableOf(o) > 0,
+    can_resend_confirmation: isPaid(o),
+    email_count: emailCount,
+    events: events.map(toOrderEvent),
+  };
+}

@@ -1,0 +1,6 @@
+// Orders: cart, checkout, payments, the shopper's order views and the admin order screens.
+export { orderRoutes } from './routes';
+export { cartRoutes } from './cart/routes';
+export { adminOrderRoutes } from './admin/routes';
+export { startReservationSweeper } from './reservation-sweeper';
+export { startRefundReconciler } from './admin/refund-reconciler';

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/connection';
+import { withScope } from '../db/scope';
+import { tenants, users } from '../db/schema/index';
+import { hashPassword } from '../modules/accounts';
+import * as tenantRepo from '../modules/tenants';
+import type { MemberRole } from '../../shared/roles';
+import type { FileStorage } from '../adapters/storage/storage';
+import { seedCatalogue } from './catalogue';
+import { ACME_CATALOGUE, DEMO_STORE_CATALOGUE } from './catalogue-demo';
+import { seedShippingMethods } from './shipping';
+
+export interface DemoTenant {
+  key: 'demo' | 'acme';
+  name: string;
+  slug: string;
+  domain: string;
+}
+
+export const DEMO_TENANTS: DemoTenant[] = [
+  { key: 'demo', name: 'Demo Store', slug: 'demo', domain: 'demo.localhost' },
+  { key: 'acme', name: 'Acme', slug: 'acme', domain: 'acme.localhost' },
+];
+
+/** Demo accounts (DESIGN "Running"); partner@demo.test belongs to both stores to show the chooser. */
+export const DEMO_ACCOUNTS: { email: string; owner?: boolean; roles: Partial<Record<DemoTenant['key'], MemberRole>> }[] = [
+  { email: 'owner@platform.test', owner: true, roles: {} },
+  { email: 'admin@demo.test', roles: { demo: 'admin' } },
+  { email: 'staff@demo.test', roles: { demo: 'staff' } },
+  { email: 'shopper@demo.test', roles: {} },
+  { email: 'admin@acme.test', roles: { acme: 'admin' } },
+  { email: 'partner@demo.test', roles: { demo: 'admin', acme: 'staff' } },
+];
+
+export interface SeededDemo {
+  tenantIds: Record<DemoTenant['key'], string>;
+  userIds: Record<string, string>;
+}
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(tenants);
+  return Number(row.n) === 0;
+}
+
+/**
+ * Writes the demo tenants and accounts. Tenant rows are written inside each tenant's scope so the
+ * seed obeys the same row-level security as requests do. Later features add their demo data here.
+ */
+export async function seedDemo(db: Db, password: string, storage: FileStorage): Promise<SeededDemo> {
+  const passwordHash = await hashPassword(password);
+  const userIds: Record<string, string> = {};
+  const tenantIds = {} as Record<DemoTenant['key'], string>;
+  // Accounts (with their platform-owner flags) and stores are platform rows the app role may not
+  // write that way: the seed writes them as the owner, at boot.
+  await db.transaction(async (tx) => {
+    for (const account of DEMO_ACCOUNTS) {
+      const [row] = await tx
+        .insert(users)
+        .values({ email: account.email, passwordHash, isPlatformOwner: account.owner ?? false })
+        .onConflictDoUpdate({ target: users.email, set: { passwordHash } })
+        .returning({ id: users.id });
+      userIds[account.email] = row.id;
+    }
+    for (const t of DEMO_TENANTS) {
+      const tenant = await tenantRepo.insertTenant(tx, { name: t.name, slug: t.slug });
+      tenantIds[t.key] = tenant.id;
+    }
+  });
+  for (const t of DEMO_TENANTS) {
+    const tenantId = tenantIds[t.key];
+    await withScope(db, { tenantId, userId: null }, async (tx) => {
+      await tenantRepo.insertDomain(tx, tenantId, t.domain);
+      for (const account of DEMO_ACCOUNTS) {
+        const role = account.roles[t.key];
+        if (role) await tenantRepo.insertMembership(tx, tenantId, userIds[account.email], role);
+      }
+    });
+  }
+  await seedCatalogue(db, tenantIds.demo, DEMO_STORE_CATALOGUE, storage);
+  await seedCatalogue(db, tenantIds.acme, ACME_CATALOGUE, storage);
+  for (const tenantId of Object.values(tenantIds)) await seedShippingMethods(db, tenantId);
+  return { tenantIds, userIds };
+}
