@@ -72,6 +72,10 @@ export async function resetTestApp(): Promise<TestApp> {
   // Cached catalogue answers belong to the data just truncated.
   app.deps.catalogueCache.clear();
   const seed = await seedDemo(database.db, TEST_PASSWORD, storage);
+  // Again once seeded: a request still in flight from the previous file (a webhook, a late after-commit)
+  // may have resolved a host or cached an answer while the tables were empty.
+  tenants.invalidate();
+  app.deps.catalogueCache.clear();
   return { app, database, scopes, config, seed, payments };
 }
 

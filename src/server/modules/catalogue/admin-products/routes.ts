@@ -64,10 +64,12 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/api/admin/products/:id', { schema: { params: idParam } }, async (req, reply) => {
     const { storage } = app.deps;
-    const keys = await catalogueWrite(req, async (ctx) => unusedUploadKeys(ctx, storage, (await service.deleteProduct(ctx, req.params.id)).imageUrls));
-    // After the commit, as for one picture: a rolled-back delete keeps its files; a file that fails to
-    // go is only wasted space and must not undo the delete.
-    for (const key of keys) await storage.delete(key).catch((err: unknown) => req.log.warn({ err, key }, 'deleting a deleted product’s picture file failed'));
+    await catalogueWrite(req, async (ctx) => {
+      const keys = await unusedUploadKeys(ctx, storage, (await service.deleteProduct(ctx, req.params.id)).imageUrls);
+      // After the commit, as for one picture: a rolled-back delete keeps its files; a file that fails
+      // to go is only wasted space and must not undo the delete.
+      for (const key of keys) ctx.afterCommit(() => storage.delete(key).catch((err: unknown) => req.log.warn({ err, key }, 'deleting a deleted product’s picture file failed')));
+    });
     return reply.status(204).send();
   });
 

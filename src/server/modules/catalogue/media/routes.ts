@@ -45,10 +45,13 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.delete(`${base}/:imageId`, { schema: { params: imageParam } }, async (req, reply) => {
-    const key = await write(req, (ctx) => images.deleteProductImage(ctx, app.deps.storage, req.params.id, req.params.imageId));
-    // After the commit, so a rolled-back delete never loses its file. A file left behind is only
-    // wasted space; a failure here must not undo what the admin asked for.
-    if (key) await app.deps.storage.delete(key).catch((err: unknown) => req.log.warn({ err, key }, 'deleting an unused picture file failed'));
+    const { storage } = app.deps;
+    await write(req, async (ctx) => {
+      const key = await images.deleteProductImage(ctx, storage, req.params.id, req.params.imageId);
+      // After the commit, so a rolled-back delete never loses its file. A file left behind is only
+      // wasted space; a failure here must not undo what the admin asked for.
+      if (key) ctx.afterCommit(() => storage.delete(key).catch((err: unknown) => req.log.warn({ err, key }, 'deleting an unused picture file failed')));
+    });
     return reply.status(204).send();
   });
 };
