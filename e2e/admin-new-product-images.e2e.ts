@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitsWidth, newPage, signInThroughForm, snap, toastWith, url } from './browser';
-import { adminDeletesProduct, STORE } from './store';
+import { STORE } from './store';
 import { makePng } from '../src/server/test/images';
 
 // Pictures on a product not saved yet, and a variant's own picture (issue 11, item 8; decision 010).
@@ -89,7 +89,6 @@ describe('new product with pictures', () => {
     expect(await ochre.getAttribute('src')).toMatch(/^\/files\/tenants\/[0-9a-f-]{36}\/media\/[0-9a-f-]{36}\.png$/);
     await snap(shopper.page, 'product-new-with-pictures');
     await shopper.context.close();
-    await adminDeletesProduct(page, product.id);
     await context.close();
   });
 });

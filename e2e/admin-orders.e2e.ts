@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, fitsWidth, newPage, signInThroughForm, snap, toastWith, url } from './browser';
-import { fillAddress, fillCart, payWith, STORE, SUCCESS_CARD } from './store';
+import { emptyCart, fillAddress, fillCart, payWith, STORE, SUCCESS_CARD } from './store';
 
 // Issue 6: an order placed on the storefront is fulfilled and partly refunded from the admin, and the
 // shopper sees what the shop did. Staff cannot open orders.
@@ -22,6 +22,8 @@ describe('admin orders', () => {
     const shopper = await newPage();
     await signInThroughForm(shopper.page, url(STORE, '/login?redirect=%2F'), 'shopper@demo.test', DEMO_PASSWORD);
     await shopper.page.waitForURL(url(STORE, '/'));
+    // The cart follows the account: start it empty, whatever another journey left in it.
+    await emptyCart(shopper.page);
     await fillCart(shopper.page);
     await shopper.page.goto(url(STORE, '/checkout'));
     await expect.poll(() => shopper.page.getByLabel('Email', { exact: true }).inputValue(), poll).toBe('shopper@demo.test');

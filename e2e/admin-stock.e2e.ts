@@ -1,31 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fitsWidth, newPage, signInThroughForm, snap, toastWith, url } from './browser';
+import { adminApiPage, adminCreatesProduct, adminMovesStock, runTag, type MadeProduct, type NewProduct } from './run-data';
+import { api, STORE } from './store';
 
 // Admin stock (admin spec §2 Adjust Stock dialog, Low Stock Alert; §5; §8): the stock page, the dialog,
-// the ledger, the dashboard banner, and a storefront sale showing up in the ledger. Uses products no
-// other journey counts on: the lantern (tracked, 40 at seed) and the storage jars (not tracked).
+// the ledger, the dashboard banner, and a storefront sale showing up in the ledger. Each journey makes
+// the product whose stock and ledger it reads, so neither other files nor the order of these journeys
+// changes what it finds.
 
-const STORE = 'demo.localhost';
-const LANTERN = 'Galvanised Hurricane Lantern';
-const JARS = 'Glass Storage Jars with Beech Lids, Set of 3';
 const poll = { timeout: 10_000 };
 
-/** A JSON call from the page itself: same origin, same cookies as the app's own calls. */
-async function api<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: await res.json() };
-    },
-    { method, path, body },
-  );
+/** A product of this journey's own, made by the admin through the API. */
+async function ownProduct(name: string, fields: Omit<NewProduct, 'name' | 'price'> = {}): Promise<MadeProduct> {
+  const admin = await adminApiPage();
+  try {
+    return await adminCreatesProduct(admin.page, { name: `${name} ${runTag()}`, price: 24, ...fields });
+  } finally {
+    await admin.context.close();
+  }
 }
 
-async function productId(page: Page, name: string): Promise<string> {
-  const { body } = await api<{ items: { id: string; name: string }[] }>(page, 'GET', '/api/products?limit=50');
-  return body.items.find((p) => p.name === name)!.id;
-}
+const stockPage = (id: string) => url(STORE, `/admin/catalogue/products/${id}/stock`);
 
 async function signInAsAdmin(page: Page): Promise<void> {
   await signInThroughForm(page, url(STORE, '/login?redirect=%2Fadmin'), 'admin@demo.test');
@@ -60,14 +56,16 @@ const ledgerRow = (page: Page, ...texts: string[]) => {
 
 describe('admin stock', () => {
   it('adjusts stock through the dialog with reasons and notes, refuses 0 and too much, and the ledger shows each change', async () => {
+    // Tracked, with stock 0 set at creation: a ledger with no line yet.
+    const lantern = await ownProduct('Hurricane Lantern', { stock: 0 });
+    const LANTERN = lantern.name;
     const { context, page } = await newPage();
     await signInAsAdmin(page);
-    const lanternId = await productId(page, LANTERN);
-    await page.goto(url(STORE, `/admin/catalogue/products/${lanternId}/stock`));
+    await page.goto(stockPage(lantern.id));
     await page.getByRole('heading', { name: `Stock: ${LANTERN}`, level: 1 }).waitFor();
     await page.getByText('No stock movements yet').waitFor();
     const start = await currentStock(page);
-    expect(start).toBeGreaterThan(5);
+    expect(start).toBe(0);
 
     await adjustThroughDialog(page, LANTERN, '5', 'Purchase/Delivery', 'Delivery note 4471');
     await toastWith(page, 'Stock updated', `${LANTERN} stock adjusted by +5`).waitFor();
@@ -104,9 +102,11 @@ describe('admin stock', () => {
   });
 
   it('a product with tracking off says so and cannot be adjusted', async () => {
+    const jars = await ownProduct('Storage Jars', { tracked: false });
+    const JARS = jars.name;
     const { context, page } = await newPage();
     await signInAsAdmin(page);
-    await page.goto(url(STORE, `/admin/catalogue/products/${await productId(page, JARS)}/stock`));
+    await page.goto(stockPage(jars.id));
     await page.getByRole('heading', { name: `Stock: ${JARS}`, level: 1 }).waitFor();
     await page.getByText('Inventory tracking is disabled').waitFor();
     await page.getByText('Enable tracking to adjust stock levels.', { exact: false }).first().waitFor();
@@ -125,11 +125,14 @@ describe('admin stock', () => {
     await alert.waitFor();
     const before = await lowStockCount(page);
     expect(await alert.getByRole('listitem').count()).toBe(Math.min(before, 3));
-    await alert.getByText(/^.+ \(DS-[A-Z]+\): \d+ left$/).first().waitFor();
+    // Name (SKU): stock; the fewest left come first, whichever journey made them.
+    await alert.getByText(/^.+ \([^)]+\): \d+ left$/).first().waitFor();
     if (before > 3) await alert.getByText(`...and ${before - 3} more`).waitFor();
 
-    const lanternId = await productId(page, LANTERN);
-    await page.goto(url(STORE, `/admin/catalogue/products/${lanternId}/stock`));
+    // A product with plenty, brought down to 4: one more on the alert.
+    const lantern = await ownProduct('Hurricane Lantern', { stock: 40 });
+    const LANTERN = lantern.name;
+    await page.goto(stockPage(lantern.id));
     await page.getByRole('heading', { name: `Stock: ${LANTERN}`, level: 1 }).waitFor();
     const stock = await currentStock(page);
     await adjustThroughDialog(page, LANTERN, String(4 - stock), 'Stock Recount', 'Counted the shelf');
@@ -147,11 +150,12 @@ describe('admin stock', () => {
   });
 
   it('a storefront purchase through checkout appears in the ledger as a sale of its order', async () => {
+    const lantern = await ownProduct('Hurricane Lantern', { stock: 4 });
+    const LANTERN = lantern.name;
     const { context, page } = await newPage();
     await page.goto(url(STORE, '/'));
     await page.getByRole('heading', { name: 'Demo Store', level: 1 }).waitFor();
-    const lanternId = await productId(page, LANTERN);
-    expect((await api(page, 'POST', '/api/cart/items', { product_id: lanternId, quantity: 1 })).status).toBe(200);
+    expect((await api(page, 'POST', '/api/cart/items', { product_id: lantern.id, quantity: 1 })).status).toBe(200);
     await page.goto(url(STORE, '/checkout'));
     await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
     await page.getByLabel('Email', { exact: true }).fill('lantern.buyer@example.co.uk');
@@ -171,7 +175,7 @@ describe('admin stock', () => {
     const orderNumber = (await confirmed.innerText()).match(/Your order (\S+) is confirmed/)![1];
 
     await signInAsAdmin(page);
-    await page.goto(url(STORE, `/admin/catalogue/products/${lanternId}/stock`));
+    await page.goto(stockPage(lantern.id));
     await page.getByRole('heading', { name: `Stock: ${LANTERN}`, level: 1 }).waitFor();
     await expect.poll(() => currentStock(page), poll).toBe(3);
     await ledgerRow(page, '-1', 'Sale', `Order ${orderNumber} paid`, `Order ${orderNumber}`).waitFor();
@@ -181,11 +185,16 @@ describe('admin stock', () => {
   });
 
   it('fits a phone: the stock page, the dialog and the dashboard banner', async () => {
+    const lantern = await ownProduct('Hurricane Lantern', { stock: 40 });
+    const LANTERN = lantern.name;
+    const admin = await adminApiPage();
+    await adminMovesStock(admin.page, lantern.id, 5, 'purchase', 'Delivery note 4471');
+    await admin.context.close();
     const { context, page } = await newPage({ width: 375, height: 740 });
     await signInAsAdmin(page);
     await page.getByRole('region', { name: 'Low stock' }).waitFor();
     expect(await fitsWidth(page)).toBe(true);
-    await page.goto(url(STORE, `/admin/catalogue/products/${await productId(page, LANTERN)}/stock`));
+    await page.goto(stockPage(lantern.id));
     await page.getByRole('heading', { name: `Stock: ${LANTERN}`, level: 1 }).waitFor();
     // Phones get cards instead of the table.
     await page.getByRole('list', { name: 'Stock history' }).getByText('Purchase/Delivery').waitFor();

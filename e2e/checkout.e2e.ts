@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_DELIVERY_TEXT, ORDER_PROCESSING_TEXT } from '../src/shared/orders';
 import { DEMO_PASSWORD, newPage, signInThroughForm, snap, toastWith, url } from './browser';
 import { openEmail } from './emails-admin';
-import { adminSetsStock, BOWL, cartItems, DECLINE_CARD, fillAddress, fillCart, openStore, payWith, POT, STORE, SUCCESS_CARD } from './store';
+import { adminApiPage, adminCreatesProduct, adminMovesStock, runTag } from './run-data';
+import { api, BOWL, cartItems, DECLINE_CARD, emptyCart, fillAddress, fillCart, openStore, payWith, POT, STORE, SUCCESS_CARD } from './store';
 
 // Checkout, the test gateway's pay page, the order success page and My orders (storefront spec §2).
 
@@ -121,21 +122,25 @@ describe('checkout', () => {
     await page.waitForURL(url(STORE, '/cart'));
     expect((await cartItems(page)).map((i) => `${i.name} × ${i.quantity}`)).toEqual([`${BOWL} × 1`, `${POT} × 2`]);
 
-    // Fewer pots than the cart holds (the shop counted again after they went in): checkout says which
-    // line ran short and offers the way back. The cart itself refuses more than there is.
-    const pots = await adminSetsStock(POT, 1);
+    // Fewer than the cart holds (the shop counted again after they went in): checkout says which line
+    // ran short and offers the way back. The cart itself refuses more than there is. Counted on a jug
+    // of this journey's own: it changes no stock that another journey buys.
+    const admin = await adminApiPage();
+    const jug = await adminCreatesProduct(admin.page, { name: `Stoneware Jug ${runTag()}`, price: 14, stock: 2 });
+    expect((await api(page, 'POST', '/api/cart/items', { product_id: jug.id, quantity: 2 })).status).toBe(200);
+    await adminMovesStock(admin.page, jug.id, -1, 'recount');
+    await admin.context.close();
     await page.goto(url(STORE, '/checkout'));
     await page.getByRole('complementary', { name: 'Order summary' }).getByText('Not enough stock for this quantity').waitFor();
     await fillAddress(page, { email: 'cancel.me@example.co.uk', first: 'Jo', last: 'Later' });
     await page.getByRole('button', { name: /^Pay £/ }).click();
     const shortage = page.getByRole('alert').filter({ hasText: 'not enough stock' });
-    await shortage.getByText(POT).waitFor();
+    await shortage.getByText(jug.name).waitFor();
     await toastWith(page, 'Checkout Error', 'not enough stock').waitFor();
     expect(page.url()).toBe(url(STORE, '/checkout'));
     await snap(page, 'checkout-out-of-stock');
     await shortage.getByRole('link', { name: 'Back to your cart' }).click();
     await page.waitForURL(url(STORE, '/cart'));
-    await adminSetsStock(POT, pots);
 
     await page.goto(url(STORE, '/order/success?order_number=ZZZZ-ZZZZ'));
     await page.getByRole('heading', { name: 'Order not found', level: 1 }).waitFor();
@@ -149,6 +154,8 @@ describe('checkout', () => {
     await page.waitForURL(url(STORE, '/'));
     await page.getByRole('heading', { name: 'Demo Store', level: 1 }).waitFor();
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My orders' }).waitFor();
+    // The shopper's cart follows the account: start it empty, whatever another journey left in it.
+    await emptyCart(page);
     await fillCart(page);
     await page.goto(url(STORE, '/checkout'));
     await expect.poll(() => page.getByLabel('Email', { exact: true }).inputValue(), poll).toBe('shopper@demo.test');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { fitsWidth, newPage, signInThroughForm, snap, toastWith, url } from './browser';
-import { adminDeletesProduct, api, STORE } from './store';
+import { fitsWidth, newPage, snap, toastWith, url } from './browser';
+import { adminApiPage, adminCreatesProduct, adminMovesStock, runTag } from './run-data';
+import { api, STORE } from './store';
 
 // The product page and the cart as a shopper meets them (issue 11, item 8; decision 010): a variant's
 // own picture, a quantity that stops at the stock with 'Only N left', a cart that will not go to
@@ -12,15 +13,6 @@ const poll = { timeout: 10_000 };
 
 /** The gallery's large picture: the only product picture on the page with alt text (thumbnails have none). */
 const mainPicture = (page: Page, alt: string) => page.getByRole('img', { name: alt, exact: true });
-
-/** As the store's admin, in a browser of its own: creates a live product with this stock, answers its id and slug. */
-async function adminCreatesProduct(admin: Page, stock: number): Promise<{ id: string; slug: string; name: string }> {
-  const n = Date.now() % 1_000_000;
-  const body = { name: `Stoneware Butter Dish ${n}`, slug: `stoneware-butter-dish-${n}`, sku: `SBD-${n}`, base_price: 18, status: 'active', stock_quantity: stock };
-  const res = await api<{ product: { id: string; slug: string; name: string } }>(admin, 'POST', '/api/admin/products', body);
-  expect(res.status).toBe(201);
-  return res.body.product;
-}
 
 describe('product page and cart know the stock', () => {
   it("choosing a variant shows that variant's own picture", async () => {
@@ -50,10 +42,9 @@ describe('product page and cart know the stock', () => {
   });
 
   it("the quantity stops at the stock with 'Only N left'; when stock falls after adding, the cart holds checkout until the line fits", async () => {
-    const admin = await newPage();
-    await signInThroughForm(admin.page, url(STORE, '/login?redirect=%2Fadmin'), 'admin@demo.test');
-    await admin.page.waitForURL(url(STORE, '/admin'));
-    const dish = await adminCreatesProduct(admin.page, 3);
+    // A product of this journey's own: no other journey changes its stock.
+    const admin = await adminApiPage();
+    const dish = await adminCreatesProduct(admin.page, { name: `Stoneware Butter Dish ${runTag()}`, price: 18, stock: 3 });
 
     const { context, page } = await newPage();
     await page.goto(url(STORE, `/p/${dish.slug}`));
@@ -74,8 +65,7 @@ describe('product page and cart know the stock', () => {
     await toastWith(page, 'Added to cart', `3 × ${dish.name}`).waitFor();
 
     // The shop finds one broken: stock 2, the cart still asks for 3.
-    const adjust = await api(admin.page, 'POST', '/api/admin/stock/movements', { product_id: dish.id, quantity_change: -1, reason: 'damage', notes: 'Chipped in the stockroom' });
-    expect(adjust.status).toBe(201);
+    await adminMovesStock(admin.page, dish.id, -1, 'damage', 'Chipped in the stockroom');
 
     await page.goto(url(STORE, '/cart'));
     const line = page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem', { name: dish.name });
@@ -104,7 +94,7 @@ describe('product page and cart know the stock', () => {
     await page.getByText('Only 2 left', { exact: true }).waitFor();
 
     // Sold out: nothing to choose, nothing to add.
-    expect((await api(admin.page, 'POST', '/api/admin/stock/movements', { product_id: dish.id, quantity_change: -2, reason: 'damage' })).status).toBe(201);
+    await adminMovesStock(admin.page, dish.id, -2, 'damage');
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await toastWith(page, 'Unable to add to cart', `Sorry, there are no more of ${dish.name} left.`).waitFor();
     const soldOut = page.getByRole('button', { name: 'Out of stock', exact: true });
@@ -118,7 +108,6 @@ describe('product page and cart know the stock', () => {
     await line.getByRole('button', { name: `Remove ${dish.name} from cart` }).click();
     await page.getByText('Your cart is empty').waitFor();
     await context.close();
-    await adminDeletesProduct(admin.page, dish.id);
     await admin.context.close();
   });
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, signInThroughForm, url } from './browser';
+import { url } from './browser';
 
 // Shopping on the demo store for journeys. The cart is filled through the API from inside the page, so
 // the call carries the browser's own cart cookie (Node's resolver does not know *.localhost, so
@@ -12,6 +12,9 @@ export const DECLINE_CARD = '4000 0000 0000 0002';
 // £28.00 + 2 × £16.50 = £61.00; Standard Delivery £3.99, Next Day £7.99.
 export const BOWL = 'Hand-thrown Serving Bowl';
 export const POT = 'Terracotta Plant Pot, 21cm';
+const BOWL_SLUG = 'hand-thrown-serving-bowl';
+const POT_SLUG = 'terracotta-plant-pot-21cm';
+
 /** A JSON call from the page itself: same origin, same cookies as the app's own calls. */
 export async function api<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   return page.evaluate(
@@ -23,23 +26,29 @@ export async function api<T = unknown>(page: Page, method: string, path: string,
   );
 }
 
-/**
- * Deletes a product a journey created, as the store's admin (the page is signed in as one), so the
- * catalogue counts other journeys check hold whatever order the files run in.
- */
-export async function adminDeletesProduct(page: Page, productId: string): Promise<void> {
-  const { status } = await api(page, 'DELETE', `/api/admin/products/${productId}`);
-  if (status !== 204) throw new Error(`deleting product ${productId} answered ${status}`);
-}
-
 type CartBody = { cart: { items: { name: string; quantity: number }[] } };
+
+/** A demo product's id, found by its slug (a list could push it off its first page). */
+export async function productIdOf(page: Page, slug: string): Promise<string> {
+  const { status, body } = await api<{ product: { id: string } }>(page, 'GET', `/api/products/by-slug/${slug}`);
+  if (status !== 200) throw new Error(`product ${slug} answered ${status}`);
+  return body.product.id;
+}
 
 /** Puts the bowl and two pots in this browser's cart (the page must be on the store already). */
 export async function fillCart(page: Page): Promise<void> {
-  const { body } = await api<{ items: { id: string; name: string }[] }>(page, 'GET', '/api/products?limit=50');
-  const id = (name: string) => body.items.find((p) => p.name === name)!.id;
-  expect((await api(page, 'POST', '/api/cart/items', { product_id: id(BOWL), quantity: 1 })).status).toBe(200);
-  expect((await api(page, 'POST', '/api/cart/items', { product_id: id(POT), quantity: 2 })).status).toBe(200);
+  expect((await api(page, 'POST', '/api/cart/items', { product_id: await productIdOf(page, BOWL_SLUG), quantity: 1 })).status).toBe(200);
+  expect((await api(page, 'POST', '/api/cart/items', { product_id: await productIdOf(page, POT_SLUG), quantity: 2 })).status).toBe(200);
+}
+
+/**
+ * Empties this browser's cart. A signed-in account's cart follows the account, so a journey that buys
+ * as the shopper or the admin starts here: whatever another journey left in it is not in the sum.
+ */
+export async function emptyCart(page: Page): Promise<void> {
+  for (const item of (await api<{ cart: { items: { id: string }[] } }>(page, 'GET', '/api/cart')).body.cart.items) {
+    expect((await api(page, 'DELETE', `/api/cart/items/${item.id}`)).status).toBe(200);
+  }
 }
 
 export const cartItems = async (page: Page) => (await api<CartBody>(page, 'GET', '/api/cart')).body.cart.items;
@@ -64,25 +73,3 @@ export async function payWith(page: Page, card: string): Promise<void> {
   await page.getByRole('button', { name: /^Pay £/ }).click();
 }
 
-
-/**
- * As the store's admin, in a browser of its own: sets a product's stock to `quantity` through the stock
- * ledger, as the Adjust Stock dialog does. Answers the stock it had, so a journey can put it back.
- */
-export async function adminSetsStock(productName: string, quantity: number): Promise<number> {
-  const { context, page } = await newPage();
-  try {
-    await signInThroughForm(page, url(STORE, '/login?redirect=%2Fadmin'), 'admin@demo.test');
-    await page.waitForURL(url(STORE, '/admin'));
-    const { body } = await api<{ items: { id: string; name: string }[] }>(page, 'GET', '/api/products?limit=50');
-    const id = body.items.find((p) => p.name === productName)!.id;
-    const before = (await api<{ product: { stock_quantity: number } }>(page, 'GET', `/api/admin/products/${id}/stock`)).body.product.stock_quantity;
-    if (quantity !== before) {
-      const res = await api(page, 'POST', '/api/admin/stock/movements', { product_id: id, quantity_change: quantity - before, reason: 'recount' });
-      expect(res.status).toBe(201);
-    }
-    return before;
-  } finally {
-    await context.close();
-  }
-}

@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, productNames, signInThroughForm, snap, toastWith, url } from './browser';
+import { adminApiPage, adminCreatesProduct, runTag, type MadeProduct } from './run-data';
+import { api } from './store';
 
-// The demo catalogue (src/server/db/seed/catalogue-demo.ts) as the shopper sees it. No category holds
-// more than 24 live products, so the second page is reached on /products (32 live products).
+// The demo catalogue (src/server/db/seed/catalogue-demo.ts) as the shopper sees it: its categories,
+// which no journey adds to, are counted as seeded. Other journeys add live products, so the paging of
+// /products is counted on 26 coasters this file makes, found by their tag through the header search.
 const LIVING_ROOM_BY_NAME = [
   'Ceramic Table Lamp with Linen Shade', 'Chunky Knit Cushion Cover', 'Herringbone Wool Throw', 'Oak Picture Frame', 'Rattan Lounge Chair',
   'Ribbed Glass Vase', 'Round Brass Wall Mirror, 60cm', 'Seagrass Storage Basket', 'Silent Sweep Wall Clock, 30cm', 'Solid Ash Bookcase',
@@ -15,10 +18,9 @@ const LIVING_ROOM_BY_PRICE_DESC = [
   'Waffle Cotton Throw', 'Silent Sweep Wall Clock, 30cm', 'Washed Linen Cushion, 45cm', 'Seagrass Storage Basket', 'Ribbed Glass Vase',
   'Oak Picture Frame', 'Chunky Knit Cushion Cover',
 ];
-const ALL_BY_PRICE_DESC_PAGE_2 = [
-  'Terracotta Plant Pot, 21cm', 'Stonewashed Linen Tea Towels, Pair', 'Soy Wax Candle, Fig & Cedar', 'Leather Gardening Gloves',
-  'Stainless Steel Hand Trowel', 'Enamel Camping Mug', 'British Wildflower Seed Mix', 'Olive Oil & Seaweed Soap Bar',
-];
+const TAG = runTag();
+/** Coaster 1 at £6 up to coaster 26 at £31: a page of 24 and a second of 2. */
+const coasters: MadeProduct[] = [];
 
 const REVIEW = {
   title: 'Survived a week on Dartmoor',
@@ -31,8 +33,19 @@ const MODERATION_NOTICE = 'Thank you! Your review has been submitted and will ap
 
 const names = (page: Page) => () => productNames(page);
 const poll = { timeout: 10_000 };
+/** The review summary's figure, e.g. 3 for "Based on 3 reviews". */
+async function reviewCount(page: Page): Promise<number> {
+  const summary = page.getByRole('tabpanel', { name: 'Reviews' }).getByText(/^Based on \d+ reviews?$/);
+  return Number((await summary.innerText()).match(/\d+/)![0]);
+}
 
 describe('storefront catalogue', () => {
+  beforeAll(async () => {
+    const admin = await adminApiPage();
+    for (let n = 1; n <= 26; n++) coasters.push(await adminCreatesProduct(admin.page, { name: `Coaster ${TAG} ${String(n).padStart(2, '0')}`, price: 5 + n }));
+    await admin.context.close();
+  });
+
   it('home, category, sort, page 2, product, variant, review, moderation notice; approved in admin it shows with the masked email', async () => {
     const { context, page } = await newPage();
 
@@ -64,24 +77,35 @@ describe('storefront catalogue', () => {
     await expect.poll(names(page), poll).toEqual(LIVING_ROOM_BY_PRICE_DESC);
     await snap(page, 'store-category');
 
-    // All products: two pages of 24; the sort is kept when paging.
+    // All products: every live product, as many as the server counts now (other journeys add theirs).
     await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'All products', exact: true }).click();
     await page.waitForURL(url('demo.localhost', '/products'));
     await page.getByRole('heading', { name: 'All products', level: 1 }).waitFor();
-    await page.getByText('32 products', { exact: true }).waitFor();
+    const live = (await api<{ total: number }>(page, 'GET', '/api/products?limit=1')).body.total;
+    await page.getByText(`${live} products`, { exact: true }).waitFor();
     const pager = page.getByRole('navigation', { name: 'Pagination' });
-    await pager.getByText('Page 1 of 2').waitFor();
+    await pager.getByText(`Page 1 of ${Math.ceil(live / 24)}`).waitFor();
     expect(await pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+
+    // Two pages of 24, the sort kept when paging: this file's 26 coasters.
+    const search = page.getByRole('searchbox', { name: 'Search products' });
+    await search.fill(TAG);
+    await search.press('Enter');
+    await page.waitForURL(url('demo.localhost', `/products?search=${TAG}`));
+    await page.getByText('26 products', { exact: true }).waitFor();
+    await pager.getByText('Page 1 of 2').waitFor();
     await page.getByLabel('Sort by').selectOption({ label: 'Price High-Low' });
-    await page.waitForURL(url('demo.localhost', '/products?sort=price_desc'));
-    await expect.poll(async () => (await productNames(page))[0], poll).toBe('Solid Ash Bookcase');
-    expect(await productNames(page)).toHaveLength(24);
-    expect(await productNames(page)).not.toContain('Enamel Camping Mug');
+    await page.waitForURL(url('demo.localhost', `/products?search=${TAG}&sort=price_desc`));
+    const byPriceDesc = [...coasters].reverse().map((c) => c.name);
+    await expect.poll(async () => (await productNames(page))[0], poll).toBe(byPriceDesc[0]);
+    expect(await productNames(page)).toEqual(byPriceDesc.slice(0, 24));
     await pager.getByRole('link', { name: 'Next' }).click();
-    await page.waitForURL(url('demo.localhost', '/products?sort=price_desc&page=2'));
+    await page.waitForURL(url('demo.localhost', `/products?search=${TAG}&sort=price_desc&page=2`));
     await pager.getByText('Page 2 of 2').waitFor();
-    await expect.poll(names(page), poll).toEqual(ALL_BY_PRICE_DESC_PAGE_2);
+    await expect.poll(names(page), poll).toEqual(byPriceDesc.slice(24));
     expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+
+    await page.goto(url('demo.localhost', '/c/kitchen-dining'));
     await page.getByRole('list', { name: 'Products', exact: true }).getByRole('link', { name: 'Enamel Camping Mug' }).click();
 
     // Product: breadcrumb to its first category, brand, SKU and stock, the first variant chosen.
@@ -118,8 +142,11 @@ describe('storefront catalogue', () => {
     // Reviews: the approved ones only, masked; write one; it waits for moderation.
     await page.getByRole('tab', { name: 'Reviews' }).click();
     const reviews = page.getByRole('tabpanel', { name: 'Reviews' });
-    await reviews.getByText('Based on 3 reviews').waitFor();
     await reviews.getByRole('heading', { name: 'Lives in the campervan now' }).waitFor();
+    // Approved reviews only, as many as are listed (other journeys may review the mug too): the seed's
+    // pending one is neither shown nor counted.
+    const approved = await reviewCount(page);
+    expect(await reviews.getByRole('listitem').filter({ has: page.getByRole('heading') }).count()).toBe(approved);
     await reviews.getByText(masked('j.hughes@example.co.uk'), { exact: true }).waitFor();
     expect(await reviews.getByText('Small chip on arrival').count()).toBe(0);
     expect(await reviews.getByText('j.hughes@example.co.uk').count()).toBe(0);
@@ -141,7 +168,7 @@ describe('storefront catalogue', () => {
     expect(await form.count()).toBe(0);
     await reviews.getByRole('button', { name: 'Write Review' }).waitFor();
     expect(await reviews.getByText(REVIEW.title).count()).toBe(0);
-    await reviews.getByText('Based on 3 reviews').waitFor();
+    expect(await reviewCount(page)).toBe(approved);
     await snap(page, 'store-review-submitted');
 
     // A store admin approves it in Catalogue > Reviews.
@@ -166,7 +193,7 @@ describe('storefront catalogue', () => {
     // Back on the product: the review is published, with the email masked.
     await page.reload();
     await page.getByRole('tab', { name: 'Reviews' }).click();
-    await reviews.getByText('Based on 4 reviews').waitFor();
+    await reviews.getByText(`Based on ${approved + 1} reviews`).waitFor();
     const mine = reviews.getByRole('listitem').filter({ has: page.getByRole('heading', { name: REVIEW.title }) });
     await mine.getByText(REVIEW.body).waitFor();
     await mine.getByText(masked(REVIEW.email), { exact: true }).waitFor();
@@ -195,7 +222,8 @@ describe('storefront catalogue', () => {
     await page.getByRole('link', { name: 'Clear search' }).click();
     await page.waitForURL(url('demo.localhost', '/products'));
     await page.getByRole('heading', { name: 'All products', level: 1 }).waitFor();
-    await page.getByText('32 products', { exact: true }).waitFor();
+    const live = (await api<{ total: number }>(page, 'GET', '/api/products?limit=1')).body.total;
+    await page.getByText(`${live} products`, { exact: true }).waitFor();
     expect(await page.getByText('Showing results for').count()).toBe(0);
     expect(await page.getByRole('searchbox', { name: 'Search products' }).inputValue()).toBe('');
 
