@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderSummary } from '@shared/orders';
 import type { CheckoutBody } from '@shared/checkout-schemas';
+import type { ClaimOrdersBody, ConfirmClaimBody } from '@shared/claim-schemas';
 import { api } from './api';
 import { orderKeys } from './query-keys';
 
@@ -42,13 +43,13 @@ export function useCancelOrder() {
 }
 
 export function useClaimOrders() {
-  return useMutation({ mutationFn: (email: string) => api<{ message: string }>('POST', '/api/account/claim-orders', { email }) });
+  return useMutation({ mutationFn: (body: ClaimOrdersBody) => api<{ message: string }>('POST', '/api/account/claim-orders', body) });
 }
 
 export function useConfirmClaim() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api<{ claimed: number; message: string }>('POST', '/api/account/claim-orders/confirm', { token }),
+    mutationFn: (token: string) => api<{ claimed: number; message: string }>('POST', '/api/account/claim-orders/confirm', { token } satisfies ConfirmClaimBody),
     onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.mine }),
   });
 }
