@@ -10,9 +10,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 
 export interface Rendered {
   container: HTMLElement;
-  /** The control labelled `label` (by its <label for>), e.g. field('Email'). */
+  /** The control labelled `label` (by its <label for>), e.g. field('Email'); dialogs' portals included. */
   field: (label: string) => HTMLInputElement | HTMLTextAreaElement;
-  /** The texts shown as field errors (FormField's red line), in page order. */
+  /** The texts shown as field errors (FormField's red line), in page order, dialogs' portals included. */
   errors: () => string[];
   unmount: () => Promise<void>;
 }
@@ -29,12 +29,12 @@ export async function renderForm(ui: ReactNode): Promise<Rendered> {
   return {
     container,
     field(label) {
-      const found = [...container.querySelectorAll('label')].find((l) => l.textContent?.trim() === label);
-      const control = found && container.ownerDocument.getElementById(found.htmlFor);
+      const found = [...document.body.querySelectorAll('label')].find((l) => l.textContent?.trim() === label);
+      const control = found && document.getElementById(found.htmlFor);
       if (!control) throw new Error(`No field labelled ${label}`);
       return control as HTMLInputElement | HTMLTextAreaElement;
     },
-    errors: () => [...container.querySelectorAll('p.text-red-600')].map((p) => p.textContent ?? ''),
+    errors: () => [...document.body.querySelectorAll('p.text-red-600')].map((p) => p.textContent ?? ''),
     unmount: () => act(async () => { root.unmount(); container.remove(); }),
   };
 }
