@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ADJUSTMENT_REASONS, MAX_STOCK_CHANGE, STOCK_NOTES_MAX, STOCK_TEXT, type StockMovementInput } from './stock';
 
-// Zod request schemas for the stock routes, apart from stock.ts so screens that only need the labels
-// and the quantity rule do not pull Zod in.
+// Zod request schemas for the stock routes, and for the Adjust Stock dialog, which checks its body with
+// stockMovementBody. Apart from stock.ts so screens that only need the labels do not pull Zod in.
 
 /**
  * POST /api/admin/stock/movements (admin spec §3 Stock movement, §5). Strict: tenant, actor, resulting

@@ -48,16 +48,13 @@ export const STOCK_TEXT = {
 export const signedChange = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
 /**
- * The dialog's quantity field as typed: a whole, non-zero number within bounds, or the message to show.
- * The server applies the same rule to the JSON number it receives.
+ * The dialog's quantity field as typed: a whole number, signed or not, spaces around allowed; anything
+ * else (blank, fractions, words, exponents) is NaN. Whether the number is allowed (non-zero, within
+ * bounds) is the body schema's to say: stockMovementBody in stock-schemas.ts, on both sides.
  */
-export function parseQuantityChange(text: string): { ok: true; value: number } | { ok: false; message: string } {
+export function quantityFromText(text: string): number {
   const trimmed = text.trim();
-  if (!/^[+-]?\d+$/.test(trimmed)) return { ok: false, message: STOCK_TEXT.nonZero };
-  const value = Number(trimmed);
-  if (value === 0) return { ok: false, message: STOCK_TEXT.nonZero };
-  if (Math.abs(value) > MAX_STOCK_CHANGE) return { ok: false, message: STOCK_TEXT.tooLarge };
-  return { ok: true, value };
+  return /^[+-]?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
 /** POST /api/admin/stock/movements body. */

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReviewModerationBody } from '@shared/catalog-schemas';
 import { api } from './api';
 import { catalogKeys } from './query-keys';
 
@@ -34,7 +35,8 @@ export function useModerationQueue(status: ReviewStatus | 'all', page: number) {
 export function useModerateReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: 'approved' | 'rejected' }) => api<{ review: { id: string; status: ReviewStatus } }>('PATCH', `/api/admin/reviews/${id}`, { status }),
+    mutationFn: ({ id, status }: { id: string } & ReviewModerationBody) =>
+      api<{ review: { id: string; status: ReviewStatus } }>('PATCH', `/api/admin/reviews/${id}`, { status } satisfies ReviewModerationBody),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['admin', 'reviews'] });
       // The storefront's review lists and ratings change too.

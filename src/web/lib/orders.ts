@@ -1,32 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderSummary } from '@shared/orders';
+import type { CheckoutBody } from '@shared/checkout-schemas';
+import type { ClaimOrdersBody, ConfirmClaimBody } from '@shared/claim-schemas';
 import { api } from './api';
 import { orderKeys } from './query-keys';
 
-export interface CheckoutAddress {
-  first_name: string;
-  last_name: string;
-  company?: string | null;
-  address_line1: string;
-  address_line2?: string | null;
-  city: string;
-  postcode: string;
-  country: string;
-}
-
-export interface CheckoutPayload {
-  contact: { email: string; phone?: string | null };
-  shippingAddress: CheckoutAddress;
-  billingAddress?: CheckoutAddress | null;
-  billingSameAsShipping: boolean;
-  shipping_method_id?: string;
-  success_url?: string;
-  cancel_url?: string;
-}
-
 /** POST /api/checkout answers where to pay; the caller sends the browser there. */
 export function useCheckout() {
-  return useMutation({ mutationFn: (payload: CheckoutPayload) => api<{ url: string; order_number: string; session_id: string }>('POST', '/api/checkout', payload) });
+  return useMutation({ mutationFn: (payload: CheckoutBody) => api<{ url: string; order_number: string; session_id: string }>('POST', '/api/checkout', payload) });
 }
 
 /**
@@ -62,13 +43,13 @@ export function useCancelOrder() {
 }
 
 export function useClaimOrders() {
-  return useMutation({ mutationFn: (email: string) => api<{ message: string }>('POST', '/api/account/claim-orders', { email }) });
+  return useMutation({ mutationFn: (body: ClaimOrdersBody) => api<{ message: string }>('POST', '/api/account/claim-orders', body) });
 }
 
 export function useConfirmClaim() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api<{ claimed: number; message: string }>('POST', '/api/account/claim-orders/confirm', { token }),
+    mutationFn: (token: string) => api<{ claimed: number; message: string }>('POST', '/api/account/claim-orders/confirm', { token } satisfies ConfirmClaimBody),
     onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.mine }),
   });
 }

@@ -160,7 +160,7 @@ function WizardBody({ onClose, onPublished }: { onClose: () => void; onPublished
             onAccept={() => toReview(true)}
           />
         ) : review ? (
-          <WizardReviewStep value={review} onChange={setReview} publishing={create.isPending} error={publishError} onBack={() => setStep(2)} onPublish={publish} />
+          <WizardReviewStep value={review} essentials={essentials} onChange={setReview} publishing={create.isPending} error={publishError} onBack={() => setStep(2)} onPublish={publish} />
         ) : null}
       </div>
     </div>

@@ -7,10 +7,12 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '@shared/ai';
 import { slugify } from '@shared/slugify';
-import { reviewErrors, WIZARD_TEXT, type Review, type ReviewErrors } from './product-wizard-state';
+import { reviewErrors, WIZARD_TEXT, type Essentials, type Review, type ReviewErrors } from './product-wizard-state';
 
 interface Props {
   value: Review;
+  /** Step 1's answers: the brand and category go into the body that is checked and published. */
+  essentials: Essentials;
   onChange: (next: Review) => void;
   publishing: boolean;
   error: string | null;
@@ -19,11 +21,11 @@ interface Props {
 }
 
 /** Step 3, 'Review & publish' (admin spec §2): every text editable, nothing saved until Publish. */
-export function WizardReviewStep({ value, onChange, publishing, error, onBack, onPublish }: Props) {
+export function WizardReviewStep({ value, essentials, onChange, publishing, error, onBack, onPublish }: Props) {
   const [errors, setErrors] = useState<ReviewErrors>({});
   const set = (key: keyof Review) => (e: { target: { value: string } }) => {
     onChange({ ...value, [key]: e.target.value });
-    if (errors[key]) setErrors({ ...errors, [key]: undefined });
+    if (errors[key] || errors.form) setErrors({ ...errors, [key]: undefined, form: undefined });
   };
   const slug = slugify(value.name);
 
@@ -33,7 +35,7 @@ export function WizardReviewStep({ value, onChange, publishing, error, onBack, o
       className="grid gap-4"
       onSubmit={(e) => {
         e.preventDefault();
-        const found = reviewErrors(value);
+        const found = reviewErrors(value, essentials);
         setErrors(found);
         if (Object.keys(found).length === 0) onPublish(value);
       }}
@@ -61,7 +63,7 @@ export function WizardReviewStep({ value, onChange, publishing, error, onBack, o
           /p/{slug || '…'}
         </p>
       </div>
-      <FormField label="Description">
+      <FormField label="Description" error={errors.description}>
         <Textarea value={value.description} onChange={set('description')} className="min-h-36" />
       </FormField>
       <FormField label="Meta title" error={errors.metaTitle} hint={`${value.metaTitle.length}/${META_TITLE_MAX}`}>
@@ -70,9 +72,15 @@ export function WizardReviewStep({ value, onChange, publishing, error, onBack, o
       <FormField label="Meta description" error={errors.metaDescription} hint={`${value.metaDescription.length}/${META_DESCRIPTION_MAX}`}>
         <Textarea value={value.metaDescription} onChange={set('metaDescription')} maxLength={META_DESCRIPTION_MAX} className="min-h-20" />
       </FormField>
-      <FormField label="Suggested bullets" hint="One per line.">
+      <FormField label="Suggested bullets" hint="One per line." error={errors.bulletsText}>
         <Textarea value={value.bulletsText} onChange={set('bulletsText')} className="min-h-24" />
       </FormField>
+      {errors.form ? (
+        <Alert variant="destructive">
+          <AlertCircle aria-hidden />
+          <span>{errors.form}</span>
+        </Alert>
+      ) : null}
       {error ? (
         <Alert variant="destructive">
           <AlertCircle aria-hidden />

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emptyEssentials, essentialsProblem, parsePrice, parseSpecs, publishPayload, reviewErrors, reviewFrom, WIZARD_TEXT } from './product-wizard-state';
 
-const filled = { ...emptyEssentials(), name: 'Oak Board', sku: 'OAK-1', price: '35.50', seed: 'Solid oak.', brand: 'Timberline', categoryId: 'c1' };
+const CATEGORY = '4f1c2a8e-5b3d-4e6f-9a0b-1c2d3e4f5a6b';
+const filled = { ...emptyEssentials(), name: 'Oak Board', sku: 'OAK-1', price: '35.50', seed: 'Solid oak.', brand: 'Timberline', categoryId: CATEGORY };
 
 describe('product wizard rules', () => {
   it('starts with audience trade and tone friendly', () => {
@@ -46,7 +47,7 @@ describe('product wizard rules', () => {
       stock_quantity: 0,
       track_inventory: true,
       brand: 'Timberline',
-      category_ids: ['c1'],
+      category_ids: [CATEGORY],
       bullets: ['One', 'Two'],
       meta_title: null,
       meta_description: null,
@@ -54,11 +55,18 @@ describe('product wizard rules', () => {
     expect(publishPayload(review, { ...filled, categoryId: '', brand: '' })).toMatchObject({ category_ids: [], brand: null });
   });
 
-  it('checks the review step', () => {
-    expect(reviewErrors({ ...reviewFrom(filled, null), name: '', price: 'x', metaTitle: 'a'.repeat(61) })).toEqual({
+  it("checks the review step with the route's own schema, in the spec's words", () => {
+    expect(reviewErrors({ ...reviewFrom(filled, null), name: '', price: 'x', metaTitle: 'a'.repeat(61) }, filled)).toEqual({
       name: 'Product name is required',
       price: 'Base price must be zero or greater',
       metaTitle: 'Meta title must be 60 characters or fewer',
     });
+    expect(reviewErrors({ ...reviewFrom(filled, null), sku: ' ', price: '' }, filled)).toEqual({ sku: 'SKU is required', price: 'Base price must be zero or greater' });
+    expect(reviewErrors({ ...reviewFrom(filled, null), price: '12.345' }, filled)).toEqual({ price: 'Use at most 2 decimal places' });
+    // A name with no letters or digits gives no slug: said on the name, where the slug comes from.
+    expect(reviewErrors({ ...reviewFrom(filled, null), name: '!!!' }, filled)).toEqual({ name: 'Slug is required' });
+    // Step 1's category has no field here: its problem is the step's own.
+    expect(reviewErrors(reviewFrom(filled, null), { ...filled, categoryId: 'not-a-category' })).toEqual({ form: 'Choose categories from this store' });
+    expect(reviewErrors({ ...reviewFrom(filled, null), price: '£1,299.99' }, filled)).toEqual({});
   });
 });

@@ -1,4 +1,5 @@
 import { META_DESCRIPTION_MAX, META_TITLE_MAX, WIZARD_DEFAULTS, type AiAudience, type AiTone, type NameValue, type ProductCopySections, type ProductDraft } from '@shared/ai';
+import { productBody, type ProductBodyInput } from '@shared/admin-products';
 import { slugify } from '@shared/slugify';
 
 // The AI Product Wizard's rules and texts (admin spec §2, §4, §5, §8, §9), kept apart from the dialog
@@ -109,26 +110,43 @@ export function reviewFrom(e: Essentials, copy: ProductCopySections | null): Rev
   };
 }
 
-export type ReviewErrors = Partial<Record<keyof Review, string>>;
+/** Step 3's problems by field, plus `form` for one the step has no field for (the brand or category from step 1). */
+export type ReviewErrors = Partial<Record<keyof Review | 'form', string>>;
 
-export function reviewErrors(r: Review): ReviewErrors {
+/** Where a body field is edited on step 3 (the slug comes from the name). */
+const REVIEW_FIELD: Partial<Record<string, keyof Review>> = {
+  name: 'name',
+  slug: 'name',
+  sku: 'sku',
+  base_price: 'price',
+  description: 'description',
+  meta_title: 'metaTitle',
+  meta_description: 'metaDescription',
+  bullets: 'bulletsText',
+};
+
+/** Step 3's check: the body it would publish, run through the route's own schema (productBody); its first message per field. */
+export function reviewErrors(r: Review, e: Essentials): ReviewErrors {
+  const parsed = productBody.safeParse(publishPayload(r, e));
   const errors: ReviewErrors = {};
-  if (!r.name.trim()) errors.name = 'Product name is required';
-  if (!r.sku.trim()) errors.sku = 'SKU is required';
-  if (parsePrice(r.price) === null) errors.price = 'Base price must be zero or greater';
-  if (r.metaTitle.trim().length > META_TITLE_MAX) errors.metaTitle = `Meta title must be ${META_TITLE_MAX} characters or fewer`;
-  if (r.metaDescription.trim().length > META_DESCRIPTION_MAX) errors.metaDescription = `Meta description must be ${META_DESCRIPTION_MAX} characters or fewer`;
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[REVIEW_FIELD[String(issue.path[0])] ?? 'form'] ??= issue.message;
   return errors;
 }
 
+/** Pounds as typed on step 3 ('£1,299.99' too); empty is missing and anything else unreadable is NaN, both refused by the schema. */
+function poundsOf(text: string): number | undefined {
+  const t = text.trim().replace(/^£/, '').replace(/,/g, '');
+  return t === '' ? undefined : Number(t);
+}
+
 /** POST /api/admin/products as the wizard sends it: always active, stock 0, tracking on (spec §4, §9). */
-export function publishPayload(r: Review, e: Essentials) {
+export function publishPayload(r: Review, e: Essentials): ProductBodyInput {
   return {
     name: r.name.trim(),
     sku: r.sku.trim(),
     slug: slugify(r.name),
     description: r.description.trim() || null,
-    base_price: parsePrice(r.price) ?? 0,
+    base_price: poundsOf(r.price) as number,
     status: 'active' as const,
     stock_quantity: 0,
     track_inventory: true,

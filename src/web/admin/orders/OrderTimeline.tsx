@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Banknote, CircleDot, Mail, MessageSquare, PackageCheck, RefreshCw, ShoppingBag, TriangleAlert, type LucideIcon } from 'lucide-react';
-import { NOTE_MAX, type AdminOrderDetail, type OrderEventView } from '@shared/admin-orders';
+import { NOTE_MAX, orderNoteInput, type AdminOrderDetail, type OrderEventView } from '@shared/admin-orders';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Textarea } from '@/components/ui/textarea';
@@ -72,12 +72,14 @@ function NoteForm({ orderId }: { orderId: string }) {
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!body.trim()) {
-      setError('Write a note');
+    // The route's own schema: a blank note is refused here, in its words, before the round trip.
+    const checked = orderNoteInput.safeParse({ body });
+    if (!checked.success) {
+      setError(checked.error.issues[0].message);
       return;
     }
     action.mutate(
-      { kind: 'notes', body: { body } },
+      { kind: 'notes', body: checked.data },
       {
         onSuccess: () => {
           setBody('');

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { REFUND_REASON_MAX, refundAmount, type AdminOrderDetail } from '@shared/admin-orders';
+import { REFUND_REASON_MAX, refundInput, type AdminOrderDetail } from '@shared/admin-orders';
 import { formatOrderTotal } from '@shared/order-status';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,19 +21,20 @@ export function RefundDialog({ order, open, onOpenChange }: { order: AdminOrderD
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const value = Number(amount.trim());
-    // The same rule as the server, so a slip is caught before the round trip; the server checks again.
-    const checked = refundAmount.safeParse(amount.trim() === '' ? NaN : value);
+    // The route's own schema, so a slip is caught before the round trip, in its words; the server checks again.
+    const checked = refundInput.safeParse({ amount: amount.trim() === '' ? NaN : Number(amount.trim()), ...(reason.trim() ? { reason } : {}) });
     if (!checked.success) {
-      setError({ message: checked.error.issues[0].message, field: checked.error.issues[0].message });
+      const first = (field: string) => checked.error.issues.find((issue) => issue.path[0] === field)?.message;
+      setError({ message: checked.error.issues[0].message, field: first('amount'), reasonField: first('reason') });
       return;
     }
+    const body = checked.data;
     setError(null);
     action.mutate(
-      { kind: 'refunds', body: { amount: value, ...(reason.trim() ? { reason: reason.trim() } : {}) } },
+      { kind: 'refunds', body },
       {
         onSuccess: () => {
-          toast.success(`Refunded ${money(value)}`);
+          toast.success(`Refunded ${money(body.amount)}`);
           onOpenChange(false);
           setReason('');
         },

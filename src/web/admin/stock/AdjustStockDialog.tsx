@@ -13,7 +13,7 @@ import { toast } from '@/lib/toast';
 import {
   ADJUSTMENT_REASONS,
   DEFAULT_ADJUSTMENT_REASON,
-  parseQuantityChange,
+  quantityFromText,
   signedChange,
   STOCK_NOTES_MAX,
   STOCK_REASON_LABELS,
@@ -21,6 +21,7 @@ import {
   type AdjustmentReason,
   type StockMovementCreated,
 } from '@shared/stock';
+import { stockMovementBody } from '@shared/stock-schemas';
 
 export interface AdjustableProduct {
   id: string;
@@ -60,9 +61,12 @@ function AdjustStockForm({ product, onDone, onCancel }: { product: AdjustablePro
   const [reason, setReason] = useState<AdjustmentReason>(DEFAULT_ADJUSTMENT_REASON);
   const [notes, setNotes] = useState('');
   const [quantityError, setQuantityError] = useState<string | undefined>();
+  const [notesError, setNotesError] = useState<string | undefined>();
   const adjust = useAdjustStock();
   const current = product.stock_quantity ?? 0;
-  const parsed = parseQuantityChange(quantity);
+  // The body as it would be sent, checked with the route's own schema (its messages are the spec's).
+  const checked = stockMovementBody.safeParse({ product_id: product.id, quantity_change: quantityFromText(quantity), reason, notes });
+  const issueOn = (field: string) => (checked.success ? undefined : checked.error.issues.find((issue) => issue.path[0] === field)?.message);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,26 +74,27 @@ function AdjustStockForm({ product, onDone, onCancel }: { product: AdjustablePro
       toast.error(STOCK_TEXT.trackingDisabled, { description: STOCK_TEXT.trackingHint });
       return;
     }
-    if (!parsed.ok) {
-      setQuantityError(parsed.message);
-      toast.error(STOCK_TEXT.invalidTitle, { description: parsed.message });
+    if (!checked.success) {
+      const message = issueOn('quantity_change');
+      setQuantityError(message);
+      setNotesError(issueOn('notes'));
+      if (message) toast.error(STOCK_TEXT.invalidTitle, { description: message });
       return;
     }
+    const body = checked.data;
     setQuantityError(undefined);
-    adjust.mutate(
-      { product_id: product.id, quantity_change: parsed.value, reason, notes: notes.trim() || null },
-      {
-        onSuccess: (result) => {
-          toast.success(STOCK_TEXT.updated, { description: `${product.name} stock adjusted by ${signedChange(parsed.value)}` });
-          onDone(result);
-        },
-        onError: (error) => {
-          const message = errorMessage(error, STOCK_TEXT.failed);
-          if (error instanceof ApiError && error.fields.quantity_change) setQuantityError(error.fields.quantity_change);
-          toast.error(STOCK_TEXT.failed, message === STOCK_TEXT.failed ? undefined : { description: message });
-        },
+    setNotesError(undefined);
+    adjust.mutate(body, {
+      onSuccess: (result) => {
+        toast.success(STOCK_TEXT.updated, { description: `${product.name} stock adjusted by ${signedChange(body.quantity_change)}` });
+        onDone(result);
       },
-    );
+      onError: (error) => {
+        const message = errorMessage(error, STOCK_TEXT.failed);
+        if (error instanceof ApiError && error.fields.quantity_change) setQuantityError(error.fields.quantity_change);
+        toast.error(STOCK_TEXT.failed, message === STOCK_TEXT.failed ? undefined : { description: message });
+      },
+    });
   };
 
   return (
@@ -115,8 +120,8 @@ function AdjustStockForm({ product, onDone, onCancel }: { product: AdjustablePro
         label="Quantity Change"
         error={quantityError}
         hint={
-          parsed.ok && product.track_inventory
-            ? `Positive numbers add stock, negative numbers reduce it. New stock: ${current + parsed.value}`
+          checked.success && product.track_inventory
+            ? `Positive numbers add stock, negative numbers reduce it. New stock: ${current + checked.data.quantity_change}`
             : 'Positive numbers add stock, negative numbers reduce it.'
         }
       >
@@ -138,13 +143,13 @@ function AdjustStockForm({ product, onDone, onCancel }: { product: AdjustablePro
         </Select>
       </FormField>
 
-      <FormField label="Notes (optional)">
+      <FormField label="Notes (optional)" error={notesError}>
         <Textarea
           className="min-h-20"
           placeholder="e.g. delivery note number, what was damaged"
           maxLength={STOCK_NOTES_MAX}
           value={notes}
-          onChange={(e) => setNotes(e.target.value)}
+          onChange={(e) => { setNotes(e.target.value); setNotesError(undefined); }}
           disabled={!product.track_inventory}
         />
       </FormField>

@@ -2,7 +2,7 @@ import { useFormContext } from 'react-hook-form';
 import { COUNTRIES } from '@shared/address';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { addressRules, type AddressPrefix, type AddressValues, type CheckoutValues } from './checkout-form';
+import type { AddressPrefix, AddressValues, CheckoutValues } from './checkout-form';
 
 /**
  * One postal address. The autocomplete section ('shipping' / 'billing') lets the browser fill each
@@ -12,7 +12,7 @@ export function AddressFields({ prefix }: { prefix: AddressPrefix }) {
   const { register, formState } = useFormContext<CheckoutValues>();
   const errors = formState.errors[prefix];
   const section = prefix === 'shippingAddress' ? 'shipping' : 'billing';
-  const field = (key: keyof AddressValues) => register(`${prefix}.${key}`, addressRules(prefix, key));
+  const field = (key: keyof AddressValues) => register(`${prefix}.${key}`);
   const error = (key: keyof AddressValues) => errors?.[key]?.message;
 
   return (

@@ -1,53 +1,61 @@
 import { describe, expect, it } from 'vitest';
-import { addressRules, CHECKOUT_FIELDS, emailRules, emptyCheckout, toPayload, type CheckoutValues } from './checkout-form';
+import { CHECKOUT_MESSAGES } from '@shared/checkout-schemas';
+import { CHECKOUT_FIELDS, checkoutForm, emptyCheckout, toBody, type CheckoutValues } from './checkout-form';
 
 const filled = (): CheckoutValues => ({
-  contact: { email: '  sam@example.co.uk ', phone: ' ' },
-  shippingAddress: { first_name: ' Sam ', last_name: 'Jones', company: '', address_line1: '1 High Street', address_line2: ' ', city: 'Leeds', postcode: 'ls1 4ap' },
+  contact: { email: '  Sam@Example.co.uk ', phone: ' ' },
+  shippingAddress: { first_name: ' Sam ', last_name: 'Jones', company: '', address_line1: '1 High Street', address_line2: ' ', city: 'Leeds', postcode: 'ls14ap' },
   billingSameAsShipping: true,
   billingAddress: { ...emptyCheckout().billingAddress },
 });
 
-describe('checkout form', () => {
-  it('sends trimmed text, nulls for empty optional fields, GB, and no billing address while it is the same', () => {
-    expect(toPayload(filled(), 'method-1')).toEqual({
+/** The first message per field path, as the form's resolver shows them. */
+function messages(values: CheckoutValues): Record<string, string> {
+  const result = checkoutForm.safeParse(values);
+  const found: Record<string, string> = {};
+  if (!result.success) for (const issue of result.error.issues) found[issue.path.join('.')] ??= issue.message;
+  return found;
+}
+
+describe('checkout form schema (the route schema, behind the form values)', () => {
+  it('gives the body the server gets: trimmed, lower-cased email, nulls for empty optional text, postcode normalised, GB, no billing while it is the same', () => {
+    expect(checkoutForm.parse(filled())).toEqual({
       contact: { email: 'sam@example.co.uk', phone: null },
-      shippingAddress: { first_name: 'Sam', last_name: 'Jones', company: null, address_line1: '1 High Street', address_line2: null, city: 'Leeds', postcode: 'ls1 4ap', country: 'GB' },
+      shippingAddress: { first_name: 'Sam', last_name: 'Jones', company: null, address_line1: '1 High Street', address_line2: null, city: 'Leeds', postcode: 'LS1 4AP', country: 'GB' },
       billingAddress: null,
       billingSameAsShipping: true,
-      shipping_method_id: 'method-1',
     });
   });
 
-  it('sends the billing address when it differs, and no method when none is known', () => {
+  it('sends the billing address when it differs', () => {
     const values = filled();
     values.billingSameAsShipping = false;
     values.billingAddress = { ...values.shippingAddress, first_name: 'Alex', company: 'Acme Ltd' };
-    const payload = toPayload(values, null);
-    expect(payload.billingAddress).toMatchObject({ first_name: 'Alex', company: 'Acme Ltd', country: 'GB' });
-    expect(payload).not.toHaveProperty('shipping_method_id');
+    expect(checkoutForm.parse(values).billingAddress).toMatchObject({ first_name: 'Alex', company: 'Acme Ltd', country: 'GB' });
+    expect(toBody(values)).not.toHaveProperty('shipping_method_id');
   });
 
-  it('requires the spec fields, checks the postcode, and ignores billing fields while billing is the same', () => {
+  it("requires the spec's fields in the server's words, and checks the postcode and the email", () => {
+    const values = emptyCheckout();
+    expect(messages(values)).toEqual({
+      'contact.email': CHECKOUT_MESSAGES.emailRequired,
+      'shippingAddress.first_name': 'First name is required',
+      'shippingAddress.last_name': 'Last name is required',
+      'shippingAddress.address_line1': 'Address is required',
+      'shippingAddress.city': 'City is required',
+      'shippingAddress.postcode': 'Postcode is required',
+    });
+    const bad = filled();
+    bad.contact.email = 'sam@';
+    bad.shippingAddress.postcode = 'ABC 123';
+    expect(messages(bad)).toEqual({ 'contact.email': 'Enter a valid email address', 'shippingAddress.postcode': 'Enter a valid UK postcode' });
+  });
+
+  it('ignores billing fields while billing is the same, and checks them once it differs', () => {
     const values = filled();
-    const check = (prefix: 'shippingAddress' | 'billingAddress', key: keyof CheckoutValues['shippingAddress'], value: string) =>
-      addressRules(prefix, key).validate(value, values);
-    expect(check('shippingAddress', 'first_name', '  ')).toBe('First name is required');
-    expect(check('shippingAddress', 'address_line1', '')).toBe('Address is required');
-    expect(check('shippingAddress', 'postcode', '')).toBe('Postcode is required');
-    expect(check('shippingAddress', 'postcode', 'not a postcode')).toBe('Enter a valid UK postcode');
-    expect(check('shippingAddress', 'postcode', 'LS1 4AP')).toBe(true);
-    expect(check('shippingAddress', 'company', '')).toBe(true);
-    expect(check('billingAddress', 'city', '')).toBe(true);
+    expect(messages(values)).toEqual({});
     values.billingSameAsShipping = false;
-    expect(check('billingAddress', 'city', '')).toBe('City is required');
-  });
-
-  it('checks the email is there and looks like one', () => {
-    const validate = (v: string) => emailRules().validate(v, filled());
-    expect(validate(' ')).toBe('Email is required');
-    expect(validate('sam@')).toBe('Enter a valid email address');
-    expect(validate('sam@example.co.uk')).toBe(true);
+    expect(messages(values)['billingAddress.city']).toBe('City is required');
   });
 
   it('knows every field the server can name', () => {

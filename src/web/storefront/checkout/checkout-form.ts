@@ -1,10 +1,10 @@
-import type { Path, Validate } from 'react-hook-form';
-import { isUkPostcode } from '@shared/address';
-import type { CheckoutAddress, CheckoutPayload } from '@/lib/orders';
+import type { Path } from 'react-hook-form';
+import { z } from 'zod/mini';
+import { checkoutInput, type AddressBody, type CheckoutBody } from '@shared/checkout-schemas';
 
 /**
- * The checkout form's values, named like POST /api/checkout's body so the server's field errors
- * ('shippingAddress.postcode') land on the right input without a translation table.
+ * The checkout form's values, named like POST /api/checkout's body so the schema's and the server's
+ * field errors ('shippingAddress.postcode') land on the right input without a translation table.
  */
 export interface AddressValues {
   first_name: string;
@@ -38,66 +38,21 @@ export const CHECKOUT_FIELDS: readonly Path<CheckoutValues>[] = [
   ...(['shippingAddress', 'billingAddress'] as const).flatMap((prefix) => (Object.keys(EMPTY_ADDRESS) as (keyof AddressValues)[]).map((key) => `${prefix}.${key}` as const)),
 ];
 
-// The server's own wording (src/server/modules/orders/checkout-input.ts), so both sides read alike.
-export const REQUIRED_MESSAGE = {
-  email: 'Email is required',
-  first_name: 'First name is required',
-  last_name: 'Last name is required',
-  address_line1: 'Address is required',
-  city: 'City is required',
-  postcode: 'Postcode is required',
-} as const;
-export const INVALID_EMAIL = 'Enter a valid email address';
-export const INVALID_POSTCODE = 'Enter a valid UK postcode';
-
-// Deliberately loose: one @ with text either side and a dot in the domain. The server has the last word.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-type Rules = { validate: Validate<string, CheckoutValues> };
-
-export function emailRules(): Rules {
-  return { validate: (value) => (value.trim() ? EMAIL_SHAPE.test(value.trim()) || INVALID_EMAIL : REQUIRED_MESSAGE.email) };
-}
+const toAddress = (a: AddressValues): AddressBody => ({ ...a, country: 'GB' });
 
 /**
- * Rules for one address field. Billing fields are checked only while billing differs from shipping:
- * the box hides them, and a hidden field must never block the order.
+ * The request body as typed, before the schema trims it: the billing address only while it differs
+ * (the box hides it, and a hidden field must never block the order), no shipping method (the caller
+ * adds the cart's) and nothing about money (the server prices its own copy of the cart).
  */
-export function addressRules(prefix: AddressPrefix, key: keyof AddressValues): Rules {
-  const required = key in REQUIRED_MESSAGE ? REQUIRED_MESSAGE[key as keyof typeof REQUIRED_MESSAGE] : null;
+export function toBody(values: CheckoutValues): CheckoutBody {
   return {
-    validate: (value, values) => {
-      if (prefix === 'billingAddress' && values.billingSameAsShipping) return true;
-      const text = value.trim();
-      if (!text) return required ?? true;
-      if (key === 'postcode' && !isUkPostcode(text)) return INVALID_POSTCODE;
-      return true;
-    },
-  };
-}
-
-const orNull = (text: string) => text.trim() || null;
-
-function toAddress(a: AddressValues): CheckoutAddress {
-  return {
-    first_name: a.first_name.trim(),
-    last_name: a.last_name.trim(),
-    company: orNull(a.company),
-    address_line1: a.address_line1.trim(),
-    address_line2: orNull(a.address_line2),
-    city: a.city.trim(),
-    postcode: a.postcode.trim(),
-    country: 'GB',
-  };
-}
-
-/** The request body. Nothing about money: the server prices its own copy of the cart. */
-export function toPayload(values: CheckoutValues, shippingMethodId: string | null): CheckoutPayload {
-  return {
-    contact: { email: values.contact.email.trim(), phone: orNull(values.contact.phone) },
+    contact: values.contact,
     shippingAddress: toAddress(values.shippingAddress),
     billingAddress: values.billingSameAsShipping ? null : toAddress(values.billingAddress),
     billingSameAsShipping: values.billingSameAsShipping,
-    ...(shippingMethodId ? { shipping_method_id: shippingMethodId } : {}),
   };
 }
+
+/** The form's schema: its values as the body, checked by the route's own schema (trimmed, nulls for empty optional text, postcode normalised). */
+export const checkoutForm = z.pipe(z.transform(toBody), checkoutInput);

@@ -5,7 +5,8 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { useResetCart } from '@/lib/cart';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useCheckout } from '@/lib/orders';
-import { CHECKOUT_FIELDS, toPayload, type CheckoutValues } from './checkout-form';
+import type { CheckoutInput } from '@shared/checkout-schemas';
+import { CHECKOUT_FIELDS, type CheckoutValues } from './checkout-form';
 
 // Storefront spec §8.
 export const CHECKOUT_ERROR = 'Checkout Error';
@@ -15,7 +16,7 @@ export const CHECKOUT_FALLBACK = 'Something went wrong. Please try again.';
  * Submits the checkout and sends the browser to the payment page. While the browser is leaving, the
  * button stays busy; coming back with the Back button (from the back-forward cache) frees it again.
  */
-export function usePlaceOrder(form: UseFormReturn<CheckoutValues>, shippingMethodId: string | null) {
+export function usePlaceOrder(form: UseFormReturn<CheckoutValues, unknown, CheckoutInput>, shippingMethodId: string | null) {
   const checkout = useCheckout();
   const resetCart = useResetCart();
   const [redirecting, setRedirecting] = useState(false);
@@ -31,10 +32,11 @@ export function usePlaceOrder(form: UseFormReturn<CheckoutValues>, shippingMetho
     return () => window.removeEventListener('pageshow', onShow);
   }, []);
 
-  const submit = form.handleSubmit(async (values) => {
+  // The body arrives checked and cleaned by the checkout schema (the form's resolver); the cart's method is added here.
+  const submit = form.handleSubmit(async (body) => {
     setCartProblem(null);
     try {
-      const { url } = await checkout.mutateAsync(toPayload(values, shippingMethodId));
+      const { url } = await checkout.mutateAsync(shippingMethodId ? { ...body, shipping_method_id: shippingMethodId } : body);
       setRedirecting(true);
       window.location.assign(url);
     } catch (error) {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
 import { toast } from '@/lib/toast';
-import { REVIEW_TEXT } from '@shared/catalog';
-import { checkReview, type ReviewField } from '@shared/review-check';
+import { REVIEW_TEXT, type ReviewBody } from '@shared/catalog';
+import { REVIEW_LIMITS, reviewBody, type ReviewBodyOutput } from '@shared/review-schemas';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -14,40 +15,24 @@ import { useSubmitReview } from '@/lib/reviews';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { StarRatingInput } from './StarRatingInput';
 
-type Values = { rating: number; title: string; body: string; customer_email: string };
+type Values = ReviewBody;
 const EMPTY: Values = { rating: 5, title: '', body: '', customer_email: '' };
 const FIELDS = ['rating', 'title', 'body', 'customer_email'] as const;
 
-/** What each required field says when it is left empty (the toast says the spec's words). */
-const REQUIRED: Record<'title' | 'body' | 'customer_email', string> = {
-  title: 'Give your review a title',
-  body: 'Write a few words about the product',
-  customer_email: 'Enter your email address',
-};
-
-/** Write Review (storefront spec §2, §5): rating, title, review and email; reviews wait for moderation. */
+/**
+ * Write Review (storefront spec §2, §5): rating, title, review and email; reviews wait for moderation.
+ * Checked with the server's own schema (reviewBody, Zod Mini) before the round trip, in its words.
+ */
 export function ReviewForm({ productId, onCancel, onSubmitted }: { productId: string; onCancel: () => void; onSubmitted: () => void }) {
   const submitReview = useSubmitReview(productId);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Values>({ defaultValues: EMPTY });
+  const form = useForm<Values, unknown, ReviewBodyOutput>({ defaultValues: EMPTY, resolver: zodResolver(reviewBody) });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
+  const onValid = async (body: ReviewBodyOutput) => {
     setFormError(null);
-    const missing = (['title', 'body', 'customer_email'] as const).filter((field) => !values[field].trim());
-    if (missing.length > 0) {
-      missing.forEach((field, index) => form.setError(field, { type: 'required', message: REQUIRED[field] }, { shouldFocus: index === 0 }));
-      toast.error(REVIEW_TEXT.missingTitle, { description: REVIEW_TEXT.missing });
-      return;
-    }
-    // The server's own rules (lengths, email format) checked here first, to answer without a round trip.
-    const checked = checkReview(values);
-    if (!checked.success) {
-      for (const [field, message] of Object.entries(checked.errors)) form.setError(field as ReviewField, { type: 'validate', message });
-      return;
-    }
     try {
-      const result = await submitReview.mutateAsync(checked.data);
+      const result = await submitReview.mutateAsync(body);
       toast.success(result.message || REVIEW_TEXT.moderation);
       form.reset(EMPTY);
       onSubmitted();
@@ -57,19 +42,24 @@ export function ReviewForm({ productId, onCancel, onSubmitted }: { productId: st
       setFormError(message);
       toast.error(message);
     }
-  });
+  };
+  // A required field left empty also gets the spec's toast (§5): 'Missing Information'.
+  const onInvalid = (problems: FieldErrors<Values>) => {
+    setFormError(null);
+    if (Object.values(problems).some((problem) => problem?.message === REVIEW_TEXT.missing)) toast.error(REVIEW_TEXT.missingTitle, { description: REVIEW_TEXT.missing });
+  };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5 rounded-xl border border-zinc-200 bg-zinc-50/60 p-5 sm:p-6">
+    <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="grid gap-5 rounded-xl border border-zinc-200 bg-zinc-50/60 p-5 sm:p-6">
       <h3 className="text-lg font-semibold">Write a review</h3>
       {formError ? <Alert variant="destructive">{formError}</Alert> : null}
-      <Controller control={form.control} name="rating" render={({ field }) => <StarRatingInput value={field.value} onChange={field.onChange} />} />
+      <Controller control={form.control} name="rating" render={({ field }) => <StarRatingInput value={field.value ?? 5} onChange={field.onChange} />} />
       {errors.rating ? <p className="-mt-3 text-xs text-red-600">{errors.rating.message}</p> : null}
       <FormField label="Title" error={errors.title?.message}>
-        <Input maxLength={120} placeholder="Sum it up in a few words" {...form.register('title')} />
+        <Input maxLength={REVIEW_LIMITS.title} placeholder="Sum it up in a few words" {...form.register('title')} />
       </FormField>
       <FormField label="Review" error={errors.body?.message}>
-        <Textarea maxLength={4000} rows={5} placeholder="What did you like or dislike? How have you used it?" {...form.register('body')} />
+        <Textarea maxLength={REVIEW_LIMITS.body} rows={5} placeholder="What did you like or dislike? How have you used it?" {...form.register('body')} />
       </FormField>
       <div className="grid gap-2">
         <FormField label="Email" error={errors.customer_email?.message}>
