@@ -10,7 +10,7 @@ import { hashToken } from '../accounts';
 import * as cartRepo from './cart/cart-repo';
 import { computeTotals, currentLines, resolveCart } from './cart/cart-service';
 import { lineDisplayName, type PricedLine } from './cart/pricing';
-import type { AddressInput, CheckoutInput } from './checkout-input';
+import type { AddressInput, CheckoutInput } from '../../../shared/checkout-schemas';
 import { releaseUnpaid } from './lifecycle';
 import * as repo from './orders-repo';
 import * as stock from '../inventory';

@@ -5,23 +5,13 @@ import { badRequest, notFound } from '../../http/errors';
 import { assertWellFormedEvent, PAYMENT_WEBHOOK_PATH, WebhookPayloadError, WebhookSignatureError } from '../../adapters/payments/payments';
 import { cartToken } from './cart/cart-cookie';
 import { checkout } from './checkout-service';
-import { checkoutInput } from './checkout-input';
+import { checkoutInput } from '../../../shared/checkout-schemas';
+import { claimOrdersBody, confirmClaimBody } from '../../../shared/claim-schemas';
 import { applyPaymentEvent } from './payment-events';
 import { accountOrders, publicLookup } from './lookup-service';
 import { confirmClaim, requestClaim } from './claim-service';
 import { cancelAwaitingPayment } from './shopper-cancel';
 
-// Storefront spec §4/§5: trimmed, and required after trimming.
-const claimBody = z.strictObject({
-  email: z
-    .string({ error: 'Please enter your email address' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Please enter your email address')
-    .max(254)
-    .pipe(z.email('Enter a valid email address')),
-});
-const confirmBody = z.strictObject({ token: z.string().trim().min(1).max(200) });
 
 const orderNumberParams = z.strictObject({ order_number: z.string().trim().min(1).max(40) });
 
@@ -62,11 +52,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message };
   });
 
-  app.post('/api/account/claim-orders', { schema: { body: claimBody } }, async (req) =>
+  app.post('/api/account/claim-orders', { schema: { body: claimOrdersBody } }, async (req) =>
     inStore(req, (ctx) => requestClaim(ctx, app.deps.email, req.body.email, `${req.protocol}://${req.headers.host}`, req.tenant!.name)),
   );
 
-  app.post('/api/account/claim-orders/confirm', { schema: { body: confirmBody } }, async (req) => inStore(req, (ctx) => confirmClaim(ctx, req.body.token)));
+  app.post('/api/account/claim-orders/confirm', { schema: { body: confirmClaimBody } }, async (req) => inStore(req, (ctx) => confirmClaim(ctx, req.body.token)));
 
   // Webhooks need the exact bytes that were signed, so this scope reads JSON bodies as raw buffers.
   await app.register(async (hooks) => {

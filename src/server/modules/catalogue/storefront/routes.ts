@@ -4,7 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { asStoreManager, inStore } from '../../../http/guards';
 import { parsePage } from '../../../../shared/catalog';
-import { productListQuery, reviewBody } from '../../../../shared/catalog-schemas';
+import { productListQuery, reviewBody, reviewModerationBody } from '../../../../shared/catalog-schemas';
 import { SEARCH_RATE_LIMIT, SEARCH_TEXT } from '../../../../shared/search';
 import { AppError } from '../../../http/errors';
 import * as storefront from './storefront-service';
@@ -80,8 +80,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     asStoreManager(req, (ctx) => reviews.listForModeration(ctx, req.query.status === 'all' ? null : req.query.status, parsePage(req.query.page), 20)),
   );
 
-  const moderation = z.strictObject({ status: z.enum(['approved', 'rejected'], { error: 'Choose approved or rejected' }) });
-  app.patch('/api/admin/reviews/:id', { schema: { params: uuidParams('id', 'Review not found'), body: moderation } }, async (req) => {
+  app.patch('/api/admin/reviews/:id', { schema: { params: uuidParams('id', 'Review not found'), body: reviewModerationBody } }, async (req) => {
     return asStoreManager(req, (ctx) => reviews.moderate(ctx, req.params.id, req.body.status));
   });
 };
