@@ -2,6 +2,9 @@
  * UK postal addresses (storefront spec §2 Checkout: country defaults to GB). Shared so the checkout
  * form rejects a postcode with the same rule as the server before a round trip.
  */
+import type { z } from 'zod';
+import type { postalAddressSchema } from './order-schemas';
+
 export const UK_POSTCODE_PATTERN = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
 
 export function isUkPostcode(value: string): boolean {
@@ -18,14 +21,4 @@ export function normalisePostcode(value: string): string {
 export const COUNTRIES = [{ code: 'GB', name: 'United Kingdom' }] as const;
 
 /** A postal address as the checkout collects it and an order keeps it (orders.shipping_address, billing_address). */
-export interface PostalAddress {
-  first_name: string;
-  last_name: string;
-  company: string | null;
-  line1: string;
-  line2: string | null;
-  city: string;
-  postcode: string;
-  country: string;
-  phone: string | null;
-}
+export type PostalAddress = z.infer<typeof postalAddressSchema>;

@@ -115,21 +115,32 @@ export function categorySlugFor(slug: string | undefined, name: string): string 
 }
 
 /** One category as the admin API answers it (spec §3, plus parent and product count). */
-export interface AdminCategory {
-  id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  display_order: number;
-  is_featured: boolean;
-  hero_image_url: string | null;
-  meta_title: string | null;
-  meta_description: string | null;
-  parent_id: string | null;
-  product_count: number;
-}
+export const adminCategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  display_order: z.number(),
+  is_featured: z.boolean(),
+  hero_image_url: z.string().nullable(),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  parent_id: z.string().nullable(),
+  product_count: z.number(),
+});
+export type AdminCategory = z.infer<typeof adminCategorySchema>;
 
 /** GET /api/admin/categories?tree=true: each category with its children, two levels deep. */
 export interface AdminCategoryNode extends AdminCategory {
   children: AdminCategoryNode[];
 }
+export const adminCategoryNodeSchema: z.ZodType<AdminCategoryNode> = adminCategorySchema.extend({
+  get children() {
+    return z.array(adminCategoryNodeSchema);
+  },
+});
+
+/** GET /api/admin/categories: the flat list, or the tree when tree=true. */
+export const adminCategoryListResponse = z.object({ categories: z.union([z.array(adminCategoryNodeSchema), z.array(adminCategorySchema)]) });
+/** POST (201) and PUT /api/admin/categories[/{id}] */
+export const adminCategoryResponse = z.object({ category: adminCategorySchema });

@@ -1,8 +1,9 @@
 /** Admin orders contracts (admin spec §2 Orders list, §3 Order, §7 GET /api/admin/orders; issue 6). */
 import { z } from 'zod';
 import { isSafeText } from './safe-text';
-import type { OrderLine, OrderStatus, PaymentStatus } from './orders';
 import type { PostalAddress } from './address';
+import { ORDER_STATUSES, PAYMENT_STATUSES, orderLineSchema, postalAddressSchema } from './order-schemas';
+import { paginationSchema } from './pagination';
 import { ADMIN_ORDER_STATUSES } from './order-status';
 
 export * from './order-status';
@@ -65,76 +66,75 @@ export type OrderNoteInput = z.infer<typeof orderNoteInput>;
 /** A postal address as the checkout collected it. */
 export type OrderAddress = PostalAddress;
 
-export interface AdminOrderRow {
-  id: string;
-  order_number: string;
-  status: OrderStatus;
-  payment_status: PaymentStatus;
-  customer_name: string | null;
-  customer_email: string;
+export const adminOrderRowSchema = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  customer_name: z.string().nullable(),
+  customer_email: z.string(),
   /** How many lines the order has (admin spec §2: count of order_items). */
-  item_count: number;
-  currency: string;
-  total_amount: number;
-  placed_at: string;
-}
+  item_count: z.number(),
+  currency: z.string(),
+  total_amount: z.number(),
+  placed_at: z.string(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  pages: number;
-}
+export type { Pagination } from './pagination';
 
-export interface AdminOrderPage {
-  orders: AdminOrderRow[];
-  pagination: Pagination;
-}
+/** GET /api/admin/orders */
+export const adminOrderPageResponse = z.object({ orders: z.array(adminOrderRowSchema), pagination: paginationSchema });
+export type AdminOrderPage = z.infer<typeof adminOrderPageResponse>;
 
-export interface OrderEventView {
-  id: string;
-  type: string;
-  message: string;
+export const orderEventViewSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  message: z.string(),
   /** Who did it: a signed-in person's email, or null for the shop itself (payments, timers). */
-  actor_email: string | null;
-  data: Record<string, unknown> | null;
-  created_at: string;
-}
+  actor_email: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type OrderEventView = z.infer<typeof orderEventViewSchema>;
 
-export interface AdminOrderDetail {
-  id: string;
-  order_number: string;
-  status: OrderStatus;
-  payment_status: PaymentStatus;
-  customer_name: string | null;
-  customer_email: string;
-  customer_phone: string | null;
-  currency: string;
-  placed_at: string;
-  paid_at: string | null;
-  subtotal: number;
-  discount_total: number;
-  shipping_total: number;
-  tax_total: number;
-  vat_included: number;
-  total_amount: number;
+export const adminOrderDetailSchema = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  customer_name: z.string().nullable(),
+  customer_email: z.string(),
+  customer_phone: z.string().nullable(),
+  currency: z.string(),
+  placed_at: z.string(),
+  paid_at: z.string().nullable(),
+  subtotal: z.number(),
+  discount_total: z.number(),
+  shipping_total: z.number(),
+  tax_total: z.number(),
+  vat_included: z.number(),
+  total_amount: z.number(),
   /** What the customer paid (0 until paid). */
-  paid_amount: number;
-  refunded_amount: number;
+  paid_amount: z.number(),
+  refunded_amount: z.number(),
   /** Refunds asked of the provider and not yet answered. */
-  refund_pending: number;
+  refund_pending: z.number(),
   /** What can still be refunded now. */
-  refundable_amount: number;
-  shipping_method: string;
-  tracking_reference: string | null;
-  shipping_address: OrderAddress;
-  billing_address: OrderAddress;
-  payment: { provider: string; status: PaymentStatus; reference: string | null; session_id: string | null };
-  items: OrderLine[];
-  allowed_statuses: OrderStatus[];
-  can_refund: boolean;
-  can_resend_confirmation: boolean;
-  email_count: number;
+  refundable_amount: z.number(),
+  shipping_method: z.string(),
+  tracking_reference: z.string().nullable(),
+  shipping_address: postalAddressSchema,
+  billing_address: postalAddressSchema,
+  payment: z.object({ provider: z.string(), status: z.enum(PAYMENT_STATUSES), reference: z.string().nullable(), session_id: z.string().nullable() }),
+  items: z.array(orderLineSchema),
+  allowed_statuses: z.array(z.enum(ORDER_STATUSES)),
+  can_refund: z.boolean(),
+  can_resend_confirmation: z.boolean(),
+  email_count: z.number(),
   /** Newest first. */
-  events: OrderEventView[];
-}
+  events: z.array(orderEventViewSchema),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+/** GET /api/admin/orders/{id} and every change (status, refund, note, resend): the fresh details. */
+export const adminOrderDetailResponse = z.object({ order: adminOrderDetailSchema });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText } from './text-schemas';
 import { MAX_PRODUCT_IMAGES } from './media';
 import { altText } from './media-schemas';
+import { paginationSchema } from './pagination';
 
 // Admin catalogue: the products list and the product form (admin spec §2, §3, §5, §7, §9). One set of
 // rules for the form (client) and the routes (server). Admin-only: the storefront never imports Zod.
@@ -200,65 +201,63 @@ export const adminSearchQuery = z.object({
 
 // ---- Responses (prices in pounds, as the storefront API) ----
 
-export interface AdminProductRow {
-  id: string;
-  name: string;
-  slug: string;
-  sku: string;
-  base_price: number;
-  sale_price: number | null;
-  status: ProductStatus;
-  visibility: ProductVisibility;
-  is_featured: boolean;
-  track_inventory: boolean;
-  stock_quantity: number | null;
-  product_images: { image_url: string; alt_text: string | null }[];
-  product_categories: { categories: { id: string; name: string } }[];
-  created_at: string;
-}
+export const adminProductRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  sku: z.string(),
+  base_price: z.number(),
+  sale_price: z.number().nullable(),
+  status: z.enum(PRODUCT_STATUSES),
+  visibility: z.enum(PRODUCT_VISIBILITIES),
+  is_featured: z.boolean(),
+  track_inventory: z.boolean(),
+  stock_quantity: z.number().nullable(),
+  product_images: z.array(z.object({ image_url: z.string(), alt_text: z.string().nullable() })),
+  product_categories: z.array(z.object({ categories: z.object({ id: z.string(), name: z.string() }) })),
+  created_at: z.string(),
+});
+export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  pages: number;
-}
+export type { Pagination } from './pagination';
 
-export interface AdminProductList {
-  products: AdminProductRow[];
-  pagination: Pagination;
-}
+/** GET /api/admin/products */
+export const adminProductListResponse = z.object({ products: z.array(adminProductRowSchema), pagination: paginationSchema });
+export type AdminProductList = z.infer<typeof adminProductListResponse>;
 
-export interface AdminVariant {
-  id: string;
-  sku: string;
-  price: number;
-  sale_price: number | null;
-  stock_quantity: number | null;
-  reserved_quantity: number;
-  options: { name: string; value: string }[];
+export const adminVariantSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  price: z.number(),
+  sale_price: z.number().nullable(),
+  stock_quantity: z.number().nullable(),
+  reserved_quantity: z.number(),
+  options: z.array(z.object({ name: z.string(), value: z.string() })),
   /** One of the product's pictures (GET /api/admin/products/{id}/images), or none. */
-  image_id: string | null;
-}
+  image_id: z.string().nullable(),
+});
+export type AdminVariant = z.infer<typeof adminVariantSchema>;
 
 /** GET /api/admin/products/{id}: every form field, plus what the form shows beside them. */
-export interface AdminProduct extends AdminProductRow {
-  description: string | null;
-  brand: string | null;
-  bullets: string[];
-  meta_title: string | null;
-  meta_description: string | null;
-  reserved_quantity: number;
-  category_ids: string[];
-  variants: AdminVariant[];
-  updated_at: string;
-}
+export const adminProductSchema = adminProductRowSchema.extend({
+  description: z.string().nullable(),
+  brand: z.string().nullable(),
+  bullets: z.array(z.string()),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  reserved_quantity: z.number(),
+  category_ids: z.array(z.string()),
+  variants: z.array(adminVariantSchema),
+  updated_at: z.string(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+/** GET, POST (201), PUT /api/admin/products[/{id}[/feature]] */
+export const adminProductResponse = z.object({ product: adminProductSchema });
 
-export interface AdminSearchItem {
-  id: string;
-  slug: string;
-  name: string;
-}
+export const adminSearchItemSchema = z.object({ id: z.string(), slug: z.string(), name: z.string() });
+export type AdminSearchItem = z.infer<typeof adminSearchItemSchema>;
+/** GET /api/admin/search?type=product */
+export const adminSearchResponse = z.object({ items: z.array(adminSearchItemSchema) });
 
 /** Shown 'Published' only when active and public; otherwise the capitalised status (spec §2, §4). */
 export function statusLabel(status: ProductStatus, visibility: ProductVisibility): string {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { AI_AUDIENCES, AI_TONES, SUGGEST_GOALS } from './ai';
 
 // Request bodies of POST /api/ai/content, /api/ai/assistant and /api/ai/suggest (admin spec §7,
-// storefront spec §7). Strict: unknown keys are refused with 400 (DESIGN rule 4).
+// storefront spec §7). Strict: unknown keys are refused with 400 (DESIGN rule 4). Their answers' schemas
+// are at the end; ai.ts takes its answer types from them through type-only imports.
 
 const text = (max: number, what: string) => z.string({ error: `${what} is required` }).trim().max(max, `${what} must be ${max} characters or fewer`);
 const required = (max: number, what: string) => text(max, what).min(1, `${what} is required`);
@@ -97,3 +98,52 @@ export const suggestBody = z.strictObject({
   context: z.record(z.string().max(40), contextValue).refine((o) => Object.keys(o).length <= 30, 'At most 30 context fields').default({}),
 });
 export type SuggestBody = z.infer<typeof suggestBody>;
+
+// ---- Responses ----
+
+const nameValue = z.object({ name: z.string(), value: z.string() });
+
+/** Admin spec §3 "AI content result (product)". */
+export const productCopySectionsSchema = z.object({
+  title: z.string(),
+  subtitle: z.string(),
+  description_md: z.string(),
+  bullets: z.array(z.string()),
+  specs: z.array(nameValue),
+  seo: z.object({ title: z.string(), description: z.string(), keywords: z.array(z.string()) }),
+});
+
+export const aiUsageSchema = z.object({ prompt_tokens: z.number(), completion_tokens: z.number(), total_tokens: z.number() });
+
+/** POST /api/ai/content */
+export const productContentResponse = z.object({
+  sections: productCopySectionsSchema,
+  usage: aiUsageSchema,
+  model: z.string(),
+  /** True when the configured provider failed and the built-in writer answered instead. */
+  fellBack: z.boolean(),
+});
+
+/** Admin spec §3 "(category)". */
+export const categoryCopySchema = z.object({ description: z.string(), meta_title: z.string(), meta_description: z.string(), confidence: z.number() });
+
+/** A quick win (admin §3) that is also a Store Brain suggestion (storefront §3). */
+export const quickWinSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  cta: z.string(),
+  impact: z.enum(['high', 'med', 'low']),
+  description: z.string(),
+  confidence: z.number(),
+  type: z.enum(['insight', 'action']),
+  /** Where its action leads in the admin, or null. */
+  href: z.string().nullable(),
+});
+
+export const categoryCopyResponse = z.object({ result: categoryCopySchema, model: z.string(), fellBack: z.boolean() });
+export const quickWinsResponse = z.object({ result: z.object({ wins: z.array(quickWinSchema) }), model: z.string(), fellBack: z.boolean() });
+/** POST /api/ai/assistant: category copy, or quick wins (for a product or the whole store). */
+export const assistantResponse = z.union([categoryCopyResponse, quickWinsResponse]);
+
+/** POST /api/ai/suggest */
+export const suggestResponse = z.object({ suggestion: z.string(), model: z.string(), fellBack: z.boolean() });

@@ -1,6 +1,18 @@
 // AI copy and Store Brain: constants, texts and answer types shared by the server and the admin app
 // (admin spec §2, §3, §7, §8, §9; storefront spec §2 "Store Brain panel", §8, §9). No Zod here: the
-// request schemas are in ai-schemas.ts.
+// request and response schemas are in ai-schemas.ts; the answer types below come from them through
+// type-only imports, which the bundler drops.
+import type { z } from 'zod';
+import type {
+  aiUsageSchema,
+  categoryCopyResponse,
+  categoryCopySchema,
+  productContentResponse,
+  productCopySectionsSchema,
+  quickWinSchema,
+  quickWinsResponse,
+  suggestResponse,
+} from './ai-schemas';
 
 /** Spec §9: meta title max 60, meta description max 160 characters. */
 export const META_TITLE_MAX = 60;
@@ -54,69 +66,17 @@ export interface ProductDraft {
 }
 
 /** Admin spec §3 "AI content result (product)". */
-export interface ProductCopySections {
-  title: string;
-  subtitle: string;
-  description_md: string;
-  bullets: string[];
-  specs: NameValue[];
-  seo: { title: string; description: string; keywords: string[] };
-}
-
-export interface AiUsage {
-  prompt_tokens: number;
-  completion_tokens: number;
-  total_tokens: number;
-}
-
-export interface ProductContentResponse {
-  sections: ProductCopySections;
-  usage: AiUsage;
-  model: string;
-  /** True when the configured provider failed and the built-in writer answered instead. */
-  fellBack: boolean;
-}
-
+export type ProductCopySections = z.infer<typeof productCopySectionsSchema>;
+export type AiUsage = z.infer<typeof aiUsageSchema>;
+export type ProductContentResponse = z.infer<typeof productContentResponse>;
 /** Admin spec §3 "(category)". */
-export interface CategoryCopy {
-  description: string;
-  meta_title: string;
-  meta_description: string;
-  confidence: number;
-}
-
-export type QuickWinImpact = 'high' | 'med' | 'low';
-
+export type CategoryCopy = z.infer<typeof categoryCopySchema>;
 /** A quick win (admin §3) that is also a Store Brain suggestion (storefront §3). */
-export interface QuickWin {
-  id: string;
-  title: string;
-  cta: string;
-  impact: QuickWinImpact;
-  description: string;
-  confidence: number;
-  type: 'insight' | 'action';
-  /** Where its action leads in the admin, or null. */
-  href: string | null;
-}
-
-export interface CategoryCopyResponse {
-  result: CategoryCopy;
-  model: string;
-  fellBack: boolean;
-}
-
-export interface QuickWinsResponse {
-  result: { wins: QuickWin[] };
-  model: string;
-  fellBack: boolean;
-}
-
-export interface SuggestResponse {
-  suggestion: string;
-  model: string;
-  fellBack: boolean;
-}
+export type QuickWin = z.infer<typeof quickWinSchema>;
+export type QuickWinImpact = QuickWin['impact'];
+export type CategoryCopyResponse = z.infer<typeof categoryCopyResponse>;
+export type QuickWinsResponse = z.infer<typeof quickWinsResponse>;
+export type SuggestResponse = z.infer<typeof suggestResponse>;
 
 /** Storefront spec §8: when suggestions cannot be loaded, these two are shown. */
 export const FALLBACK_SUGGESTIONS: QuickWin[] = [

@@ -66,6 +66,9 @@ export const sessionResponse = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
+/** GET /api/is-owner (storefront spec §7). */
+export const isOwnerResponse = z.object({ isOwner: z.boolean() });
+
 export const activeTenantBody = z.strictObject({ tenant_id: z.uuid('Choose a tenant') });
 
 /** Texts the sign-in page shows (storefront spec §8). */

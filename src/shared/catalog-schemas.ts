@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { paginationSchema } from './pagination';
 
-// Zod request schemas for the catalogue routes. Kept apart from catalog.ts so the storefront bundle,
+// Zod request and response schemas for the catalogue routes. Kept apart from catalog.ts so the storefront bundle,
 // which needs only the constants and types, never pulls in Zod (docs/decisions/004-storefront-bundle-budget.md).
 
 /**
@@ -25,3 +26,46 @@ export { reviewBody } from './review-schemas';
 /** PATCH /api/admin/reviews/{id} (admin moderation): a review is approved or rejected. */
 export const reviewModerationBody = z.strictObject({ status: z.enum(['approved', 'rejected'], { error: 'Choose approved or rejected' }) });
 export type ReviewModerationBody = z.infer<typeof reviewModerationBody>;
+const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** Storefront spec §3 Review, as shown: the email is masked before it leaves the server. */
+export const publicReviewSchema = z.object({
+  id: z.string(),
+  rating: z.number(),
+  title: z.string(),
+  body: z.string(),
+  customer_email: z.string(),
+  created_at: z.string(),
+  verified_purchase: z.boolean(),
+});
+
+/** GET /api/products/{id}/reviews */
+export const reviewListResponse = z.object({
+  reviews: z.array(publicReviewSchema),
+  average_rating: z.number().nullable(),
+  review_count: z.number(),
+});
+
+/** POST /api/products/{id}/reviews (201): the review waits for moderation. */
+export const reviewSubmittedResponse = z.object({
+  review: z.object({ id: z.string(), status: z.literal('pending') }),
+  message: z.string(),
+});
+
+/** GET /api/admin/reviews: one review in the moderation queue, email unmasked, with its product. */
+export const moderationReviewSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  rating: z.number(),
+  title: z.string(),
+  body: z.string(),
+  customer_email: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  created_at: z.string(),
+  product_name: z.string(),
+  product_slug: z.string(),
+});
+export const moderationPageResponse = z.object({ reviews: z.array(moderationReviewSchema), pagination: paginationSchema });
+
+/** PATCH /api/admin/reviews/{id} */
+export const reviewModeratedResponse = z.object({ review: z.object({ id: z.string(), status: z.enum(['approved', 'rejected']) }) });

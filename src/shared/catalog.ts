@@ -1,5 +1,8 @@
 // No Zod here: the storefront imports this file, and Zod alone is ~24 kB gzipped (docs/decisions/004).
-// The request schemas live in catalog-schemas.ts (server); the review rules in review-check.ts.
+// The request and response schemas live in catalog-schemas.ts (server; imported here for types only, which
+// the bundler drops); the review rules in review-check.ts.
+import type { z } from 'zod';
+import type { publicReviewSchema, reviewListResponse } from './catalog-schemas';
 import { CART_MAX_QUANTITY } from './cart';
 import { LOW_STOCK_THRESHOLD } from './stock';
 
@@ -139,21 +142,8 @@ export interface CategoryDetail extends Omit<CategoryNode, 'children'> {
 }
 
 /** Storefront spec §3 Review, as shown: the email is masked before it leaves the server. */
-export interface PublicReview {
-  id: string;
-  rating: number;
-  title: string;
-  body: string;
-  customer_email: string;
-  created_at: string;
-  verified_purchase: boolean;
-}
-
-export interface ReviewList {
-  reviews: PublicReview[];
-  average_rating: number | null;
-  review_count: number;
-}
+export type PublicReview = z.infer<typeof publicReviewSchema>;
+export type ReviewList = z.infer<typeof reviewListResponse>;
 
 export const REVIEW_TEXT = {
   missingTitle: 'Missing Information',

@@ -1,6 +1,7 @@
 // Admin dashboard (admin spec §2 "Dashboard", §3 "Dashboard KPIs", §7, §9): answer types shared by the
 // server and the admin app. Money is in pounds (2 decimals), as everywhere in the admin API.
-import type { QuickWin } from './ai';
+import { z } from 'zod';
+import { quickWinSchema } from './ai-schemas';
 
 /** Spec §9: the KPIs look back 30 days (Europe/London calendar days, today included). */
 export const DASHBOARD_DAYS = 30;
@@ -10,34 +11,32 @@ export const DASHBOARD_WINS = 3;
 export const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data';
 
 /** One Europe/London day of the chart: money taken (pounds, net of refunds) and orders paid. */
-export interface DashboardDay {
-  date: string;
-  revenue: number;
-  orders: number;
-}
+export const dashboardDaySchema = z.object({ date: z.string(), revenue: z.number(), orders: z.number() });
+export type DashboardDay = z.infer<typeof dashboardDaySchema>;
 
-export interface DashboardSetup {
-  has_categories: boolean;
-  has_products: boolean;
+export const dashboardSetupSchema = z.object({
+  has_categories: z.boolean(),
+  has_products: z.boolean(),
   /** True when a real card provider (Stripe) is configured; the built-in test gateway takes no real money. */
-  payments_connected: boolean;
-  payment_provider: 'test' | 'stripe';
-}
+  payments_connected: z.boolean(),
+  payment_provider: z.enum(['test', 'stripe']),
+});
+export type DashboardSetup = z.infer<typeof dashboardSetupSchema>;
 
 /** GET /api/admin/dashboard/kpis. */
-export interface DashboardKpis {
+export const dashboardKpisResponse = z.object({
   /** Pounds: total_amount − refunded_amount of orders paid in the window (a full refund counts 0). */
-  revenue_last_30: number;
+  revenue_last_30: z.number(),
   /** Orders paid in the window and not fully refunded (the "From N orders" of the revenue card). */
-  orders_last_30: number;
-  products_missing_description: number;
-  low_stock_count: number;
+  orders_last_30: z.number(),
+  products_missing_description: z.number(),
+  low_stock_count: z.number(),
   /** Exactly DASHBOARD_DAYS entries, oldest first, days with nothing filled with zeros. */
-  series: DashboardDay[];
-  setup: DashboardSetup;
-}
+  series: z.array(dashboardDaySchema),
+  setup: dashboardSetupSchema,
+});
+export type DashboardKpis = z.infer<typeof dashboardKpisResponse>;
 
 /** GET /api/admin/dashboard/quick-wins. */
-export interface DashboardQuickWins {
-  wins: QuickWin[];
-}
+export const dashboardQuickWinsResponse = z.object({ wins: z.array(quickWinSchema) });
+export type DashboardQuickWins = z.infer<typeof dashboardQuickWinsResponse>;

@@ -1,29 +1,33 @@
+import { z } from 'zod';
+import { paginationSchema } from './pagination';
+
 /** The admin's view of the store's sent mail (the email outbox, issue 4; order timelines use it too). */
-export type EmailStatus = 'stored' | 'sent' | 'failed';
+export const EMAIL_STATUSES = ['stored', 'sent', 'failed'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
-export interface EmailSummary {
-  id: string;
-  to: string;
-  subject: string;
-  kind: string;
-  status: EmailStatus;
-  provider: string;
-  error: string | null;
-  order_id: string | null;
-  order_number: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
+export const emailSummarySchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  kind: z.string(),
+  status: z.enum(EMAIL_STATUSES),
+  provider: z.string(),
+  error: z.string().nullable(),
+  order_id: z.string().nullable(),
+  order_number: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type EmailSummary = z.infer<typeof emailSummarySchema>;
 
-export interface EmailDetail extends EmailSummary {
-  html: string;
-  text: string;
-}
+export const emailDetailSchema = emailSummarySchema.extend({ html: z.string(), text: z.string() });
+export type EmailDetail = z.infer<typeof emailDetailSchema>;
 
-export interface EmailPage {
-  emails: EmailSummary[];
-  pagination: { page: number; limit: number; total: number; pages: number };
-}
+/** GET /api/admin/emails */
+export const emailPageResponse = z.object({ emails: z.array(emailSummarySchema), pagination: paginationSchema });
+export type EmailPage = z.infer<typeof emailPageResponse>;
+/** GET /api/admin/emails/{id} */
+export const emailDetailResponse = z.object({ email: emailDetailSchema });
 
 export const EMAIL_PAGE_SIZE = 20;
 

@@ -35,3 +35,31 @@ export const reorderProductImagesSchema = z.strictObject({
 
 export type AddProductImageInput = z.infer<typeof addProductImageSchema>;
 export type UpdateProductImageInput = z.infer<typeof updateProductImageSchema>;
+
+// ---- Responses ----
+
+/** POST /api/admin/media answer's file. */
+export const uploadedFileSchema = z.object({ key: z.string(), url: z.string(), content_type: z.string(), size: z.number() });
+/** POST /api/admin/media (201): the stored file, and the file name when the upload named one. */
+export const uploadResponse = z.object({ file: uploadedFileSchema, filename: z.string().optional() });
+
+export const productImageSchema = z.object({
+  id: z.string(),
+  image_url: z.string(),
+  alt_text: z.string().nullable(),
+  /** 0 is the thumbnail (storefront cards, product page, admin list). */
+  position: z.number(),
+  /** The storage key when the picture was uploaded to this store; null for other URLs. */
+  key: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** GET /api/admin/products/{id}/images */
+export const productImagesResponse = z.object({
+  product: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+  images: z.array(productImageSchema),
+});
+/** POST (201) and PATCH of one picture. */
+export const productImageResponse = z.object({ image: productImageSchema });
+/** PUT /api/admin/products/{id}/images/order */
+export const productImageListResponse = z.object({ images: z.array(productImageSchema) });

@@ -1,5 +1,8 @@
 // Uploads and product pictures: limits, messages and the type check shared by the server (which
-// decides) and the admin screen (which checks first, to answer at once). No Zod here: see media-schemas.ts.
+// decides) and the admin screen (which checks first, to answer at once). No Zod here: see media-schemas.ts
+// (imported for types only, which the bundler drops).
+import type { z } from 'zod';
+import type { productImageSchema, productImagesResponse, uploadedFileSchema } from './media-schemas';
 
 /** Largest upload (issue 5: uploads check type and size). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -62,25 +65,6 @@ export function looksLikeSvg(bytes: Uint8Array): boolean {
 export const notImageMessage = (bytes: Uint8Array) => (looksLikeSvg(bytes) ? UPLOAD_MESSAGES.svg : UPLOAD_MESSAGES.notImage);
 
 /** POST /api/admin/media answer. */
-export interface UploadedFile {
-  key: string;
-  url: string;
-  content_type: string;
-  size: number;
-}
-
-export interface ProductImage {
-  id: string;
-  image_url: string;
-  alt_text: string | null;
-  /** 0 is the thumbnail (storefront cards, product page, admin list). */
-  position: number;
-  /** The storage key when the picture was uploaded to this store; null for other URLs. */
-  key: string | null;
-  created_at: string;
-}
-
-export interface ProductImagesResponse {
-  product: { id: string; name: string; slug: string };
-  images: ProductImage[];
-}
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+export type ProductImage = z.infer<typeof productImageSchema>;
+export type ProductImagesResponse = z.infer<typeof productImagesResponse>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { paginationSchema } from './pagination';
 import { ADJUSTMENT_REASONS, MAX_STOCK_CHANGE, STOCK_NOTES_MAX, STOCK_TEXT, type StockMovementInput } from './stock';
 
-// Zod request schemas for the stock routes, and for the Adjust Stock dialog, which checks its body with
-// stockMovementBody. Apart from stock.ts so screens that only need the labels do not pull Zod in.
+// Zod request and response schemas for the stock routes (the Adjust Stock dialog checks its body with
+// stockMovementBody). Apart from stock.ts so screens that only need the labels do not pull Zod in.
 
 /**
  * POST /api/admin/stock/movements (admin spec §3 Stock movement, §5). Strict: tenant, actor, resulting
@@ -34,3 +35,45 @@ export const stockMovementsQuery = z.object({
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _bodyMatches: Same<z.input<typeof stockMovementBody>, StockMovementInput> = true;
 void _bodyMatches;
+
+// ---- Responses ----
+
+/** One ledger row as the admin reads it. */
+export const stockMovementSchema = z.object({
+  id: z.string(),
+  quantity_change: z.number(),
+  reason: z.string(),
+  notes: z.string().nullable(),
+  resulting_quantity: z.number(),
+  created_at: z.string(),
+  /** Who adjusted it by hand; null for checkout's own rows. */
+  actor_email: z.string().nullable(),
+  /** The order a sale belongs to. */
+  order_number: z.string().nullable(),
+  /** Set when the row moved a variant's own stock rather than the product's. */
+  variant_sku: z.string().nullable(),
+});
+
+/** POST /api/admin/stock/movements (201) */
+export const stockMovementCreatedResponse = z.object({
+  movement: stockMovementSchema.omit({ order_number: true, variant_sku: true }).extend({ product_id: z.string() }),
+  product: z.object({ id: z.string(), name: z.string(), stock_quantity: z.number() }),
+});
+
+/** GET /api/admin/products/{id}/stock-movements */
+export const stockMovementPageResponse = z.object({ movements: z.array(stockMovementSchema), pagination: paginationSchema });
+
+/** GET /api/admin/products/{id}/stock */
+export const productStockSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sku: z.string(),
+  track_inventory: z.boolean(),
+  stock_quantity: z.number().nullable(),
+  reserved_quantity: z.number(),
+});
+export const productStockResponse = z.object({ product: productStockSchema });
+
+/** Admin spec §3 Low-stock item; GET /api/admin/stock/low-stock */
+export const lowStockItemSchema = z.object({ id: z.string(), name: z.string(), sku: z.string(), stock_quantity: z.number() });
+export const lowStockListResponse = z.object({ products: z.array(lowStockItemSchema), total: z.number() });

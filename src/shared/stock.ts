@@ -1,4 +1,14 @@
-/** Stock contracts (admin spec §2 Adjust Stock dialog and Low Stock Alert, §3, §5, §9). No Zod here. */
+/** Stock contracts (admin spec §2 Adjust Stock dialog and Low Stock Alert, §3, §5, §9). No Zod here: the
+ * answer types come from the schemas in stock-schemas.ts through type-only imports, which the bundler drops. */
+import type { z } from 'zod';
+import type {
+  lowStockItemSchema,
+  lowStockListResponse,
+  productStockSchema,
+  stockMovementCreatedResponse,
+  stockMovementPageResponse,
+  stockMovementSchema,
+} from './stock-schemas';
 
 /** The reasons a person may give for an adjustment, in the dialog's order (admin spec §2). */
 export const ADJUSTMENT_REASONS = ['purchase', 'adjustment', 'return', 'damage', 'theft', 'recount'] as const;
@@ -66,50 +76,11 @@ export interface StockMovementInput {
 }
 
 /** One ledger row as the admin reads it. */
-export interface StockMovement {
-  id: string;
-  quantity_change: number;
-  reason: string;
-  notes: string | null;
-  resulting_quantity: number;
-  created_at: string;
-  /** Who adjusted it by hand; null for checkout's own rows. */
-  actor_email: string | null;
-  /** The order a sale belongs to. */
-  order_number: string | null;
-  /** Set when the row moved a variant's own stock rather than the product's. */
-  variant_sku: string | null;
-}
-
-export interface StockMovementCreated {
-  movement: Omit<StockMovement, 'order_number' | 'variant_sku'> & { product_id: string };
-  product: { id: string; name: string; stock_quantity: number };
-}
-
-export interface StockMovementPage {
-  movements: StockMovement[];
-  pagination: { page: number; limit: number; total: number; pages: number };
-}
-
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+export type StockMovementCreated = z.infer<typeof stockMovementCreatedResponse>;
+export type StockMovementPage = z.infer<typeof stockMovementPageResponse>;
 /** GET /api/admin/products/{id}/stock */
-export interface ProductStock {
-  id: string;
-  name: string;
-  sku: string;
-  track_inventory: boolean;
-  stock_quantity: number | null;
-  reserved_quantity: number;
-}
-
+export type ProductStock = z.infer<typeof productStockSchema>;
 /** Admin spec §3 Low-stock item. */
-export interface LowStockItem {
-  id: string;
-  name: string;
-  sku: string;
-  stock_quantity: number;
-}
-
-export interface LowStockList {
-  products: LowStockItem[];
-  total: number;
-}
+export type LowStockItem = z.infer<typeof lowStockItemSchema>;
+export type LowStockList = z.infer<typeof lowStockListResponse>;

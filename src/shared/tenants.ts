@@ -16,6 +16,11 @@ export type TenantDomain = z.infer<typeof tenantDomainSchema>;
 export const tenantListItem = tenantSchema.extend({ created_at: z.string(), member_count: z.number() });
 export type TenantListItem = z.infer<typeof tenantListItem>;
 
+/** Answers of the owner's tenant routes: GET /api/tenants, POST /api/tenants (201), GET /api/tenants/domains. */
+export const tenantListResponse = z.object({ tenants: z.array(tenantListItem) });
+export const tenantResponse = z.object({ tenant: tenantSchema });
+export const tenantDomainListResponse = z.object({ domains: z.array(tenantDomainSchema) });
+
 /** A host name as typed by a person: lower case, letters, digits, dots and dashes, optional port dropped. */
 export const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

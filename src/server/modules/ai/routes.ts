@@ -4,7 +4,15 @@ import { z } from 'zod';
 import { asStoreManager } from '../../http/guards';
 import { AppError, badRequest, fieldsFromIssues, forbidden } from '../../http/errors';
 import type { CategoryCopyResponse, ProductContentResponse, QuickWinsResponse, SuggestResponse } from '../../../shared/ai';
-import { contentBody, parseAssistantBody, suggestBody, type AssistantRequest } from '../../../shared/ai-schemas';
+import {
+  assistantResponse,
+  contentBody,
+  parseAssistantBody,
+  productContentResponse,
+  suggestBody,
+  suggestResponse,
+  type AssistantRequest,
+} from '../../../shared/ai-schemas';
 import type { AiResult } from '../../adapters/ai/ai';
 import { productFindings, spendAiAllowance, storeFindings, suggestionContext, toWins } from './service';
 
@@ -23,7 +31,7 @@ const seedOf = (seed: string | number | undefined) => String(seed ?? 'first');
  * past the per-person allowance.
  */
 export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/ai/content', { schema: { body: contentBody } }, async (req): Promise<ProductContentResponse> => {
+  app.post('/api/ai/content', { schema: { body: contentBody, response: { 200: productContentResponse } } }, async (req): Promise<ProductContentResponse> => {
     await asStoreManager(req, async (ctx) => {
       // The client names its store for the spec's sake; the host (or chosen store) decides. A different
       // store's id is refused rather than quietly ignored, so a confused client learns of it.
@@ -35,7 +43,7 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     return { sections: result.value, usage: result.usage, model: result.model, fellBack: result.fellBack };
   });
 
-  app.post('/api/ai/assistant', { schema: { body: z.record(z.string(), z.unknown(), { error: 'Send a JSON object' }) } }, async (req): Promise<CategoryCopyResponse | QuickWinsResponse> => {
+  app.post('/api/ai/assistant', { schema: { body: z.record(z.string(), z.unknown(), { error: 'Send a JSON object' }), response: { 200: assistantResponse } } }, async (req): Promise<CategoryCopyResponse | QuickWinsResponse> => {
     const request = parseAssistant(req.body);
     if (request.kind === 'category') {
       await asStoreManager(req, spendAiAllowance);
@@ -54,7 +62,7 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     return { result: { wins: toWins(findings, result.value) }, model: result.model, fellBack: result.fellBack };
   });
 
-  app.post('/api/ai/suggest', { schema: { body: suggestBody } }, async (req): Promise<SuggestResponse> => {
+  app.post('/api/ai/suggest', { schema: { body: suggestBody, response: { 200: suggestResponse } } }, async (req): Promise<SuggestResponse> => {
     const context = await asStoreManager(req, async (ctx) => {
       const found = await suggestionContext(ctx, req.body);
       await spendAiAllowance(ctx);

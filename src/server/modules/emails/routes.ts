@@ -4,7 +4,7 @@ import { asStoreManager } from '../../http/guards';
 import { notFound } from '../../http/errors';
 import { isUuid } from '../../../shared/ids';
 import { parsePage } from '../../../shared/catalog';
-import { EMAIL_PAGE_SIZE, type EmailDetail, type EmailPage } from '../../../shared/emails';
+import { EMAIL_PAGE_SIZE, emailDetailResponse, emailPageResponse, type EmailDetail, type EmailPage } from '../../../shared/emails';
 import * as repo from './repo';
 import { uuidParams } from '../../http/params';
 
@@ -20,7 +20,7 @@ const listQuery = z.strictObject({
  * holds customers' addresses and their one-time links. Another store's message is the same 404.
  */
 export const adminEmailRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/emails', { schema: { querystring: listQuery } }, async (req): Promise<EmailPage> =>
+  app.get('/api/admin/emails', { schema: { querystring: listQuery, response: { 200: emailPageResponse } } }, async (req): Promise<EmailPage> =>
     asStoreManager(req, async (ctx) => {
       const page = parsePage(req.query.page);
       const search = req.query.search?.trim() || null;
@@ -32,7 +32,7 @@ export const adminEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get('/api/admin/emails/:id', { schema: { params: uuidParams('id', 'Email not found') } }, async (req): Promise<{ email: EmailDetail }> =>
+  app.get('/api/admin/emails/:id', { schema: { params: uuidParams('id', 'Email not found'), response: { 200: emailDetailResponse } } }, async (req): Promise<{ email: EmailDetail }> =>
     asStoreManager(req, async (ctx) => {
       const row = isUuid(req.params.id) ? await repo.findEmail(ctx, req.params.id) : null;
       if (!row) throw notFound('Email not found');

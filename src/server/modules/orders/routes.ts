@@ -11,6 +11,15 @@ import { applyPaymentEvent } from './payment-events';
 import { accountOrders, publicLookup } from './lookup-service';
 import { confirmClaim, requestClaim } from './claim-service';
 import { cancelAwaitingPayment } from './shopper-cancel';
+import {
+  accountOrdersResponse,
+  checkoutResponse,
+  claimConfirmedResponse,
+  publicOrderResponse,
+  shopperMessageResponse,
+  webhookResponse,
+} from '../../../shared/order-schemas';
+import { apiErrorResponse } from '../../../shared/error-schemas';
 
 
 const orderNumberParams = z.strictObject({ order_number: z.string().trim().min(1).max(40) });
@@ -22,7 +31,7 @@ const lookupQuery = z.strictObject({
 
 /** Checkout, payment webhooks and the shopper's order views (storefront spec §7). */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/checkout', { schema: { body: checkoutInput } }, async (req) => {
+  app.post('/api/checkout', { schema: { body: checkoutInput, response: { 200: checkoutResponse } } }, async (req) => {
     if (!req.tenant) throw notFound('Store not found');
     return checkout({
       scopes: app.deps.scopes,
@@ -36,33 +45,33 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.get('/api/orders/public-lookup', { schema: { querystring: lookupQuery } }, async (req, reply) => {
+  app.get('/api/orders/public-lookup', { schema: { querystring: lookupQuery, response: { 200: publicOrderResponse } } }, async (req, reply) => {
     if (!req.query.session_id && !req.query.order_number) throw badRequest('Give a session_id or an order_number');
     reply.header('cache-control', 'no-store');
     return { order: await inStore(req, (ctx) => publicLookup(ctx, req.query, cartToken(req))) };
   });
 
-  app.get('/api/account/orders', async (req, reply) => {
+  app.get('/api/account/orders', { schema: { response: { 200: accountOrdersResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return { orders: await inStore(req, (ctx) => accountOrders(ctx)) };
   });
 
-  app.post('/api/account/orders/:order_number/cancel', { schema: { params: orderNumberParams } }, async (req) => {
+  app.post('/api/account/orders/:order_number/cancel', { schema: { params: orderNumberParams, response: { 200: shopperMessageResponse } } }, async (req) => {
     const { message } = await cancelAwaitingPayment((fn) => inStore(req, fn), { payments: app.deps.payments, log: req.log }, req.params.order_number);
     return { message };
   });
 
-  app.post('/api/account/claim-orders', { schema: { body: claimOrdersBody } }, async (req) =>
+  app.post('/api/account/claim-orders', { schema: { body: claimOrdersBody, response: { 200: shopperMessageResponse } } }, async (req) =>
     inStore(req, (ctx) => requestClaim(ctx, app.deps.email, req.body.email, `${req.protocol}://${req.headers.host}`, req.tenant!.name)),
   );
 
-  app.post('/api/account/claim-orders/confirm', { schema: { body: confirmClaimBody } }, async (req) => inStore(req, (ctx) => confirmClaim(ctx, req.body.token)));
+  app.post('/api/account/claim-orders/confirm', { schema: { body: confirmClaimBody, response: { 200: claimConfirmedResponse } } }, async (req) => inStore(req, (ctx) => confirmClaim(ctx, req.body.token)));
 
   // Webhooks need the exact bytes that were signed, so this scope reads JSON bodies as raw buffers.
   await app.register(async (hooks) => {
     hooks.removeContentTypeParser('application/json');
     hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    hooks.post(PAYMENT_WEBHOOK_PATH, { schema: { params: z.strictObject({ provider: z.string().max(20) }) } }, async (req, reply) => {
+    hooks.post(PAYMENT_WEBHOOK_PATH, { schema: { params: z.strictObject({ provider: z.string().max(20) }), response: { 200: webhookResponse, 400: apiErrorResponse } } }, async (req, reply) => {
       const payments = app.deps.payments;
       const { provider } = req.params as { provider: string };
       if (provider !== payments.name || !Buffer.isBuffer(req.body)) throw notFound('Unknown payment provider');

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createTenantBody, PLATFORM_NAME } from '../../../shared/tenants';
+import { createTenantBody, currentTenantResponse, PLATFORM_NAME, tenantDomainListResponse, tenantListResponse, tenantResponse } from '../../../shared/tenants';
 import { requireOwner } from '../../http/guards';
 import * as service from './service';
 
@@ -7,20 +7,20 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
   const scopes = () => app.deps.scopes;
 
   // The SPA asks which store this host is; null means the platform's own site.
-  app.get('/api/tenant/current', async (req) => ({
+  app.get('/api/tenant/current', { schema: { response: { 200: currentTenantResponse } } }, async (req) => ({
     tenant: req.tenant ? { id: req.tenant.id, name: req.tenant.name, slug: req.tenant.slug, domain: req.tenant.domain } : null,
     platform: { name: PLATFORM_NAME },
   }));
 
-  app.get('/api/tenants', async (req) => ({ tenants: await service.listTenants(scopes(), requireOwner(req)) }));
+  app.get('/api/tenants', { schema: { response: { 200: tenantListResponse } } }, async (req) => ({ tenants: await service.listTenants(scopes(), requireOwner(req)) }));
 
-  app.post('/api/tenants', { schema: { body: createTenantBody } }, async (req, reply) => {
+  app.post('/api/tenants', { schema: { body: createTenantBody, response: { 201: tenantResponse } } }, async (req, reply) => {
     const tenant = await service.createTenant(scopes(), requireOwner(req), req.body);
     app.deps.tenants.invalidate();
     return reply.status(201).send({ tenant });
   });
 
-  app.get('/api/tenants/domains', async (req) => {
+  app.get('/api/tenants/domains', { schema: { response: { 200: tenantDomainListResponse } } }, async (req) => {
     const owner = requireOwner(req);
     const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? '';
     return { domains: await service.listTenantDomains(scopes(), owner, { protocol: req.protocol, port }) };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { activeTenantBody, signInBody, signUpBody } from '../../../../shared/auth';
+import { activeTenantBody, isOwnerResponse, sessionResponse, signInBody, signUpBody } from '../../../../shared/auth';
 import { requireActor } from '../../../http/guards';
 import { unauthorized } from '../../../http/errors';
 import * as auth from './service';
@@ -19,13 +19,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return auth.describeSession(deps(), actor);
   }
 
-  app.post('/api/auth/sign-up', { schema: { body: signUpBody } }, async (req, reply) => {
+  app.post('/api/auth/sign-up', { schema: { body: signUpBody, response: { 201: sessionResponse } } }, async (req, reply) => {
     const token = await auth.signUp(deps(), req.body, meta(req));
     setSessionCookie(req, reply, token);
     return reply.status(201).send(await answerWithSession(token));
   });
 
-  app.post('/api/auth/sign-in', { schema: { body: signInBody } }, async (req, reply) => {
+  app.post('/api/auth/sign-in', { schema: { body: signInBody, response: { 200: sessionResponse } } }, async (req, reply) => {
     const token = await auth.signIn(deps(), req.body, meta(req));
     setSessionCookie(req, reply, token);
     return reply.send(await answerWithSession(token));
@@ -37,20 +37,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.get('/api/auth/session', async (req) => auth.describeSession(deps(), req.actor));
+  app.get('/api/auth/session', { schema: { response: { 200: sessionResponse } } }, async (req) => auth.describeSession(deps(), req.actor));
 
-  app.put('/api/auth/active-tenant', { schema: { body: activeTenantBody } }, async (req) => {
+  app.put('/api/auth/active-tenant', { schema: { body: activeTenantBody, response: { 200: sessionResponse } } }, async (req) => {
     const actor = await auth.chooseActiveTenant(deps(), requireActor(req), req.body.tenant_id);
     return auth.describeSession(deps(), actor);
   });
 
-  app.delete('/api/auth/active-tenant', async (req) => {
+  app.delete('/api/auth/active-tenant', { schema: { response: { 200: sessionResponse } } }, async (req) => {
     const actor = await auth.chooseActiveTenant(deps(), requireActor(req), null);
     return auth.describeSession(deps(), actor);
   });
 
   // Storefront spec §7: answers isOwner; 401 means not signed in (and so not an owner).
-  app.get('/api/is-owner', async (req) => {
+  app.get('/api/is-owner', { schema: { response: { 200: isOwnerResponse } } }, async (req) => {
     if (!req.actor) throw unauthorized();
     return { isOwner: req.actor.isOwner };
   });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asStoreManager } from '../../../http/guards';
-import { categoryListQuery, createCategoryBody, updateCategoryBody } from '../../../../shared/admin-categories';
+import { adminCategoryListResponse, adminCategoryResponse, categoryListQuery, createCategoryBody, updateCategoryBody } from '../../../../shared/admin-categories';
 import * as service from './service';
 import { uuidParams } from '../../../http/params';
 
@@ -12,7 +12,7 @@ const idParam = uuidParams('id', 'Category not found');
  * once its transaction has committed, so the shop's navigation shows the change at once.
  */
 export const adminCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/categories', { schema: { querystring: categoryListQuery } }, async (req) =>
+  app.get('/api/admin/categories', { schema: { querystring: categoryListQuery, response: { 200: adminCategoryListResponse } } }, async (req) =>
     asStoreManager(req, async (ctx) =>
       req.query.tree === 'true'
         ? { categories: await service.categoryTree(ctx, req.query.depth === '1' ? 1 : 2) }
@@ -20,12 +20,12 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   );
 
-  app.post('/api/admin/categories', { schema: { body: createCategoryBody } }, async (req, reply) => {
+  app.post('/api/admin/categories', { schema: { body: createCategoryBody, response: { 201: adminCategoryResponse } } }, async (req, reply) => {
     const category = await asStoreManager(req, (ctx) => service.createCategory(ctx, req.body));
     return reply.status(201).send({ category });
   });
 
-  app.put('/api/admin/categories/:id', { schema: { params: idParam, body: updateCategoryBody } }, async (req) => {
+  app.put('/api/admin/categories/:id', { schema: { params: idParam, body: updateCategoryBody, response: { 200: adminCategoryResponse } } }, async (req) => {
     const category = await asStoreManager(req, (ctx) => service.updateCategory(ctx, req.params.id, req.body));
     return { category };
   });

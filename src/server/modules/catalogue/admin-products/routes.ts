@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { TenantCtx } from '../../../http/context';
 import { asStoreManager } from '../../../http/guards';
 import { badRequest, fieldsFromIssues } from '../../../http/errors';
-import { adminSearchQuery, featureBody, productBody, productListQuery, trackingBody } from '../../../../shared/admin-products';
+import { adminProductListResponse, adminProductResponse, adminSearchQuery, adminSearchResponse, featureBody, productBody, productListQuery, trackingBody } from '../../../../shared/admin-products';
 import { unusedUploadKeys } from '../media/product-images-service';
 import * as service from './service';
 import { uuidParams } from '../../../http/params';
@@ -36,19 +36,19 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 
 /** Admin spec §7 "Catalogue": the products list, the product form and the list's toggles. */
 export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/products', { schema: { querystring: productListQuery } }, async (req) => asStoreManager(req, (ctx) => service.listProducts(ctx, req.query)));
+  app.get('/api/admin/products', { schema: { querystring: productListQuery, response: { 200: adminProductListResponse } } }, async (req) => asStoreManager(req, (ctx) => service.listProducts(ctx, req.query)));
 
-  app.get('/api/admin/products/:id', { schema: { params: idParam } }, async (req) =>
+  app.get('/api/admin/products/:id', { schema: { params: idParam, response: { 200: adminProductResponse } } }, async (req) =>
     asStoreManager(req, async (ctx) => ({ product: await service.getProduct(ctx, req.params.id) })),
   );
 
-  app.post('/api/admin/products', { schema: { body: productBody } }, async (req, reply) => {
+  app.post('/api/admin/products', { schema: { body: productBody, response: { 201: adminProductResponse } } }, async (req, reply) => {
     const product = await catalogueWrite(req, (ctx) => service.createProduct(ctx, app.deps.storage, req.body));
     return reply.status(201).send({ product });
   });
 
   // The whole form, or only { track_inventory } from the list's switch (spec §7 names both on this path).
-  app.put('/api/admin/products/:id', { schema: { params: idParam, body: z.record(z.string(), z.unknown(), { error: 'Send the product as a JSON object' }) } }, async (req) => {
+  app.put('/api/admin/products/:id', { schema: { params: idParam, body: z.record(z.string(), z.unknown(), { error: 'Send the product as a JSON object' }), response: { 200: adminProductResponse } } }, async (req) => {
     const keys = Object.keys(req.body);
     if (keys.length === 1 && keys[0] === 'track_inventory') {
       const { track_inventory } = parseBody(trackingBody, req.body);
@@ -58,7 +58,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     return { product: await catalogueWrite(req, (ctx) => service.updateProduct(ctx, req.params.id, body)) };
   });
 
-  app.put('/api/admin/products/:id/feature', { schema: { params: idParam, body: featureBody } }, async (req) => ({
+  app.put('/api/admin/products/:id/feature', { schema: { params: idParam, body: featureBody, response: { 200: adminProductResponse } } }, async (req) => ({
     product: await catalogueWrite(req, (ctx) => service.setFeatured(ctx, req.params.id, req.body.is_featured)),
   }));
 
@@ -74,7 +74,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Link pickers (navigation editor and others): products by name or SKU. type=page belongs to the pages feature.
-  app.get('/api/admin/search', { schema: { querystring: adminSearchQuery } }, async (req) =>
+  app.get('/api/admin/search', { schema: { querystring: adminSearchQuery, response: { 200: adminSearchResponse } } }, async (req) =>
     asStoreManager(req, (ctx) => service.searchProducts(ctx, req.query.q, req.query.limit)),
   );
 };

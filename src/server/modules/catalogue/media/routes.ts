@@ -3,7 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asStoreManager } from '../../../http/guards';
 import type { TenantCtx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
-import { addProductImageSchema, reorderProductImagesSchema, updateProductImageSchema } from '../../../../shared/media-schemas';
+import {
+  addProductImageSchema,
+  productImageListResponse,
+  productImageResponse,
+  productImagesResponse,
+  reorderProductImagesSchema,
+  updateProductImageSchema,
+} from '../../../../shared/media-schemas';
 import { uploadRoutes } from './upload-routes';
 import * as images from './product-images-service';
 import { uuidParams } from '../../../http/params';
@@ -29,18 +36,18 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const base = '/api/admin/products/:id/images';
 
-  app.get(base, { schema: { params: productParam } }, async (req) => asStoreManager(req, (ctx) => images.listProductImages(ctx, app.deps.storage, req.params.id)));
+  app.get(base, { schema: { params: productParam, response: { 200: productImagesResponse } } }, async (req) => asStoreManager(req, (ctx) => images.listProductImages(ctx, app.deps.storage, req.params.id)));
 
-  app.post(base, { schema: { params: productParam, body: addProductImageSchema } }, async (req, reply) => {
+  app.post(base, { schema: { params: productParam, body: addProductImageSchema, response: { 201: productImageResponse } } }, async (req, reply) => {
     const image = await write(req, (ctx) => images.addProductImage(ctx, app.deps.storage, req.params.id, req.body));
     return reply.status(201).send({ image });
   });
 
-  app.put(`${base}/order`, { schema: { params: productParam, body: reorderProductImagesSchema } }, async (req) => ({
+  app.put(`${base}/order`, { schema: { params: productParam, body: reorderProductImagesSchema, response: { 200: productImageListResponse } } }, async (req) => ({
     images: await write(req, (ctx) => images.reorderProductImages(ctx, app.deps.storage, req.params.id, req.body.image_ids)),
   }));
 
-  app.patch(`${base}/:imageId`, { schema: { params: imageParam, body: updateProductImageSchema } }, async (req) => ({
+  app.patch(`${base}/:imageId`, { schema: { params: imageParam, body: updateProductImageSchema, response: { 200: productImageResponse } } }, async (req) => ({
     image: await write(req, (ctx) => images.updateProductImage(ctx, app.deps.storage, req.params.id, req.params.imageId, req.body)),
   }));
 

@@ -5,7 +5,7 @@ import { adminTenantId, asStoreManager } from '../../../http/guards';
 import { AppError, badRequest } from '../../../http/errors';
 import { mediaPrefix } from '../../../adapters/storage/storage';
 import { detectImageType, IMAGE_CONTENT_TYPES, MAX_UPLOAD_BYTES, notImageMessage, UPLOAD_MESSAGES, type UploadedFile } from '../../../../shared/media';
-import { uploadQuerySchema } from '../../../../shared/media-schemas';
+import { uploadQuerySchema, uploadResponse } from '../../../../shared/media-schemas';
 import { storageUnavailable } from './storage-errors';
 
 const tooLarge = () => new AppError(413, 'file_too_large', UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
@@ -50,7 +50,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/media',
     {
       bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,
-      schema: { querystring: uploadQuerySchema },
+      schema: { querystring: uploadQuerySchema, response: { 201: uploadResponse } },
       // Before the body is read: who may upload, what was declared and how big it says it is.
       onRequest: async (req) => {
         await asStoreManager(req, async () => undefined);

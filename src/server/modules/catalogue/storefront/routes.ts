@@ -4,7 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { asStoreManager, inStore } from '../../../http/guards';
 import { parsePage } from '../../../../shared/catalog';
-import { productListQuery, reviewBody, reviewModerationBody } from '../../../../shared/catalog-schemas';
+import { moderationPageResponse, productListQuery, reviewBody, reviewListResponse, reviewModeratedResponse, reviewModerationBody, reviewSubmittedResponse } from '../../../../shared/catalog-schemas';
 import { SEARCH_RATE_LIMIT, SEARCH_TEXT } from '../../../../shared/search';
 import { AppError } from '../../../http/errors';
 import * as storefront from './storefront-service';
@@ -67,20 +67,20 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     sendCachedJson(req, reply, `related:${req.params.id}`, async (ctx) => ({ items: await storefront.relatedProducts(ctx, req.params.id) })),
   );
 
-  app.get('/api/products/:id/reviews', { schema: { params: idParam } }, async (req) => inStore(req, (ctx) => reviews.listReviews(ctx, req.params.id)));
+  app.get('/api/products/:id/reviews', { schema: { params: idParam, response: { 200: reviewListResponse } } }, async (req) => inStore(req, (ctx) => reviews.listReviews(ctx, req.params.id)));
 
-  app.post('/api/products/:id/reviews', { schema: { params: idParam, body: reviewBody } }, async (req, reply) => {
+  app.post('/api/products/:id/reviews', { schema: { params: idParam, body: reviewBody, response: { 201: reviewSubmittedResponse } } }, async (req, reply) => {
     const result = await inStore(req, (ctx) => reviews.submitReview(ctx, req.params.id, req.ip, req.body));
     return reply.status(201).send(result);
   });
 
   // Admin: Catalogue > Reviews moderation (store managers only).
   const moderationQuery = z.object({ status: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending'), page: z.unknown().optional() });
-  app.get('/api/admin/reviews', { schema: { querystring: moderationQuery } }, async (req) =>
+  app.get('/api/admin/reviews', { schema: { querystring: moderationQuery, response: { 200: moderationPageResponse } } }, async (req) =>
     asStoreManager(req, (ctx) => reviews.listForModeration(ctx, req.query.status === 'all' ? null : req.query.status, parsePage(req.query.page), 20)),
   );
 
-  app.patch('/api/admin/reviews/:id', { schema: { params: uuidParams('id', 'Review not found'), body: reviewModerationBody } }, async (req) => {
+  app.patch('/api/admin/reviews/:id', { schema: { params: uuidParams('id', 'Review not found'), body: reviewModerationBody, response: { 200: reviewModeratedResponse } } }, async (req) => {
     return asStoreManager(req, (ctx) => reviews.moderate(ctx, req.params.id, req.body.status));
   });
 };

@@ -4,6 +4,8 @@ import { conflict } from '../../../http/errors';
 import { PaymentSessionCompleteError } from '../../../adapters/payments/errors';
 import { parsePage } from '../../../../shared/catalog';
 import {
+  adminOrderDetailResponse,
+  adminOrderPageResponse,
   adminOrdersQuery,
   canMoveOrder,
   orderNoteInput,
@@ -32,7 +34,7 @@ function parseLimit(raw: string | undefined): number {
  * 403), another store's order the same 404 as a missing one. Every change answers the fresh details.
  */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/orders', { schema: { querystring: adminOrdersQuery } }, async (req, reply): Promise<AdminOrderPage> => {
+  app.get('/api/admin/orders', { schema: { querystring: adminOrdersQuery, response: { 200: adminOrderPageResponse } } }, async (req, reply): Promise<AdminOrderPage> => {
     reply.header('cache-control', 'no-store');
     return asStoreManager(req, async (ctx) => {
       const page = parsePage(req.query.page);
@@ -43,12 +45,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.get('/api/admin/orders/:id', { schema: { params: idParams } }, async (req, reply): Promise<{ order: AdminOrderDetail }> => {
+  app.get('/api/admin/orders/:id', { schema: { params: idParams, response: { 200: adminOrderDetailResponse } } }, async (req, reply): Promise<{ order: AdminOrderDetail }> => {
     reply.header('cache-control', 'no-store');
     return asStoreManager(req, async (ctx) => ({ order: await loadDetail(ctx, req.params.id) }));
   });
 
-  app.post('/api/admin/orders/:id/status', { schema: { params: idParams, body: orderStatusInput } }, async (req): Promise<{ order: AdminOrderDetail }> => {
+  app.post('/api/admin/orders/:id/status', { schema: { params: idParams, body: orderStatusInput, response: { 200: adminOrderDetailResponse } } }, async (req): Promise<{ order: AdminOrderDetail }> => {
     const { id } = req.params;
     // Cancelling an unpaid order first closes its payment session at the provider (a network call,
     // so outside the transaction), so the shopper cannot pay for an order the shop has cancelled.
@@ -74,20 +76,20 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     return { order };
   });
 
-  app.post('/api/admin/orders/:id/refunds', { schema: { params: idParams, body: refundInput } }, async (req): Promise<{ order: AdminOrderDetail }> => {
+  app.post('/api/admin/orders/:id/refunds', { schema: { params: idParams, body: refundInput, response: { 200: adminOrderDetailResponse } } }, async (req): Promise<{ order: AdminOrderDetail }> => {
     const { scopes, payments, email } = app.deps;
     await refundOrder((fn) => asStoreManager(req, fn), { scopes, payments, email, log: req.log }, req.params.id, req.body);
     return asStoreManager(req, async (ctx) => ({ order: await loadDetail(ctx, req.params.id) }));
   });
 
-  app.post('/api/admin/orders/:id/notes', { schema: { params: idParams, body: orderNoteInput } }, async (req): Promise<{ order: AdminOrderDetail }> =>
+  app.post('/api/admin/orders/:id/notes', { schema: { params: idParams, body: orderNoteInput, response: { 200: adminOrderDetailResponse } } }, async (req): Promise<{ order: AdminOrderDetail }> =>
     asStoreManager(req, async (ctx) => {
       await addNote(ctx, req.params.id, req.body.body);
       return { order: await loadDetail(ctx, req.params.id) };
     }),
   );
 
-  app.post('/api/admin/orders/:id/resend-confirmation', { schema: { params: idParams } }, async (req): Promise<{ order: AdminOrderDetail }> =>
+  app.post('/api/admin/orders/:id/resend-confirmation', { schema: { params: idParams, response: { 200: adminOrderDetailResponse } } }, async (req): Promise<{ order: AdminOrderDetail }> =>
     asStoreManager(req, async (ctx) => {
       await resendConfirmation(ctx, app.deps.email, req.params.id);
       return { order: await loadDetail(ctx, req.params.id) };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { inStore } from '../../../http/guards';
 import type { StoreCtx } from '../../../http/context';
 import { CART_MAX_QUANTITY } from '../../../../shared/cart';
+import { cartResponse, shippingMethodListResponse } from '../../../../shared/cart-schemas';
 import { cartToken, setCartCookie } from './cart-cookie';
 import * as service from './cart-service';
 
@@ -17,6 +18,7 @@ const addBody = z.strictObject({ product_id: id, variant_id: id.nullable().optio
 const quantityBody = z.strictObject({ quantity });
 const shippingBody = z.strictObject({ shipping_method_id: id });
 const lineParam = z.strictObject({ id });
+const answersCart = { 200: cartResponse };
 
 /**
  * Runs fn on this request's cart in one transaction and answers the cart as it then is. `create`
@@ -35,23 +37,23 @@ async function withCart(req: FastifyRequest, reply: FastifyReply, create: boolea
 
 /** The cart's calls (the spec leaves their paths to us) and the delivery options. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/cart', async (req, reply) => withCart(req, reply, false));
+  app.get('/api/cart', { schema: { response: answersCart } }, async (req, reply) => withCart(req, reply, false));
 
-  app.post('/api/cart/items', { schema: { body: addBody } }, async (req, reply) =>
+  app.post('/api/cart/items', { schema: { body: addBody, response: answersCart } }, async (req, reply) =>
     withCart(req, reply, true, (ctx, cart) => service.addItem(ctx, cart!, req.body)),
   );
 
-  app.patch('/api/cart/items/:id', { schema: { params: lineParam, body: quantityBody } }, async (req, reply) =>
+  app.patch('/api/cart/items/:id', { schema: { params: lineParam, body: quantityBody, response: answersCart } }, async (req, reply) =>
     withCart(req, reply, false, (ctx, cart) => service.setQuantity(ctx, cart, req.params.id, req.body.quantity)),
   );
 
-  app.delete('/api/cart/items/:id', { schema: { params: lineParam } }, async (req, reply) =>
+  app.delete('/api/cart/items/:id', { schema: { params: lineParam, response: answersCart } }, async (req, reply) =>
     withCart(req, reply, false, (ctx, cart) => service.removeItem(ctx, cart, req.params.id)),
   );
 
-  app.put('/api/cart/shipping', { schema: { body: shippingBody } }, async (req, reply) =>
+  app.put('/api/cart/shipping', { schema: { body: shippingBody, response: answersCart } }, async (req, reply) =>
     withCart(req, reply, true, (ctx, cart) => service.chooseShipping(ctx, cart!, req.body.shipping_method_id)),
   );
 
-  app.get('/api/shipping-methods', async (req) => inStore(req, async (ctx) => ({ shipping_methods: await service.listShippingMethods(ctx) })));
+  app.get('/api/shipping-methods', { schema: { response: { 200: shippingMethodListResponse } } }, async (req) => inStore(req, async (ctx) => ({ shipping_methods: await service.listShippingMethods(ctx) })));
 };

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { nameValueSchema } from './order-schemas';
+
+// Zod response schemas for the cart and delivery options (storefront spec §3); cart.ts takes its types
+// from here through type-only imports, so the storefront bundle stays free of Zod. Amounts in pounds.
+
+export const cartItemSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  variant_id: z.string().nullable(),
+  name: z.string(),
+  slug: z.string(),
+  sku: z.string(),
+  image_url: z.string().nullable(),
+  variant_options: z.array(nameValueSchema),
+  quantity: z.number(),
+  unit_price: z.number(),
+  /** The undiscounted price when unit_price is a sale price, for a strike-through. */
+  original_unit_price: z.number().nullable(),
+  line_total: z.number(),
+  /** False while the quantity is more than the line can have (see available): checkout would refuse it. */
+  in_stock: z.boolean(),
+  /**
+   * The most this line can have with the rest of the cart as it is: the free stock, less what other
+   * lines drawing on the same stock take. Null when the product's stock is not tracked.
+   */
+  available: z.number().nullable(),
+});
+
+export const shippingSelectionSchema = z.object({ shipping_method_id: z.string(), name: z.string(), cost: z.number() });
+
+export const cartSchema = z.object({
+  items: z.array(cartItemSchema),
+  item_count: z.number(),
+  sub_total: z.number(),
+  discount_total: z.number(),
+  shipping_total: z.number(),
+  tax_total: z.number(),
+  total: z.number(),
+  /** VAT already inside the total (prices include VAT): shown as "Includes £x VAT". */
+  vat_included: z.number(),
+  shipping_selection: shippingSelectionSchema.nullable(),
+});
+/** Every cart route: the cart as it now is. */
+export const cartResponse = z.object({ cart: cartSchema });
+
+/** A delivery option, with how many business days it takes (shown beside it at checkout). */
+export const shippingMethodSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  flat_rate: z.number(),
+  free_over: z.number().nullable(),
+  delivery_min_days: z.number(),
+  delivery_max_days: z.number(),
+});
+/** GET /api/shipping-methods */
+export const shippingMethodListResponse = z.object({ shipping_methods: z.array(shippingMethodSchema) });
