@@ -5,6 +5,7 @@ import type { AppDeps } from './http/context';
 import './http/context';
 import { registerErrorHandler } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
+import { failOnResponseDrift } from './http/response-drift';
 import { checkOrigin } from './http/origin';
 import { registerWebApp } from './http/spa';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -35,6 +36,8 @@ export interface BuildOptions {
   logger?: boolean | { level: string };
   /** Sees every route as it is registered (the input fuzz test walks them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Tests: fail any answer a response schema changed (a field the schema forgot). */
+  failOnResponseDrift?: boolean;
 }
 
 /** Builds the Fastify app around already-opened dependencies (database, config, secrets). */
@@ -48,6 +51,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  if (opts.failOnResponseDrift) failOnResponseDrift(app);
   // Every instance hears every committed catalogue write (its own and other instances'), until it closes.
   app.addHook('onClose', await deps.catalogueCache.follow(deps.scopes, app.log));
   subscribeToDomainEvents(app, deps);
