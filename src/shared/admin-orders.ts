@@ -98,23 +98,15 @@ export const orderEventViewSchema = z.object({
 });
 export type OrderEventView = z.infer<typeof orderEventViewSchema>;
 
-export const adminOrderDetailSchema = z.object({
-  id: z.string(),
-  order_number: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  payment_status: z.enum(PAYMENT_STATUSES),
-  customer_name: z.string().nullable(),
-  customer_email: z.string(),
+/** The details share the list row's fields (all but the line count) and add the rest. */
+export const adminOrderDetailSchema = adminOrderRowSchema.omit({ item_count: true }).extend({
   customer_phone: z.string().nullable(),
-  currency: z.string(),
-  placed_at: z.string(),
   paid_at: z.string().nullable(),
   subtotal: z.number(),
   discount_total: z.number(),
   shipping_total: z.number(),
   tax_total: z.number(),
   vat_included: z.number(),
-  total_amount: z.number(),
   /** What the customer paid (0 until paid). */
   paid_amount: z.number(),
   refunded_amount: z.number(),
