@@ -56,3 +56,13 @@ export async function inStore<T>(req: FastifyRequest, fn: (ctx: StoreCtx) => Pro
   if (!tenantId) throw notFound('Store not found');
   return req.server.deps.scopes.run({ tenantId, userId: req.actor?.userId ?? null }, (work) => fn({ ...work, tenantId, actor: req.actor }));
 }
+
+/**
+ * Some spec calls carry `tenant_id` or `tenantId` in the body (email-dispatch, push-send). It never
+ * selects data (decision 003): the host and session chose the tenant already. A value that names a
+ * different tenant is refused with 403 rather than silently ignored, so a confused client learns of it.
+ */
+export function assertClientTenant(ctx: { tenantId: string }, sent: unknown): void {
+  if (sent === undefined || sent === null || sent === '') return;
+  if (sent !== ctx.tenantId) throw forbidden('This request names a different store.');
+}

@@ -16,6 +16,7 @@ import { CategoriesPage } from './categories/CategoriesPage';
 import { OrdersPage } from './orders/OrdersPage';
 import { OrderDetailPage } from './orders/OrderDetailPage';
 import { PackingSlipPage } from './orders/PackingSlipPage';
+import { SettingsPage } from './settings/SettingsPage';
 import { ProductsRoute } from './catalogue/ProductsRoute';
 import { CreateProductPage, EditProductPage } from './catalogue/ProductFormPage';
 
@@ -33,6 +34,7 @@ export function AdminRoutes({ canManage, role }: { canManage: boolean; role: Mem
       <Route path="orders" element={managed(<OrdersPage />)} />
       <Route path="orders/:id" element={managed(<OrderDetailPage />)} />
       <Route path="orders/:id/packing-slip" element={managed(<PackingSlipPage />)} />
+      <Route path="settings" element={managed(<SettingsPage />)} />
       <Route path="emails" element={managed(<EmailsPage />)} />
       <Route path="emails/:id" element={managed(<EmailDetailPage />)} />
       <Route path="catalogue/products/:id/stock" element={managed(<ProductStockPage />)} />

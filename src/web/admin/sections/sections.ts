@@ -1,4 +1,4 @@
-import { FileText, Image, Menu, Settings, Upload, type LucideIcon } from 'lucide-react';
+import { FileText, Image, Menu, Upload, type LucideIcon } from 'lucide-react';
 
 export interface AdminSection {
   /** Routes under /admin that show this section (admin spec §2 route table). */
@@ -53,14 +53,5 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     noticeTitle: 'The media library is not available yet',
     noticeText: 'Product pictures are uploaded, described and ordered on each product’s edit page.',
     action: { label: 'Go to Products', to: '/admin/catalogue/products' },
-  },
-  {
-    paths: ['settings'],
-    heading: 'Store Settings',
-    subtitle: 'Store details, payments, email, notifications and shipping.',
-    icon: Settings,
-    noticeTitle: 'Store settings are not available yet',
-    noticeText: 'Your store’s name and domain were set when the platform owner created the store.',
-    action: { label: 'Go to Dashboard', to: '/admin' },
   },
 ];

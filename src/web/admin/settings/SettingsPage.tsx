@@ -1,0 +1,45 @@
+import { useSearchParams } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { StoreInfoTab } from './store/StoreInfoTab';
+import { PaymentTab } from './payment/PaymentTab';
+import { EmailTab } from './email/EmailTab';
+import { NotificationsTab } from './notifications/NotificationsTab';
+import { ShippingTab } from './shipping/ShippingTab';
+
+/** The five settings tabs of admin spec §2, in the spec's order. The tab lives in `?tab=` so a reload,
+ * a shared link or the payment onboarding return lands on the same tab. */
+export const SETTINGS_TABS = [
+  { value: 'store', label: 'Store Info', Panel: StoreInfoTab },
+  { value: 'payment', label: 'Payment', Panel: PaymentTab },
+  { value: 'email', label: 'Email', Panel: EmailTab },
+  { value: 'notifications', label: 'Notifications', Panel: NotificationsTab },
+  { value: 'shipping', label: 'Shipping', Panel: ShippingTab },
+] as const;
+
+export function SettingsPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab = SETTINGS_TABS.some((t) => t.value === requested) ? requested! : 'store';
+  const select = (value: string) => setParams((prev) => {
+    const next = new URLSearchParams(prev);
+    next.set('tab', value);
+    return next;
+  }, { replace: true });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Store Settings</h1>
+        <p className="mt-1 text-sm text-zinc-500">Store details, payments, email, notifications and shipping.</p>
+      </div>
+      <Tabs value={tab} onValueChange={select} className="flex flex-col gap-6">
+        <TabsList className="w-full justify-start overflow-x-auto sm:w-fit">
+          {SETTINGS_TABS.map((t) => <TabsTrigger key={t.value} value={t.value}>{t.label}</TabsTrigger>)}
+        </TabsList>
+        {SETTINGS_TABS.map(({ value, Panel }) => (
+          <TabsContent key={value} value={value}><Panel /></TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

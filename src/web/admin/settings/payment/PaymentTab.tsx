@@ -1,0 +1,4 @@
+// Placeholder until this tab lands (issue 13); each tab is built on its own branch and replaces this file.
+export function PaymentTab() {
+  return <p className="text-sm text-zinc-500">Card payments settings are being set up.</p>;
+}
