@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connection';
 import { withScope } from '../db/scope';
 import { tenants, users } from '../db/schema/index';
-import { hashPassword } from '../modules/accounts';
+import * as accounts from '../modules/accounts';
 import * as tenantRepo from '../modules/tenants';
 import type { MemberRole } from '../../shared/roles';
 import type { FileStorage } from '../adapters/storage/storage';
@@ -47,7 +47,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  * seed obeys the same row-level security as requests do. Later features add their demo data here.
  */
 export async function seedDemo(db: Db, password: string, storage: FileStorage): Promise<SeededDemo> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await accounts.hashPassword(password);
   const userIds: Record<string, string> = {};
   const tenantIds = {} as Record<DemoTenant['key'], string>;
   // Accounts (with their platform-owner flags) and stores are platform rows the app role may not
@@ -72,7 +72,7 @@ export async function seedDemo(db: Db, password: string, storage: FileStorage): 
       await tenantRepo.insertDomain(tx, tenantId, t.domain);
       for (const account of DEMO_ACCOUNTS) {
         const role = account.roles[t.key];
-        if (role) await tenantRepo.insertMembership(tx, tenantId, userIds[account.email], role);
+        if (role) await accounts.insertMembership(tx, tenantId, userIds[account.email], role);
       }
     });
   }

@@ -51,7 +51,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "inset": {"inset":"0"},
   "inset-x": {"inset":"x-2"},
   "inset-y": {"inset":"y-0"},
-  "justify-content": {"justify":"between center end"},
+  "justify-content": {"justify":"between center end start"},
   "leading": {"leading":"6 none relaxed snug tight"},
   "left": {"left":"0 1 1/2 2 3"},
   "line-clamp": {"line":"clamp-1 clamp-2"},

@@ -15,8 +15,8 @@ const MAX_ERROR = 1000;
 export async function insertMessage(tx: Tx, m: EmailMessage, provider: string): Promise<SentEmail> {
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`
-      insert into email_messages (tenant_id, to_address, subject, html, text, kind, status, provider, order_id)
-      values (${m.tenantId}, ${m.to}, ${m.subject}, ${m.html}, ${m.text}, ${m.kind}, 'stored', ${provider}, ${m.orderId ?? null})
+      insert into email_messages (tenant_id, to_address, subject, html, text, kind, status, provider, order_id, order_number)
+      values (${m.tenantId}, ${m.to}, ${m.subject}, ${m.html}, ${m.text}, ${m.kind}, 'stored', ${provider}, ${m.orderId ?? null}, ${m.orderNumber ?? null})
       returning id`),
   );
   return { id: rows[0].id, status: 'stored', provider, error: null };

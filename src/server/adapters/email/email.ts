@@ -14,6 +14,8 @@ export interface EmailMessage {
   /** What kind of message, for the admin outbox: 'order_confirmation', 'order_claim', ... */
   kind: string;
   orderId?: string | null;
+  /** The order's number as the shopper knows it, kept with the message for the outbox. */
+  orderNumber?: string | null;
 }
 
 export interface SentEmail {

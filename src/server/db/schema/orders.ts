@@ -301,6 +301,8 @@ export const stockMovements = pgTable(
     notes: text('notes'),
     resultingQuantity: integer('resulting_quantity').notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** Copied when written: the ledger names the order without reading the orders module's table. */
+    orderNumber: text('order_number'),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     // clock_timestamp(), not now(): the row is written after the product's row lock is taken, so the
     // ledger sorts in the order the changes were really applied, even when transactions overlap.
@@ -328,6 +330,8 @@ export const emailMessages = pgTable(
     provider: text('provider').notNull(),
     error: text('error'),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** Copied when sent: the outbox names the order without reading the orders module's table. */
+    orderNumber: text('order_number'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

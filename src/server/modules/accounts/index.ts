@@ -6,3 +6,4 @@ export { sessionToken } from './auth/cookies';
 export { findRole } from './auth/repo';
 export { hashToken, newSessionToken } from './auth/tokens';
 export { hashPassword } from './auth/passwords';
+export { findUserIdByEmail, insertMembership, memberCounts, userEmails } from './members/repo';

@@ -1,4 +1,3 @@
 // AI copy help and the Store Brain's findings.
 export { aiRoutes } from './routes';
 export { spendAiAllowance, storeFindings, toWins } from './service';
-export { missingDescription } from './insights-repo';

@@ -5,7 +5,7 @@ import { AI_TEXT, type QuickWin, type QuickWinImpact } from '../../../shared/ai'
 import type { SuggestBody } from '../../../shared/ai-schemas';
 import type { InsightFinding, InsightKind } from '../../adapters/ai/ai';
 import { spendStoreAllowance, type Limit } from '../limits';
-import * as repo from './insights-repo';
+import * as repo from '../catalogue';
 
 /** Per person and store: AI calls cost money on a real provider, so a runaway client is stopped. */
 export const AI_CALLS_PER_WINDOW = 30;

@@ -2,8 +2,8 @@ import type { TenantCtx } from '../../http/context';
 import { penceToPounds } from '../../../shared/money';
 import type { DashboardKpis, DashboardSetup } from '../../../shared/dashboard';
 import { listLowStock } from '../inventory';
-import { missingDescription } from '../ai';
-import * as repo from './repo';
+import { catalogueSetup, missingDescription } from '../catalogue';
+import { dailySales } from '../orders';
 
 /**
  * Admin spec §3 "Dashboard KPIs" from the store's own orders and products. Revenue is net of refunds
@@ -11,8 +11,8 @@ import * as repo from './repo';
  * per day, so the card always equals the chart's total. Low stock is the Low Stock Alert's own count.
  */
 export async function kpis(ctx: TenantCtx, paymentProvider: DashboardSetup['payment_provider']): Promise<DashboardKpis> {
-  const days = await repo.dailySales(ctx);
-  const setup = await repo.setupState(ctx);
+  const days = await dailySales(ctx.tx, ctx.tenantId);
+  const setup = await catalogueSetup(ctx.tx, ctx.tenantId);
   const revenuePence = days.reduce((sum, d) => sum + d.revenue_pence, 0);
   return {
     revenue_last_30: penceToPounds(revenuePence),

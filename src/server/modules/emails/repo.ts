@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context';
-import { emailMessages, orders } from '../../db/schema';
+import type { Tx } from '../../db/connection';
+import { emailMessages } from '../../db/schema';
 
 const summaryColumns = {
   id: emailMessages.id,
@@ -11,7 +12,7 @@ const summaryColumns = {
   provider: emailMessages.provider,
   error: emailMessages.error,
   order_id: emailMessages.orderId,
-  order_number: orders.orderNumber,
+  order_number: emailMessages.orderNumber,
   created_at: emailMessages.createdAt,
   sent_at: emailMessages.sentAt,
 };
@@ -27,7 +28,6 @@ export async function listEmails(ctx: TenantCtx, opts: { search: string | null; 
   const rows = await ctx.tx
     .select(summaryColumns)
     .from(emailMessages)
-    .leftJoin(orders, eq(orders.id, emailMessages.orderId))
     .where(filter)
     .orderBy(desc(emailMessages.createdAt), desc(emailMessages.id))
     .limit(opts.limit)
@@ -40,7 +40,15 @@ export async function findEmail(ctx: TenantCtx, id: string) {
   const [row] = await ctx.tx
     .select({ ...summaryColumns, html: emailMessages.html, text: emailMessages.text })
     .from(emailMessages)
-    .leftJoin(orders, eq(orders.id, emailMessages.orderId))
     .where(and(eq(emailMessages.tenantId, ctx.tenantId), eq(emailMessages.id, id)));
   return row ?? null;
+}
+
+/** How many emails the store has sent about one order (the order page links to them). */
+export async function countOrderEmails(tx: Tx, tenantId: string, orderId: string): Promise<number> {
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(emailMessages)
+    .where(and(eq(emailMessages.tenantId, tenantId), eq(emailMessages.orderId, orderId)));
+  return n;
 }

@@ -88,8 +88,8 @@ export async function commitSale(ctx: StoreCtx, lines: StockLine[], order: { id:
       continue;
     }
     await ctx.tx.execute(sql`
-      insert into stock_movements (tenant_id, product_id, variant_id, change, reason, notes, resulting_quantity, order_id)
-      values (${ctx.tenantId}, ${unit.productId}, ${unit.variantId}, ${-unit.quantity}, ${SALE_REASON}, ${`Order ${order.orderNumber} paid`}, ${row.stock_quantity}, ${order.id})`);
+      insert into stock_movements (tenant_id, product_id, variant_id, change, reason, notes, resulting_quantity, order_id, order_number)
+      values (${ctx.tenantId}, ${unit.productId}, ${unit.variantId}, ${-unit.quantity}, ${SALE_REASON}, ${`Order ${order.orderNumber} paid`}, ${row.stock_quantity}, ${order.id}, ${order.orderNumber})`);
   }
   return short;
 }
@@ -104,12 +104,12 @@ interface SoldUnit {
  * Puts back what this order took off stock, as the ledger recorded it (its 'sale' rows net of any
  * earlier returns), with a ledger row per stock row: reason, order and who did it.
  */
-export async function returnSoldStock(ctx: StoreCtx, orderId: string, reason: 'cancelled' | 'return', notes: string): Promise<number> {
+export async function returnSoldStock(ctx: StoreCtx, order: { id: string; orderNumber: string }, reason: 'cancelled' | 'return', notes: string): Promise<number> {
   const sold = rowsOf<SoldUnit>(
     await ctx.tx.execute(sql`
       select product_id, variant_id, (-sum(change))::int as quantity
       from stock_movements
-      where tenant_id = ${ctx.tenantId} and order_id = ${orderId}::uuid and reason in ('sale', 'cancelled', 'return')
+      where tenant_id = ${ctx.tenantId} and order_id = ${order.id}::uuid and reason in ('sale', 'cancelled', 'return')
       group by product_id, variant_id
       having -sum(change) > 0`),
   );
@@ -124,8 +124,8 @@ export async function returnSoldStock(ctx: StoreCtx, orderId: string, reason: 'c
     );
     if (!row) continue;
     await ctx.tx.execute(sql`
-      insert into stock_movements (tenant_id, product_id, variant_id, change, reason, notes, resulting_quantity, order_id, actor_user_id)
-      values (${ctx.tenantId}, ${unit.product_id}, ${unit.variant_id}, ${unit.quantity}, ${reason}, ${notes}, ${row.stock_quantity}, ${orderId}, ${ctx.actor?.userId ?? null})`);
+      insert into stock_movements (tenant_id, product_id, variant_id, change, reason, notes, resulting_quantity, order_id, order_number, actor_user_id)
+      values (${ctx.tenantId}, ${unit.product_id}, ${unit.variant_id}, ${unit.quantity}, ${reason}, ${notes}, ${row.stock_quantity}, ${order.id}, ${order.orderNumber}, ${ctx.actor?.userId ?? null})`);
   }
   return sold.reduce((n, u) => n + u.quantity, 0);
 }

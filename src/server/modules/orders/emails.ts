@@ -1,16 +1,15 @@
-import { sql } from 'drizzle-orm';
 import type { StoreCtx } from '../../http/context';
-import { rowsOf } from '../../db/rows';
 import type { EmailSender } from '../../adapters/email/email';
 import { renderEmailLayout } from '../../adapters/email/layout';
 import { formatGBP, penceToPounds } from '../../../shared/money';
 import { deliveryPromise, ORDER_PROCESSING_TEXT } from '../../../shared/orders';
 import * as repo from './orders-repo';
+import { tenantName } from '../tenants';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
 
 export async function shopName(ctx: StoreCtx): Promise<string> {
-  return rowsOf<{ name: string }>(await ctx.tx.execute(sql`select name from tenants where id = ${ctx.tenantId}::uuid`))[0]?.name ?? 'Our shop';
+  return (await tenantName(ctx.tx, ctx.tenantId)) ?? 'Our shop';
 }
 
 /** The delivery time of the method the order was placed with ("Delivery on the next business day"). */
@@ -42,6 +41,6 @@ export async function sendOrderConfirmation(ctx: StoreCtx, email: EmailSender, o
       ],
     },
   });
-  await email.send(ctx, { tenantId: ctx.tenantId, to: order.customerEmail, subject: `${shop}: order ${order.orderNumber} confirmed`, html, text, kind: 'order_confirmation', orderId: order.id });
+  await email.send(ctx, { tenantId: ctx.tenantId, to: order.customerEmail, subject: `${shop}: order ${order.orderNumber} confirmed`, html, text, kind: 'order_confirmation', orderId: order.id, orderNumber: order.orderNumber });
   await repo.addEvent(ctx, order.id, 'email_sent', `Order confirmation emailed to ${order.customerEmail}`);
 }

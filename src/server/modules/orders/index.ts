@@ -4,3 +4,5 @@ export { cartRoutes } from './cart/routes';
 export { adminOrderRoutes } from './admin/routes';
 export { startReservationSweeper } from './reservation-sweeper';
 export { startRefundReconciler } from './admin/refund-reconciler';
+export { purchasersOf } from './purchases';
+export { dailySales, type DayRow } from './sales-report';

@@ -8,6 +8,7 @@ import type { StoreCtx } from '../../http/context';
 import { isUuid } from '../../../shared/ids';
 import { markPaid, releaseUnpaid } from './lifecycle';
 import * as repo from './orders-repo';
+import { tenantName } from '../tenants';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -23,10 +24,11 @@ export async function applyPaymentEvent(scopes: UnitOfWork, email: EmailSender, 
   return scopes.run({ tenantId, userId: null }, async (work) => {
     const { tx } = work;
     const ctx: StoreCtx = { ...work, tenantId, actor: null };
+    // A store deleted since the payment began (or a forged id) has nothing to pay.
+    if ((await tenantName(tx, tenantId)) === null) return { outcome: 'ignored', paidOrderId: null };
     const recorded = await tx.execute(sql`
       insert into payment_events (tenant_id, provider, event_id, type, session_id)
-      select ${tenantId}::uuid, ${event.provider}, ${event.eventId}, ${event.type}, ${event.sessionId}
-      where exists (select 1 from tenants where id = ${tenantId}::uuid)
+      values (${tenantId}::uuid, ${event.provider}, ${event.eventId}, ${event.type}, ${event.sessionId})
       on conflict (provider, event_id) do nothing
       returning id`);
     if (rowsOf(recorded).length === 0) return { outcome: 'duplicate', paidOrderId: null };

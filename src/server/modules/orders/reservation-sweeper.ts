@@ -1,6 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { UnitOfWork } from '../../db/unit-of-work';
-import { orders, tenants } from '../../db/schema';
+import { orders } from '../../db/schema';
+import { allTenantIds } from '../tenants';
 import type { PaymentProvider } from '../../adapters/payments/payments';
 import { PaymentSessionCompleteError } from '../../adapters/payments/errors';
 import { releaseUnpaid } from './lifecycle';
@@ -15,9 +16,9 @@ import * as repo from './orders-repo';
  * released by exactly one of them, and a second sweep finds nothing. Answers how many were released.
  */
 export async function releaseExpiredReservations(scopes: UnitOfWork, payments: PaymentProvider, now = new Date()): Promise<number> {
-  const stores = await scopes.run({ tenantId: null, userId: null }, ({ tx }) => tx.select({ id: tenants.id }).from(tenants));
+  const stores = await scopes.run({ tenantId: null, userId: null }, ({ tx }) => allTenantIds(tx));
   let released = 0;
-  for (const { id: tenantId } of stores) {
+  for (const tenantId of stores) {
     const scope = { tenantId, userId: null };
     const lapsed = await scopes.run(scope, ({ tx }) =>
       tx

@@ -1,25 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import { memberships, tenantDomains, tenants, users } from '../../db/schema/index';
-import type { MemberRole } from '../../../shared/roles';
+import { tenantDomains, tenants } from '../../db/schema/index';
 
 // Column names are written out in full: drizzle leaves single-table columns unqualified, and an
 // unqualified "id" inside the subquery would mean the domain's own id.
 const primaryDomain = sql<string | null>`(select d.domain from tenant_domains d where d.tenant_id = "tenants"."id" order by d.is_primary desc, d.created_at limit 1)`;
 
-/** Needs the platform-owner scope for member counts (RLS policy platform_owner_read). */
 export async function listTenants(tx: Tx) {
   return tx
-    .select({
-      id: tenants.id,
-      name: tenants.name,
-      slug: tenants.slug,
-      domain: primaryDomain,
-      created_at: tenants.createdAt,
-      member_count: sql<number>`(select count(*)::int from memberships m where m.tenant_id = "tenants"."id")`,
-    })
+    .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, domain: primaryDomain, created_at: tenants.createdAt })
     .from(tenants)
     .orderBy(tenants.name);
+}
+
+/** Name and primary domain of each tenant asked for (the membership list shows them). */
+export async function tenantSummaries(tx: Tx, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return tx.select({ id: tenants.id, name: tenants.name, domain: primaryDomain }).from(tenants).where(inArray(tenants.id, [...ids]));
 }
 
 export async function listDomains(tx: Tx) {
@@ -55,11 +52,12 @@ export async function insertDomain(tx: Tx, tenantId: string, domain: string) {
   await tx.insert(tenantDomains).values({ tenantId, domain, isPrimary: true });
 }
 
-export async function insertMembership(tx: Tx, tenantId: string, userId: string, role: MemberRole) {
-  await tx.insert(memberships).values({ tenantId, userId, role }).onConflictDoUpdate({ target: [memberships.tenantId, memberships.userId], set: { role } });
+/** Every store's id, for background sweeps that visit each store in its own scope. */
+export async function allTenantIds(tx: Tx): Promise<string[]> {
+  return (await tx.select({ id: tenants.id }).from(tenants)).map((r) => r.id);
 }
 
-export async function findUserId(tx: Tx, email: string) {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  return rows[0]?.id ?? null;
+export async function tenantName(tx: Tx, id: string): Promise<string | null> {
+  const rows = await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, id)).limit(1);
+  return rows[0]?.name ?? null;
 }

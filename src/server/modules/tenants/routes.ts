@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createTenantBody, currentTenantResponse, PLATFORM_NAME, tenantDomainListResponse, tenantListResponse, tenantResponse } from '../../../shared/tenants';
+import { currentTenantResponse, PLATFORM_NAME, tenantDomainListResponse } from '../../../shared/tenants';
 import { requireOwner } from '../../http/guards';
 import * as service from './service';
 
@@ -11,14 +11,6 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
     tenant: req.tenant ? { id: req.tenant.id, name: req.tenant.name, slug: req.tenant.slug, domain: req.tenant.domain } : null,
     platform: { name: PLATFORM_NAME },
   }));
-
-  app.get('/api/tenants', { schema: { response: { 200: tenantListResponse } } }, async (req) => ({ tenants: await service.listTenants(scopes(), requireOwner(req)) }));
-
-  app.post('/api/tenants', { schema: { body: createTenantBody, response: { 201: tenantResponse } } }, async (req, reply) => {
-    const tenant = await service.createTenant(scopes(), requireOwner(req), req.body);
-    app.deps.tenants.invalidate();
-    return reply.status(201).send({ tenant });
-  });
 
   app.get('/api/tenants/domains', { schema: { response: { 200: tenantDomainListResponse } } }, async (req) => {
     const owner = requireOwner(req);

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/connection';
-import { memberships, sessions, signInFailures, tenants, users } from '../../../db/schema/index';
+import { memberships, sessions, signInFailures, users } from '../../../db/schema/index';
 import type { MemberRole } from '../../../../shared/roles';
 import { windowState, type WindowState } from '../../limits';
 import { rowsOf } from '../../../db/rows';
@@ -64,19 +64,9 @@ export async function setActiveTenant(tx: Tx, sessionId: string, tenantId: strin
   await tx.update(sessions).set({ activeTenantId: tenantId }).where(eq(sessions.id, sessionId));
 }
 
-/** The user's memberships with tenant name and primary domain (RLS lets a user read their own). */
+/** The user's memberships (RLS lets a user read their own); the store names come from the tenants module. */
 export async function listMemberships(tx: Tx, userId: string) {
-  return tx
-    .select({
-      tenant_id: memberships.tenantId,
-      role: memberships.role,
-      name: tenants.name,
-      domain: sql<string | null>`(select d.domain from tenant_domains d where d.tenant_id = "memberships"."tenant_id" order by d.is_primary desc, d.created_at limit 1)`,
-    })
-    .from(memberships)
-    .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
-    .where(eq(memberships.userId, userId))
-    .orderBy(tenants.name);
+  return tx.select({ tenant_id: memberships.tenantId, role: memberships.role }).from(memberships).where(eq(memberships.userId, userId));
 }
 
 export async function findRole(tx: Tx, tenantId: string, userId: string): Promise<MemberRole | null> {

@@ -3,6 +3,7 @@ import type { Scope, UnitOfWork } from '../../../db/unit-of-work';
 import type { Config } from '../../../config';
 import type { Actor } from '../../../http/context';
 import { AppError, conflict, notFound } from '../../../http/errors';
+import { tenantSummaries } from '../../tenants';
 import { rateLimited, spendPlatformAllowance, type Limit } from '../../limits';
 import {
   AUTH_TEXT,
@@ -126,8 +127,16 @@ export async function loadActor(deps: AuthDeps, token: string): Promise<Actor | 
 
 export async function describeSession(deps: AuthDeps, actor: Actor | null): Promise<SessionResponse> {
   if (!actor) return { user: null, memberships: [], active_tenant_id: null };
-  const rows = await deps.scopes.run({ tenantId: null, userId: actor.userId }, ({ tx }) => repo.listMemberships(tx, actor.userId));
-  const memberships = rows.map((r) => ({ tenant_id: r.tenant_id, role: r.role, tenant: { name: r.name, domain: r.domain } }));
+  const memberships = await deps.scopes.run({ tenantId: null, userId: actor.userId }, async ({ tx }) => {
+    const rows = await repo.listMemberships(tx, actor.userId);
+    const stores = new Map((await tenantSummaries(tx, rows.map((r) => r.tenant_id))).map((t) => [t.id, t]));
+    return rows
+      .flatMap((r) => {
+        const store = stores.get(r.tenant_id);
+        return store ? [{ tenant_id: r.tenant_id, role: r.role, tenant: { name: store.name, domain: store.domain } }] : [];
+      })
+      .sort((a, b) => a.tenant.name.localeCompare(b.tenant.name));
+  });
   const active = memberships.some((m) => m.tenant_id === actor.activeTenantId) ? actor.activeTenantId : null;
   return { user: { id: actor.userId, email: actor.email, isOwner: actor.isOwner }, memberships, active_tenant_id: active };
 }

@@ -2,15 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import { asStoreManager, inStore } from '../../../http/guards';
-import { parsePage } from '../../../../shared/catalog';
-import { moderationPageResponse, productListQuery, reviewBody, reviewListResponse, reviewModeratedResponse, reviewModerationBody, reviewSubmittedResponse } from '../../../../shared/catalog-schemas';
+import { productListQuery } from '../../../../shared/catalog-schemas';
 import { SEARCH_RATE_LIMIT, SEARCH_TEXT } from '../../../../shared/search';
 import { AppError } from '../../../http/errors';
 import * as storefront from './storefront-service';
-import * as reviews from './reviews-service';
 import { sendCachedJson } from './catalogue-cache';
-import { uuidParams } from '../../../http/params';
 
 const slugParam = z.strictObject({ slug: z.string().min(1).max(200) });
 const idParam = z.strictObject({ id: z.string().min(1).max(64) });
@@ -34,7 +30,7 @@ const searchRateLimit = {
   errorResponseBuilder: () => new AppError(429, 'rate_limited', SEARCH_TEXT.rateLimited),
 };
 
-/** Storefront catalogue (storefront spec §7; paths the spec leaves open are ours) and review moderation. */
+/** Storefront catalogue (storefront spec §7; paths the spec leaves open are ours). */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // The public catalogue reads go through the tenant's catalogue cache (catalogue-cache.ts): the same
   // answer for every shopper of the store, kept a few seconds, dropped when the catalogue changes. They
@@ -66,21 +62,4 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/products/:id/related', { config: anonymous, schema: { params: idParam } }, async (req, reply) =>
     sendCachedJson(req, reply, `related:${req.params.id}`, async (ctx) => ({ items: await storefront.relatedProducts(ctx, req.params.id) })),
   );
-
-  app.get('/api/products/:id/reviews', { schema: { params: idParam, response: { 200: reviewListResponse } } }, async (req) => inStore(req, (ctx) => reviews.listReviews(ctx, req.params.id)));
-
-  app.post('/api/products/:id/reviews', { schema: { params: idParam, body: reviewBody, response: { 201: reviewSubmittedResponse } } }, async (req, reply) => {
-    const result = await inStore(req, (ctx) => reviews.submitReview(ctx, req.params.id, req.ip, req.body));
-    return reply.status(201).send(result);
-  });
-
-  // Admin: Catalogue > Reviews moderation (store managers only).
-  const moderationQuery = z.object({ status: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending'), page: z.unknown().optional() });
-  app.get('/api/admin/reviews', { schema: { querystring: moderationQuery, response: { 200: moderationPageResponse } } }, async (req) =>
-    asStoreManager(req, (ctx) => reviews.listForModeration(ctx, req.query.status === 'all' ? null : req.query.status, parsePage(req.query.page), 20)),
-  );
-
-  app.patch('/api/admin/reviews/:id', { schema: { params: uuidParams('id', 'Review not found'), body: reviewModerationBody, response: { 200: reviewModeratedResponse } } }, async (req) => {
-    return asStoreManager(req, (ctx) => reviews.moderate(ctx, req.params.id, req.body.status));
-  });
 };

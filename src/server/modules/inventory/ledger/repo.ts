@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TenantCtx } from '../../../http/context';
 import { rowsOf } from '../../../db/rows';
+import { userEmails } from '../../accounts';
 import { LOW_STOCK_THRESHOLD, MAX_STOCK_QUANTITY, type AdjustmentReason, type LowStockItem, type ProductStock } from '../../../../shared/stock';
 
 /** The row is the API's answer as it stands (GET /api/admin/products/{id}/stock). */
@@ -65,18 +66,19 @@ export interface MovementRow {
 
 /** A product's ledger, newest first; ties (same microsecond) broken by id so pages never overlap. */
 export async function listMovements(ctx: TenantCtx, productId: string, limit: number, offset: number): Promise<{ rows: MovementRow[]; total: number }> {
-  const rows = rowsOf<MovementRow>(
+  const found = rowsOf<Omit<MovementRow, 'actor_email'> & { actor_user_id: string | null }>(
     await ctx.tx.execute(sql`
       select m.id, m.change as quantity_change, m.reason, m.notes, m.resulting_quantity, m.created_at,
-             u.email as actor_email, o.order_number, v.sku as variant_sku
+             m.actor_user_id, m.order_number, v.sku as variant_sku
       from stock_movements m
-      left join users u on u.id = m.actor_user_id
-      left join orders o on o.id = m.order_id and o.tenant_id = m.tenant_id
       left join product_variants v on v.id = m.variant_id and v.tenant_id = m.tenant_id
       where m.tenant_id = ${ctx.tenantId} and m.product_id = ${productId}::uuid
       order by m.created_at desc, m.id desc
       limit ${limit} offset ${offset}`),
   );
+  // Who acted is an account (the accounts module's table); the order number was copied onto the row.
+  const emails = await userEmails(ctx.tx, found.flatMap((m) => (m.actor_user_id ? [m.actor_user_id] : [])));
+  const rows = found.map(({ actor_user_id, ...m }) => ({ ...m, actor_email: actor_user_id ? (emails.get(actor_user_id) ?? null) : null }));
   const total = rowsOf<{ n: number }>(
     await ctx.tx.execute(sql`select count(*)::int as n from stock_movements where tenant_id = ${ctx.tenantId} and product_id = ${productId}::uuid`),
   )[0].n;

@@ -21,7 +21,7 @@ async function notify(ctx: StoreCtx, email: EmailSender, order: ordersRepo.Order
     paragraphs,
     table: { head: ['Item', 'Qty'], rows: items.map((i) => [`${i.productName}${i.variantOptions.length ? ` (${i.variantOptions.map((o) => o.value).join(', ')})` : ''}`, String(i.quantity)]) },
   });
-  await email.send(ctx, { tenantId: ctx.tenantId, to: order.customerEmail, subject: subject(shop), html, text, kind, orderId: order.id });
+  await email.send(ctx, { tenantId: ctx.tenantId, to: order.customerEmail, subject: subject(shop), html, text, kind, orderId: order.id, orderNumber: order.orderNumber });
   await ordersRepo.addEvent(ctx, order.id, 'email_sent', `${label} emailed to ${order.customerEmail}`, { kind });
 }
 

@@ -1,5 +1,5 @@
 import type { StoreCtx } from '../../../http/context';
-import { tenants } from '../../../db/schema';
+import { allTenantIds } from '../../tenants';
 import { formatGBP, penceToPounds } from '../../../../shared/money';
 import * as ordersRepo from '../orders-repo';
 import * as refunds from './refunds-repo';
@@ -21,9 +21,9 @@ const money = (pence: number) => formatGBP(penceToPounds(pence));
  * entry saying to check the provider. So no refund_pending is held for ever.
  */
 export async function reconcilePendingRefunds(deps: RefundDeps, now = new Date()): Promise<AttemptOutcome['kind'][]> {
-  const stores = await deps.scopes.run({ tenantId: null, userId: null }, ({ tx }) => tx.select({ id: tenants.id }).from(tenants));
+  const stores = await deps.scopes.run({ tenantId: null, userId: null }, ({ tx }) => allTenantIds(tx));
   const outcomes: AttemptOutcome['kind'][] = [];
-  for (const { id: tenantId } of stores) {
+  for (const tenantId of stores) {
     const scope = { tenantId, actor: null };
     const inStore = <T>(fn: (ctx: StoreCtx) => Promise<T>) =>
       deps.scopes.run({ tenantId, userId: null }, (work) => fn({ ...work, tenantId, actor: null }));

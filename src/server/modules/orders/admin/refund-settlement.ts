@@ -52,7 +52,7 @@ export async function recordRefund(ctx: StoreCtx, email: EmailSender, attempt: r
   let stockChanged = false;
   // Refunded in full before it was sent: the goods never left, so they go back on sale.
   if (full && after.reservationState === 'committed' && (after.status === 'confirmed' || after.status === 'processing')) {
-    stockChanged = (await returnSoldStock(ctx, after.id, 'return', `Order ${after.orderNumber} refunded in full before it was sent`)) > 0;
+    stockChanged = (await returnSoldStock(ctx, after, 'return', `Order ${after.orderNumber} refunded in full before it was sent`)) > 0;
     changes.reservationState = 'released';
   }
   await ordersRepo.updateOrder(ctx, after.id, changes);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../../http/context';
-import { emailMessages, orderEvents, orders, users } from '../../../db/schema';
+import { orderEvents, orders } from '../../../db/schema';
+import { userEmails } from '../../accounts';
 import type { OrderStatus } from '../../../../shared/orders';
 import { isPlacedOrder } from '../orders-repo';
 
@@ -52,18 +53,11 @@ export async function listOrders(ctx: TenantCtx, opts: ListOptions) {
 
 /** The timeline, newest first, with the email of whoever acted (null for the shop itself). */
 export async function listEvents(ctx: TenantCtx, orderId: string) {
-  return ctx.tx
-    .select({ id: orderEvents.id, type: orderEvents.type, message: orderEvents.message, actorEmail: users.email, data: orderEvents.data, createdAt: orderEvents.createdAt })
+  const rows = await ctx.tx
+    .select({ id: orderEvents.id, type: orderEvents.type, message: orderEvents.message, actorUserId: orderEvents.actorUserId, data: orderEvents.data, createdAt: orderEvents.createdAt })
     .from(orderEvents)
-    .leftJoin(users, eq(users.id, orderEvents.actorUserId))
     .where(and(eq(orderEvents.tenantId, ctx.tenantId), eq(orderEvents.orderId, orderId)))
     .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id));
-}
-
-export async function countEmails(ctx: TenantCtx, orderId: string): Promise<number> {
-  const [{ n }] = await ctx.tx
-    .select({ n: count() })
-    .from(emailMessages)
-    .where(and(eq(emailMessages.tenantId, ctx.tenantId), eq(emailMessages.orderId, orderId)));
-  return n;
+  const emails = await userEmails(ctx.tx, rows.flatMap((r) => (r.actorUserId ? [r.actorUserId] : [])));
+  return rows.map(({ actorUserId, ...row }) => ({ ...row, actorEmail: actorUserId ? (emails.get(actorUserId) ?? null) : null }));
 }

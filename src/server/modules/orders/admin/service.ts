@@ -1,3 +1,4 @@
+import { countOrderEmails } from '../../emails';
 import type { TenantCtx } from '../../../http/context';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors';
 import type { EmailSender } from '../../../adapters/email/email';
@@ -23,7 +24,7 @@ export async function findOrderOr404(ctx: TenantCtx, id: string, lock = false): 
 
 export async function loadDetail(ctx: TenantCtx, id: string): Promise<AdminOrderDetail> {
   const order = await findOrderOr404(ctx, id);
-  const [items, events, emailCount] = [await ordersRepo.listItems(ctx, [order.id]), await repo.listEvents(ctx, order.id), await repo.countEmails(ctx, order.id)];
+  const [items, events, emailCount] = [await ordersRepo.listItems(ctx, [order.id]), await repo.listEvents(ctx, order.id), await countOrderEmails(ctx.tx, ctx.tenantId, order.id)];
   return toAdminOrderDetail(order, items, events, emailCount);
 }
 
@@ -66,7 +67,7 @@ export async function changeStatus(ctx: TenantCtx, email: EmailSender, id: strin
       await stock.release(ctx, ordersRepo.stockLinesOf(await ordersRepo.listItems(ctx, [order.id])));
       stockChanged = true;
     } else if (order.reservationState === 'committed') {
-      stockChanged = (await stock.returnSoldStock(ctx, order.id, 'cancelled', `Order ${order.orderNumber} cancelled`)) > 0;
+      stockChanged = (await stock.returnSoldStock(ctx, order, 'cancelled', `Order ${order.orderNumber} cancelled`)) > 0;
     }
     changes.reservationState = 'released';
     if (order.paymentStatus === 'unpaid' && sessionExpired) changes.paymentStatus = 'expired';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { StoreCtx } from '../../../http/context';
-import { cartItems, carts, products, shippingMethods } from '../../../db/schema';
+import { cartItems, carts, shippingMethods } from '../../../db/schema';
 import type { LineRef } from './pricing';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -100,12 +100,4 @@ export async function listShippingMethods(ctx: StoreCtx): Promise<ShippingMethod
 
 export async function insertShippingMethod(ctx: StoreCtx, values: { name: string; description: string | null; flatRate: number; freeOver: number | null; position: number }): Promise<void> {
   await ctx.tx.insert(shippingMethods).values({ tenantId: ctx.tenantId, ...values });
-}
-
-export async function isLiveProduct(ctx: StoreCtx, productId: string): Promise<boolean> {
-  const rows = await ctx.tx
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.tenantId, ctx.tenantId), eq(products.id, productId), eq(products.status, 'active'), eq(products.visibility, 'public')));
-  return rows.length > 0;
 }

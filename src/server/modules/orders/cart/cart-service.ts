@@ -1,6 +1,7 @@
 import type { StoreCtx } from '../../../http/context';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { hashToken, newSessionToken } from '../../accounts';
+import { isLiveProduct } from '../../catalogue';
 import { CART_MAX_QUANTITY, shippingCost, vatIncluded, type Cart, type ShippingMethod } from '../../../../shared/cart';
 import { fewLeftText } from '../../../../shared/catalog';
 import { isUuid } from '../../../../shared/ids';
@@ -172,7 +173,7 @@ export async function addItem(ctx: StoreCtx, cart: repo.CartRow, input: { produc
 
 async function productHasVariants(ctx: StoreCtx, productId: string): Promise<boolean> {
   // Live, yet not priceable without a variant: it is sold as one of its variants.
-  return repo.isLiveProduct(ctx, productId);
+  return isLiveProduct(ctx.tx, ctx.tenantId, productId);
 }
 
 export async function setQuantity(ctx: StoreCtx, cart: repo.CartRow | null, lineId: string, quantity: number): Promise<void> {

@@ -3,6 +3,7 @@ import type { StoreCtx } from '../../../http/context';
 import { rowsOf } from '../../../db/rows';
 import type { NameValue } from '../../../db/schema';
 import type { StockSource } from '../../inventory';
+import { sellableRows, type SellableRow } from '../../catalogue';
 
 /** What a cart holds: which product (and variant) and how many. Never a price. */
 export interface LineRef {
@@ -36,25 +37,7 @@ export interface PricedLine extends LineRef {
 export const lineDisplayName = (line: Pick<PricedLine, 'name' | 'variant_options'>) =>
   line.variant_options.length ? `${line.name} (${line.variant_options.map((o) => o.value).join(', ')})` : line.name;
 
-interface Row {
-  product_id: string;
-  variant_id: string | null;
-  name: string;
-  slug: string;
-  product_sku: string;
-  base_price: number;
-  sale_price: number | null;
-  track_inventory: boolean;
-  product_available: number | null;
-  variant_sku: string | null;
-  variant_price: number | null;
-  variant_sale_price: number | null;
-  variant_options: NameValue[] | null;
-  variant_available: number | null;
-  variant_has_stock: boolean;
-  image_url: string | null;
-  variant_image_url: string | null;
-}
+type Row = SellableRow;
 
 /** Units a cart's own unpaid checkout holds, by stock row ('products:{id}' or 'product_variants:{id}'). */
 type Holds = Map<string, number>;
@@ -90,19 +73,7 @@ export async function priceLines(ctx: StoreCtx, lines: LineRef[], cartId: string
   if (lines.length === 0) return { priced: [], gone: [] };
   const holds = cartId ? await heldByCart(ctx, cartId) : new Map<string, number>();
   const productIds = [...new Set(lines.map((l) => l.product_id))];
-  const result = await ctx.tx.execute(sql`
-    select p.id as product_id, v.id as variant_id, p.name, p.slug, p.sku as product_sku, p.base_price, p.sale_price,
-           p.track_inventory, p.stock_quantity - p.reserved_quantity as product_available,
-           v.sku as variant_sku, v.price as variant_price, v.sale_price as variant_sale_price, v.options as variant_options,
-           v.stock_quantity - v.reserved_quantity as variant_available, v.stock_quantity is not null as variant_has_stock,
-           (select i.image_url from product_images i where i.product_id = p.id order by i.position, i.created_at limit 1) as image_url,
-           vi.image_url as variant_image_url
-    from products p
-    left join product_variants v on v.product_id = p.id
-    left join product_images vi on vi.id = v.image_id and vi.product_id = p.id
-    where p.tenant_id = ${ctx.tenantId} and p.status = 'active' and p.visibility = 'public'
-      and p.id in (${sql.join(productIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
-  const rows = rowsOf<Row>(result);
+  const rows = await sellableRows(ctx.tx, ctx.tenantId, productIds);
   const priced: PricedLine[] = [];
   const gone: LineRef[] = [];
   for (const line of lines) {

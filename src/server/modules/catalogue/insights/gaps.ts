@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TenantCtx } from '../../http/context';
-import { rowsOf } from '../../db/rows';
+import type { TenantCtx } from '../../../http/context';
+import { rowsOf } from '../../../db/rows';
 
 /** Stock at or below this counts as low (admin spec §9). */
 export const LOW_STOCK_AT = 5;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TenantCtx } from '../../http/context';
+import type { Tx } from '../../db/connection';
 import { rowsOf } from '../../db/rows';
 import { DASHBOARD_DAYS } from '../../../shared/dashboard';
 
@@ -18,9 +18,9 @@ export interface DayRow {
  * has been refunded so far (refunds still pending at the provider are not taken off until confirmed).
  * A fully refunded order adds nothing and is not counted as an order.
  */
-export async function dailySales(ctx: TenantCtx): Promise<DayRow[]> {
+export async function dailySales(tx: Tx, tenantId: string): Promise<DayRow[]> {
   return rowsOf<DayRow>(
-    await ctx.tx.execute(sql`
+    await tx.execute(sql`
       with days as (
         select generate_series(
           (now() at time zone 'Europe/London')::date - ${DASHBOARD_DAYS - 1}::int,
@@ -31,7 +31,7 @@ export async function dailySales(ctx: TenantCtx): Promise<DayRow[]> {
       paid as (
         select (o.paid_at at time zone 'Europe/London')::date as day, o.total_amount - o.refunded_amount as net
         from orders o
-        where o.tenant_id = ${ctx.tenantId}
+        where o.tenant_id = ${tenantId}
           and o.payment_status in ${PAID_STATES}
           and o.paid_at is not null
           and o.paid_at >= ((now() at time zone 'Europe/London')::date - ${DASHBOARD_DAYS - 1}::int)::timestamp at time zone 'Europe/London'
@@ -42,18 +42,4 @@ export async function dailySales(ctx: TenantCtx): Promise<DayRow[]> {
       from days d left join paid p on p.day = d.day
       group by d.day order by d.day`),
   );
-}
-
-export interface SetupRow {
-  has_categories: boolean;
-  has_products: boolean;
-}
-
-/** Whether the store has any categories and any products that are not archived. */
-export async function setupState(ctx: TenantCtx): Promise<SetupRow> {
-  return rowsOf<SetupRow>(
-    await ctx.tx.execute(sql`
-      select exists (select 1 from categories where tenant_id = ${ctx.tenantId}) as has_categories,
-             exists (select 1 from products where tenant_id = ${ctx.tenantId} and status <> 'archived') as has_products`),
-  )[0];
 }

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACME_HOST, call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../../test/harness';
-import { DEMO_STORE_CATALOGUE } from '../../../seed/catalogue-demo';
-import { REVIEW_TEXT, type ProductCard, type ProductDetail, type ReviewList } from '../../../../shared/catalog';
-import { REVIEW_POSTS_PER_WINDOW } from './reviews-service';
+import { ACME_HOST, call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../test/harness';
+import { DEMO_STORE_CATALOGUE } from '../../seed/catalogue-demo';
+import { REVIEW_TEXT, type ProductCard, type ProductDetail, type ReviewList } from '../../../shared/catalog';
+import { REVIEW_POSTS_PER_WINDOW } from './service';
 
 let t: TestApp;
 let product: ProductDetail;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Ctx } from '../../../http/context';
-import { rowsOf } from '../../../db/rows';
+import type { Ctx } from '../../http/context';
+import { rowsOf } from '../../db/rows';
 
 type Scoped = Ctx & { tenantId: string };
 
@@ -13,16 +13,11 @@ export interface ReviewRow {
   customer_email: string;
   status: 'pending' | 'approved' | 'rejected';
   created_at: string | Date;
-  verified_purchase?: boolean;
 }
 
 export async function listApproved(ctx: Scoped, productId: string, limit: number): Promise<ReviewRow[]> {
   const result = await ctx.tx.execute(sql`
-    select r.id, r.product_id, r.rating, r.title, r.body, r.customer_email, r.status, r.created_at,
-      -- Verified: a paid order of this store, placed with the reviewer's email, holds this product.
-      exists (select 1 from orders o join order_items i on i.order_id = o.id
-              where o.tenant_id = r.tenant_id and o.payment_status in ('paid', 'partially_refunded')
-                and lower(o.customer_email) = lower(r.customer_email) and i.product_id = r.product_id) as verified_purchase
+    select r.id, r.product_id, r.rating, r.title, r.body, r.customer_email, r.status, r.created_at
     from reviews r
     where r.tenant_id = ${ctx.tenantId} and r.product_id = ${productId}::uuid and r.status = 'approved'
     order by r.created_at desc limit ${limit}`);
@@ -37,29 +32,19 @@ export async function insertReview(ctx: Scoped, productId: string, r: { rating: 
   return rowsOf<{ id: string }>(result)[0].id;
 }
 
-/** Keeps the product's average and count in step with its approved reviews (read on every card). */
-export async function refreshProductRating(ctx: Scoped, productId: string): Promise<void> {
-  await ctx.tx.execute(sql`
-    update products p set
-      review_count = s.n,
-      average_rating = s.avg,
-      updated_at = now()
-    from (select count(*)::int as n, round(avg(rating)::numeric, 2) as avg from reviews
-          where tenant_id = ${ctx.tenantId} and product_id = ${productId}::uuid and status = 'approved') s
-    where p.tenant_id = ${ctx.tenantId} and p.id = ${productId}::uuid`);
+/** The approved reviews' count and average (2 decimals), which the product card shows. */
+export async function approvedRating(ctx: Scoped, productId: string): Promise<{ count: number; average: number | null }> {
+  const [row] = rowsOf<{ n: number; avg: string | null }>(await ctx.tx.execute(sql`
+    select count(*)::int as n, round(avg(rating)::numeric, 2) as avg from reviews
+    where tenant_id = ${ctx.tenantId} and product_id = ${productId}::uuid and status = 'approved'`));
+  return { count: row.n, average: row.avg === null ? null : Number(row.avg) };
 }
 
-export interface ModerationRow extends ReviewRow {
-  product_name: string;
-  product_slug: string;
-}
-
-export async function listForModeration(ctx: Scoped, status: ReviewRow['status'] | null, limit: number, offset: number): Promise<{ rows: ModerationRow[]; total: number }> {
+export async function listForModeration(ctx: Scoped, status: ReviewRow['status'] | null, limit: number, offset: number): Promise<{ rows: ReviewRow[]; total: number }> {
   const where = status ? sql`r.tenant_id = ${ctx.tenantId} and r.status = ${status}` : sql`r.tenant_id = ${ctx.tenantId}`;
-  const rows = rowsOf<ModerationRow>(await ctx.tx.execute(sql`
-    select r.id, r.product_id, r.rating, r.title, r.body, r.customer_email, r.status, r.created_at,
-           p.name as product_name, p.slug as product_slug
-    from reviews r join products p on p.id = r.product_id
+  const rows = rowsOf<ReviewRow>(await ctx.tx.execute(sql`
+    select r.id, r.product_id, r.rating, r.title, r.body, r.customer_email, r.status, r.created_at
+    from reviews r
     where ${where} order by r.created_at desc limit ${limit} offset ${offset}`));
   const total = rowsOf<{ n: number }>(await ctx.tx.execute(sql`select count(*)::int as n from reviews r where ${where}`))[0].n;
   return { rows, total };
