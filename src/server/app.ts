@@ -9,6 +9,7 @@ import { failOnResponseDrift } from './http/response-drift';
 import { checkOrigin } from './http/origin';
 import { registerWebApp } from './http/spa';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerStoreClosed } from './http/store-closed';
 import { loadActor } from './modules/accounts';
 import { sessionToken } from './modules/accounts';
 import { authRoutes } from './modules/accounts';
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     const token = sessionToken(req);
     if (token && req.url.startsWith('/api/') && !req.routeOptions.config.anonymous) req.actor = await loadActor({ scopes: deps.scopes, config: deps.config }, token);
   });
+  registerStoreClosed(app);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(authRoutes);

@@ -13,7 +13,7 @@ export const tenantDomainSchema = z.object({ id: z.string(), name: z.string(), d
 export type TenantDomain = z.infer<typeof tenantDomainSchema>;
 
 /** GET /api/tenants (owner only). */
-export const tenantListItem = tenantSchema.extend({ created_at: z.string(), member_count: z.number() });
+export const tenantListItem = tenantSchema.extend({ created_at: z.string(), member_count: z.number(), suspended_at: z.string().nullable() });
 export type TenantListItem = z.infer<typeof tenantListItem>;
 
 /** Answers of the owner's tenant routes: GET /api/tenants, POST /api/tenants (201), GET /api/tenants/domains. */
@@ -25,23 +25,46 @@ export const tenantDomainListResponse = z.object({ domains: z.array(tenantDomain
 export const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+const domainField = z
+  .string({ error: 'Domain is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Domain is required')
+  .max(253, 'Domain is too long')
+  .regex(DOMAIN_PATTERN, 'Enter a host name such as shop.example.co.uk');
+
 export const createTenantBody = z.strictObject({
   name: z.string({ error: 'Store name is required' }).trim().min(1, 'Store name is required').max(120, 'Store name must be 120 characters or fewer'),
   slug: z.string().trim().toLowerCase().max(60, 'Slug must be 60 characters or fewer').regex(SLUG_PATTERN, 'Use lowercase letters, digits and hyphens').optional(),
-  domain: z
-    .string({ error: 'Domain is required' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Domain is required')
-    .max(253, 'Domain is too long')
-    .regex(DOMAIN_PATTERN, 'Enter a host name such as shop.example.co.uk'),
+  domain: domainField,
   admin_email: z.email('Invalid email').trim().toLowerCase().max(254).optional(),
 });
 export type CreateTenantBody = z.infer<typeof createTenantBody>;
 
+/** The owner console's domain list of one store: GET/POST /api/tenants/{id}/domains. */
+export const storeDomainSchema = z.object({ id: z.string(), domain: z.string(), is_primary: z.boolean(), created_at: z.string() });
+export type StoreDomain = z.infer<typeof storeDomainSchema>;
+export const storeDomainsResponse = z.object({ domains: z.array(storeDomainSchema) });
+export type StoreDomainsResponse = z.infer<typeof storeDomainsResponse>;
+export const addDomainBody = z.strictObject({ domain: domainField });
+export type AddDomainBody = z.infer<typeof addDomainBody>;
+
+/** POST /api/tenants/{id}/suspend and /reactivate. */
+export const tenantStatusResponse = z.object({ tenant: z.object({ id: z.string(), suspended_at: z.string().nullable() }) });
+export type TenantStatusResponse = z.infer<typeof tenantStatusResponse>;
+
+/** The words a suspended store's host shows shoppers (with HTTP 503). */
+export const STORE_CLOSED_TEXT = {
+  title: 'This store is closed',
+  body: 'It is not taking orders at the moment. Please come back later.',
+  adminOnly: 'This store is suspended. Only its owners can use the admin until the platform reactivates it.',
+} as const;
+
 /** GET /api/admin/context: what the admin guard needs to pick a screen. */
 export const adminContextResponse = z.object({
   tenant: tenantSchema.nullable(),
+  /** The store is suspended by the platform: only its owners (and platform owners) may use the admin. */
+  suspended: z.boolean(),
   role: z.enum(MEMBER_ROLES).nullable(),
   isOwner: z.boolean(),
 });

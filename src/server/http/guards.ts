@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor, StoreCtx, TenantCtx } from './context';
-import { forbidden, notFound, unauthorized } from './errors';
+import { AppError, forbidden, notFound, unauthorized } from './errors';
 import { findRole } from '../modules/accounts';
+import { isSuspended } from '../modules/tenants';
+import { STORE_CLOSED_TEXT } from '../../shared/tenants';
 import { SALES_ROLES, STORE_MANAGER_ROLES, type MemberRole } from '../../shared/roles';
 
 export function requireActor(req: FastifyRequest): Actor {
@@ -37,6 +39,9 @@ export async function inTenant<T>(req: FastifyRequest, allowed: readonly MemberR
     if (!actor.isOwner) {
       if (!role) throw notFound('Store not found');
       if (!allowed.includes(role)) throw forbidden();
+      // A suspended store's admin stays open to its owners only (the platform may have closed it for a reason).
+      const suspended = req.tenant ? req.tenant.suspended : await isSuspended(work.tx, tenantId);
+      if (suspended && role !== 'owner') throw new AppError(403, 'store_suspended', STORE_CLOSED_TEXT.adminOnly);
     }
     return fn({ ...work, tenantId, actor, role });
   });

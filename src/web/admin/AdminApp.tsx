@@ -3,7 +3,7 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAdminContext, useSession } from '@/lib/auth';
 import { useCurrentTenant } from '@/lib/tenant';
 import { currentPath } from '@/lib/urls';
-import { AccessDenied, PermissionsError } from './GuardScreens';
+import { AccessDenied, PermissionsError, StoreSuspended } from './GuardScreens';
 import { AdminShell } from './AdminShell';
 import { AutoChooseTenant, TenantChooser } from './TenantChooser';
 import OwnerAdmin from './owner/OwnerAdmin';
@@ -24,17 +24,19 @@ export default function AdminApp() {
   if (context.isPending) return <FullPageSpinner label="Checking your access" />;
   if (context.isError) return <PermissionsError />;
 
-  const { tenant, role, isOwner } = context.data;
+  const { tenant, role, isOwner, suspended } = context.data;
   const memberships = session.data.memberships;
+  // The API refuses them too (403 store_suspended); this says why instead of showing failing screens.
+  if (tenant && suspended && !isOwner && role !== 'owner') return <StoreSuspended storeName={tenant.name} email={user.email} />;
 
   // On a store's own host: members and platform owners get that store's admin; anyone else is refused.
   if (hostTenant) {
-    if (tenant && (role || isOwner)) return <AdminShell tenant={tenant} role={role} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost={false} />;
+    if (tenant && (role || isOwner)) return <AdminShell tenant={tenant} suspended={suspended} role={role} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost={false} />;
     return <AccessDenied email={user.email} />;
   }
 
   // On the platform host: the tenant chosen for this session, else the owner admin, else choose one.
-  if (tenant) return <AdminShell tenant={tenant} role={role} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost />;
+  if (tenant) return <AdminShell tenant={tenant} suspended={suspended} role={role} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost />;
   if (isOwner) return <OwnerAdmin email={user.email} />;
   if (memberships.length === 1) return <AutoChooseTenant membership={memberships[0]} />;
   if (memberships.length > 1) return <TenantChooser memberships={memberships} email={user.email} />;

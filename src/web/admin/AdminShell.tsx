@@ -17,6 +17,8 @@ import { TenantLauncher } from './TenantLauncher';
 
 interface AdminShellProps {
   tenant: Tenant;
+  /** Suspended by the platform: the storefront shows "This store is closed". */
+  suspended: boolean;
   role: MemberRole | null;
   isOwner: boolean;
   email: string;
@@ -31,13 +33,18 @@ function roleLabel(role: MemberRole | null, isOwner: boolean): string {
 }
 
 /** Storefront spec §2 "Admin shell": sidebar, header with store name, 'Production', domain and account menu. */
-export function AdminShell({ tenant, role, isOwner, email, memberships, onPlatformHost }: AdminShellProps) {
+export function AdminShell({ tenant, suspended, role, isOwner, email, memberships, onPlatformHost }: AdminShellProps) {
   const [navOpen, setNavOpen] = useState(false);
   const canManage = canManageStore(role, isOwner);
 
   return (
     <div className="flex min-h-screen flex-col bg-zinc-50 print:bg-white">
       {isOwner ? <OwnerBanner /> : null}
+      {suspended ? (
+        <div role="status" className="bg-red-600 px-4 py-2 text-center text-sm font-medium text-white print:hidden">
+          This store is suspended: shoppers see “This store is closed”. Only owners can use the admin until the platform reactivates it.
+        </div>
+      ) : null}
       <div className="flex flex-1">
         <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col overflow-y-auto border-r border-zinc-200 bg-white lg:flex print:hidden">
           <Link to="/admin" className="flex h-14 items-center gap-2 border-b border-zinc-200 px-5 font-semibold">

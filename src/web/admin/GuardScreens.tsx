@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ShieldAlert, ShieldX } from 'lucide-react';
+import { ShieldAlert, ShieldX, Store } from 'lucide-react';
+import { STORE_CLOSED_TEXT } from '@shared/tenants';
 import { Button } from '@/components/ui/button';
 
 function CentredMessage({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -37,6 +38,19 @@ export function AccessDenied({ email }: { email: string }) {
           <Link to="/logout">Sign in with another account</Link>
         </Button>
       </div>
+    </CentredMessage>
+  );
+}
+
+/** A member who is not an owner, on a store the platform has suspended: say so rather than fail. */
+export function StoreSuspended({ storeName, email }: { storeName: string; email: string }) {
+  return (
+    <CentredMessage icon={<Store className="size-10 text-zinc-400" aria-hidden />} title={`${storeName} is suspended`}>
+      <p className="max-w-md text-zinc-600">{STORE_CLOSED_TEXT.adminOnly}</p>
+      <p className="break-words text-sm text-zinc-500">Signed in as {email}</p>
+      <Button asChild variant="outline">
+        <Link to="/logout">Sign in with another account</Link>
+      </Button>
     </CentredMessage>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateTenantBody, TenantDomain, TenantListItem } from '@shared/tenants';
+import type { AddDomainBody, CreateTenantBody, StoreDomain, StoreDomainsResponse, TenantDomain, TenantListItem, TenantStatusResponse } from '@shared/tenants';
 import { api } from './api';
 import { platformKeys } from './query-keys';
 
@@ -25,6 +25,49 @@ export function useCreateTenant() {
   return useMutation({
     mutationFn: (body: CreateTenantBody) => api<{ tenant: TenantListItem }>('POST', '/api/tenants', body).then((r) => r.tenant),
     onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: platformKeys.tenants });
+      void queryClient.invalidateQueries({ queryKey: platformKeys.tenantDomains });
+    },
+  });
+}
+
+/** Suspend or reactivate a store (owner only); the list and the launcher refresh. */
+export function useSetSuspended() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tenantId, suspended }: { tenantId: string; suspended: boolean }) =>
+      api<TenantStatusResponse>('POST', `/api/tenants/${tenantId}/${suspended ? 'suspend' : 'reactivate'}`).then((r) => r.tenant),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: platformKeys.tenants }),
+  });
+}
+
+/** One store's domains, primary first (owner only). */
+export function useStoreDomains(tenantId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: platformKeys.storeDomains(tenantId),
+    queryFn: () => api<StoreDomainsResponse>('GET', `/api/tenants/${tenantId}/domains`).then((r) => r.domains),
+    enabled,
+  });
+}
+
+type DomainChange = { kind: 'add'; body: AddDomainBody } | { kind: 'remove' | 'primary'; domainId: string };
+
+/** Add, remove or make primary; every answer is the store's new domain list. */
+export function useChangeStoreDomains(tenantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: DomainChange): Promise<StoreDomain[]> => {
+      const base = `/api/tenants/${tenantId}/domains`;
+      const call =
+        change.kind === 'add'
+          ? api<StoreDomainsResponse>('POST', base, change.body)
+          : change.kind === 'remove'
+            ? api<StoreDomainsResponse>('DELETE', `${base}/${change.domainId}`)
+            : api<StoreDomainsResponse>('POST', `${base}/${change.domainId}/primary`);
+      return call.then((r) => r.domains);
+    },
+    onSuccess: (domains) => {
+      queryClient.setQueryData(platformKeys.storeDomains(tenantId), domains);
       void queryClient.invalidateQueries({ queryKey: platformKeys.tenants });
       void queryClient.invalidateQueries({ queryKey: platformKeys.tenantDomains });
     },

@@ -3,6 +3,7 @@ export const platformKeys = {
   currentTenant: ['tenant', 'current'] as const,
   tenants: ['platform', 'tenants'] as const,
   tenantDomains: ['platform', 'tenant-domains'] as const,
+  storeDomains: (tenantId: string) => ['platform', 'store-domains', tenantId] as const,
 };
 
 export const authKeys = {

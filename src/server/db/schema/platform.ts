@@ -7,6 +7,8 @@ export const tenants = pgTable('tenants', {
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set by a platform owner: the storefront answers 503 "This store is closed"; only owners reach its admin. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
 });
 
 /** Host names a tenant answers on. Readable by anyone (host resolution); written only inside the tenant. */

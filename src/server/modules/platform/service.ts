@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Scope, UnitOfWork } from '../../db/unit-of-work';
 import type { Actor } from '../../http/context';
-import { badRequest, conflict } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { slugify } from '../../../shared/slugify';
-import type { CreateTenantBody, Tenant, TenantListItem } from '../../../shared/tenants';
+import type { CreateTenantBody, StoreDomain, Tenant, TenantListItem, TenantStatusResponse } from '../../../shared/tenants';
+import type { Tx } from '../../db/connection';
 import * as tenants from '../tenants';
 import * as accounts from '../accounts';
 
@@ -13,7 +14,12 @@ const ownerScope = (owner: Actor): Scope => ({ tenantId: null, userId: owner.use
 export async function listTenants(scopes: UnitOfWork, owner: Actor): Promise<TenantListItem[]> {
   return scopes.run(ownerScope(owner), async ({ tx }) => {
     const [rows, counts] = await Promise.all([tenants.listTenants(tx), accounts.memberCounts(tx)]);
-    return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString(), member_count: counts.get(r.id) ?? 0 }));
+    return rows.map((r) => ({
+      ...r,
+      created_at: new Date(r.created_at).toISOString(),
+      suspended_at: r.suspended_at ? new Date(r.suspended_at).toISOString() : null,
+      member_count: counts.get(r.id) ?? 0,
+    }));
   });
 }
 
@@ -39,5 +45,65 @@ export async function createTenant(scopes: UnitOfWork, owner: Actor, body: Creat
     await tenants.insertDomain(tx, tenant.id, body.domain);
     if (adminUserId) await accounts.insertMembership(tx, tenant.id, adminUserId, 'owner');
     return { id: tenant.id, name: tenant.name, slug: tenant.slug, domain: body.domain };
+  });
+}
+
+const domainTakenError = () => conflict('domain_taken', 'That domain is already used by another store.', { domain: 'That domain is already used by another store.' });
+
+/** Runs fn with the store set as the transaction's tenant, as RLS on tenant_domains requires; 404 when there is no such store. */
+async function inStoreAsOwner<T>(scopes: UnitOfWork, owner: Actor, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return scopes.run(ownerScope(owner), async ({ tx }) => {
+    if ((await tenants.tenantName(tx, tenantId)) === null) throw notFound('Store not found');
+    await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+    return fn(tx);
+  });
+}
+
+const toDomain = (d: { id: string; domain: string; is_primary: boolean; created_at: Date | string }): StoreDomain => ({ ...d, created_at: new Date(d.created_at).toISOString() });
+
+/** Suspending closes the storefront (503) and keeps the admin for owners; reactivating reopens it. */
+export async function setSuspended(scopes: UnitOfWork, owner: Actor, tenantId: string, suspended: boolean): Promise<TenantStatusResponse> {
+  const at = suspended ? new Date() : null;
+  return inStoreAsOwner(scopes, owner, tenantId, async (tx) => {
+    await tenants.setSuspended(tx, tenantId, at);
+    return { tenant: { id: tenantId, suspended_at: at ? at.toISOString() : null } };
+  });
+}
+
+export async function listDomains(scopes: UnitOfWork, owner: Actor, tenantId: string): Promise<StoreDomain[]> {
+  return inStoreAsOwner(scopes, owner, tenantId, async (tx) => (await tenants.domainsOf(tx, tenantId)).map(toDomain));
+}
+
+/** Domains are unique across the platform: a host can only ever name one store. */
+export async function addDomain(scopes: UnitOfWork, owner: Actor, tenantId: string, domain: string, platformHost: string): Promise<StoreDomain[]> {
+  if (domain === platformHost) throw conflict('domain_taken', 'That is the platform’s own domain.', { domain: 'That is the platform’s own domain.' });
+  return inStoreAsOwner(scopes, owner, tenantId, async (tx) => {
+    if (await tenants.domainTaken(tx, domain)) throw domainTakenError();
+    await tenants.addDomain(tx, tenantId, domain);
+    return (await tenants.domainsOf(tx, tenantId)).map(toDomain);
+  });
+}
+
+/** A store keeps at least one domain; removing the primary one promotes the oldest remaining. */
+export async function removeDomain(scopes: UnitOfWork, owner: Actor, tenantId: string, domainId: string): Promise<StoreDomain[]> {
+  return inStoreAsOwner(scopes, owner, tenantId, async (tx) => {
+    const before = await tenants.domainsOf(tx, tenantId);
+    if (!before.some((d) => d.id === domainId)) throw notFound('Domain not found');
+    if (before.length === 1) throw conflict('last_domain', 'A store needs at least one domain. Add another before removing this one.');
+    const removed = await tenants.removeDomain(tx, tenantId, domainId);
+    if (removed?.is_primary) {
+      const next = before.filter((d) => d.id !== domainId).sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())[0];
+      await tenants.makePrimary(tx, tenantId, next.id);
+    }
+    return (await tenants.domainsOf(tx, tenantId)).map(toDomain);
+  });
+}
+
+export async function makePrimary(scopes: UnitOfWork, owner: Actor, tenantId: string, domainId: string): Promise<StoreDomain[]> {
+  return inStoreAsOwner(scopes, owner, tenantId, async (tx) => {
+    const before = await tenants.domainsOf(tx, tenantId);
+    if (!before.some((d) => d.id === domainId)) throw notFound('Domain not found');
+    await tenants.makePrimary(tx, tenantId, domainId);
+    return (await tenants.domainsOf(tx, tenantId)).map(toDomain);
   });
 }

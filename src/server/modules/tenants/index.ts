@@ -1,4 +1,4 @@
 // Tenants: stores, their domains and host resolution (platform owner screens).
 export { tenantRoutes } from './routes';
 export { TenantResolver, type ResolvedTenant } from './resolver';
-export { allTenantIds, domainTaken, findTenant, insertDomain, insertTenant, listTenants, slugTaken, tenantName, tenantSummaries } from './repo';
+export { addDomain, allTenantIds, domainsOf, domainTaken, findTenant, isSuspended, insertDomain, insertTenant, listTenants, makePrimary, removeDomain, setSuspended, slugTaken, tenantName, tenantSummaries } from './repo';

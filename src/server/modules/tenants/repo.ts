@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { tenantDomains, tenants } from '../../db/schema/index';
 
@@ -8,7 +8,7 @@ const primaryDomain = sql<string | null>`(select d.domain from tenant_domains d 
 
 export async function listTenants(tx: Tx) {
   return tx
-    .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, domain: primaryDomain, created_at: tenants.createdAt })
+    .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, domain: primaryDomain, created_at: tenants.createdAt, suspended_at: tenants.suspendedAt })
     .from(tenants)
     .orderBy(tenants.name);
 }
@@ -28,7 +28,11 @@ export async function listDomains(tx: Tx) {
 }
 
 export async function findTenant(tx: Tx, id: string) {
-  const rows = await tx.select({ id: tenants.id, name: tenants.name, slug: tenants.slug, domain: primaryDomain }).from(tenants).where(eq(tenants.id, id)).limit(1);
+  const rows = await tx
+    .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, domain: primaryDomain, suspended: sql<boolean>`${tenants.suspendedAt} is not null` })
+    .from(tenants)
+    .where(eq(tenants.id, id))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -60,4 +64,42 @@ export async function allTenantIds(tx: Tx): Promise<string[]> {
 export async function tenantName(tx: Tx, id: string): Promise<string | null> {
   const rows = await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, id)).limit(1);
   return rows[0]?.name ?? null;
+}
+
+/** Suspends (a time) or reactivates (null) a store; the database lets only a platform owner do it. */
+export async function setSuspended(tx: Tx, id: string, at: Date | null): Promise<boolean> {
+  const rows = await tx.update(tenants).set({ suspendedAt: at }).where(eq(tenants.id, id)).returning({ id: tenants.id });
+  return rows.length > 0;
+}
+
+/** One store's host names, its primary first. */
+export async function domainsOf(tx: Tx, tenantId: string) {
+  return tx
+    .select({ id: tenantDomains.id, domain: tenantDomains.domain, is_primary: tenantDomains.isPrimary, created_at: tenantDomains.createdAt })
+    .from(tenantDomains)
+    .where(eq(tenantDomains.tenantId, tenantId))
+    .orderBy(desc(tenantDomains.isPrimary), asc(tenantDomains.createdAt));
+}
+
+/** Runs in the tenant's scope (RLS on tenant_domains). An extra domain is not primary. */
+export async function addDomain(tx: Tx, tenantId: string, domain: string): Promise<void> {
+  await tx.insert(tenantDomains).values({ tenantId, domain, isPrimary: false });
+}
+
+export async function removeDomain(tx: Tx, tenantId: string, domainId: string): Promise<{ domain: string; is_primary: boolean } | null> {
+  const rows = await tx
+    .delete(tenantDomains)
+    .where(and(eq(tenantDomains.tenantId, tenantId), eq(tenantDomains.id, domainId)))
+    .returning({ domain: tenantDomains.domain, is_primary: tenantDomains.isPrimary });
+  return rows[0] ?? null;
+}
+
+/** Makes this domain the store's primary one (links, emails and the launcher use it). */
+export async function makePrimary(tx: Tx, tenantId: string, domainId: string): Promise<void> {
+  await tx.update(tenantDomains).set({ isPrimary: sql`${tenantDomains.id} = ${domainId}::uuid` }).where(eq(tenantDomains.tenantId, tenantId));
+}
+
+export async function isSuspended(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx.select({ at: tenants.suspendedAt }).from(tenants).where(eq(tenants.id, id)).limit(1);
+  return rows[0]?.at != null;
 }

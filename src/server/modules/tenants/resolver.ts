@@ -7,6 +7,8 @@ export interface ResolvedTenant {
   name: string;
   slug: string;
   domain: string;
+  /** Suspended by a platform owner: the storefront is closed (503), the admin is for owners only. */
+  suspended: boolean;
 }
 
 /** Lower-cased host without port; IPv6 brackets kept. */
@@ -36,13 +38,14 @@ export class TenantResolver {
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.tenant;
     const rows = await this.scopes.run({ tenantId: null, userId: null }, ({ tx }) =>
       tx
-        .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, domain: tenantDomains.domain })
+        .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, domain: tenantDomains.domain, suspendedAt: tenants.suspendedAt })
         .from(tenantDomains)
         .innerJoin(tenants, eq(tenants.id, tenantDomains.tenantId))
         .where(eq(tenantDomains.domain, host))
         .limit(1),
     );
-    const tenant = rows[0] ?? null;
+    const row = rows[0];
+    const tenant = row ? { id: row.id, name: row.name, slug: row.slug, domain: row.domain, suspended: row.suspendedAt !== null } : null;
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(host, { at: Date.now(), tenant });
     return tenant;

@@ -1,5 +1,8 @@
-import { ExternalLink, Store } from 'lucide-react';
+import { useState } from 'react';
+import { ExternalLink, Globe, MoreHorizontal, Power, Store } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -8,7 +11,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { errorMessage } from '@/lib/api';
 import { useTenants } from '@/lib/platform';
 import { storeUrl } from '@/lib/urls';
+import type { TenantListItem } from '@shared/tenants';
 import { CreateTenantDialog } from './CreateTenantDialog';
+import { StoreDomainsDialog } from './StoreDomainsDialog';
+import { SuspendStoreDialog } from './SuspendStoreDialog';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -45,6 +51,7 @@ export function TenantsPanel() {
               <TableRow>
                 <TableHead>Store</TableHead>
                 <TableHead className="hidden sm:table-cell">Domain</TableHead>
+                <TableHead className="hidden lg:table-cell">Status</TableHead>
                 <TableHead className="hidden text-right md:table-cell">Members</TableHead>
                 <TableHead className="hidden md:table-cell">Created</TableHead>
                 <TableHead className="text-right"><span className="sr-only">Actions</span></TableHead>
@@ -54,21 +61,21 @@ export function TenantsPanel() {
               {tenants.data.map((t) => (
                 <TableRow key={t.id}>
                   <TableCell>
-                    <span className="block font-medium">{t.name}</span>
+                    <span className="flex items-center gap-2 font-medium">
+                      {t.name}
+                      {t.suspended_at ? <Badge variant="destructive" className="lg:hidden">Suspended</Badge> : null}
+                    </span>
                     <span className="block text-xs text-zinc-500">{t.slug}</span>
                     <span className="block text-xs text-zinc-500 sm:hidden">{t.domain}</span>
                   </TableCell>
                   <TableCell className="hidden text-zinc-600 sm:table-cell">{t.domain ?? '—'}</TableCell>
+                  <TableCell className="hidden lg:table-cell">
+                    {t.suspended_at ? <Badge variant="destructive">Suspended</Badge> : <Badge variant="success">Open</Badge>}
+                  </TableCell>
                   <TableCell className="hidden text-right tabular-nums md:table-cell">{t.member_count}</TableCell>
                   <TableCell className="hidden whitespace-nowrap text-zinc-600 md:table-cell">{dateFormat.format(new Date(t.created_at))}</TableCell>
                   <TableCell className="text-right">
-                    {t.domain ? (
-                      <Button asChild variant="outline" size="sm">
-                        <a href={storeUrl(t.domain, '/admin')}>
-                          Open admin <ExternalLink aria-hidden />
-                        </a>
-                      </Button>
-                    ) : null}
+                    <TenantActions tenant={t} />
                   </TableCell>
                 </TableRow>
               ))}
@@ -76,6 +83,43 @@ export function TenantsPanel() {
           </Table>
         </Card>
       )}
+    </div>
+  );
+}
+
+/** Open the store's admin, manage its domains, suspend or reactivate it. */
+function TenantActions({ tenant }: { tenant: TenantListItem }) {
+  const [dialog, setDialog] = useState<'domains' | 'suspend' | null>(null);
+  const close = (open: boolean) => !open && setDialog(null);
+  return (
+    <div className="flex items-center justify-end gap-2">
+      {tenant.domain ? (
+        <Button asChild variant="outline" size="sm" className="hidden sm:inline-flex">
+          <a href={storeUrl(tenant.domain, '/admin')}>
+            Open admin <ExternalLink aria-hidden />
+          </a>
+        </Button>
+      ) : null}
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={`More actions for ${tenant.name}`}>
+            <MoreHorizontal aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          {tenant.domain ? (
+            <DropdownMenuItem asChild className="sm:hidden">
+              <a href={storeUrl(tenant.domain, '/admin')}><ExternalLink aria-hidden /> Open admin</a>
+            </DropdownMenuItem>
+          ) : null}
+          <DropdownMenuItem onSelect={() => setDialog('domains')}><Globe aria-hidden /> Manage domains</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setDialog('suspend')} className={tenant.suspended_at ? undefined : 'text-red-700'}>
+            <Power aria-hidden /> {tenant.suspended_at ? 'Reactivate store' : 'Suspend store'}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <StoreDomainsDialog tenant={tenant} open={dialog === 'domains'} onOpenChange={close} />
+      <SuspendStoreDialog tenant={tenant} open={dialog === 'suspend'} onOpenChange={close} />
     </div>
   );
 }

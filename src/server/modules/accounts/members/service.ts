@@ -10,12 +10,14 @@ import { findRole } from '../auth/repo';
  * platform host), the actor's role there and whether they are a platform owner.
  */
 export async function adminContext(scopes: UnitOfWork, actor: Actor, tenantId: string | null, hostTenant: ResolvedTenant | null): Promise<AdminContextResponse> {
-  if (!tenantId) return { tenant: null, role: null, isOwner: actor.isOwner };
+  if (!tenantId) return { tenant: null, suspended: false, role: null, isOwner: actor.isOwner };
   return scopes.run({ tenantId, userId: actor.userId }, async ({ tx }) => {
     const role = await findRole(tx, tenantId, actor.userId);
     // A stale choice on the platform host (membership removed) falls back to no tenant.
-    if (!hostTenant && !role) return { tenant: null, role: null, isOwner: actor.isOwner };
-    const tenant = hostTenant ?? (await findTenant(tx, tenantId));
-    return { tenant, role, isOwner: actor.isOwner };
+    if (!hostTenant && !role) return { tenant: null, suspended: false, role: null, isOwner: actor.isOwner };
+    const found = hostTenant ?? (await findTenant(tx, tenantId));
+    if (!found) return { tenant: null, suspended: false, role: null, isOwner: actor.isOwner };
+    const { suspended, ...tenant } = found;
+    return { tenant, suspended, role, isOwner: actor.isOwner };
   });
 }

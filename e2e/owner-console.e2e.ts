@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { newPage, signInThroughForm, snap, snapIfFailed, url } from './browser';
+import { runTag } from './run-data';
+
+afterEach(snapIfFailed);
+
+describe('owner console journeys', () => {
+  it('the platform owner adds a domain to a store, suspends it (shoppers see it closed) and reactivates it', async () => {
+    const tag = runTag();
+    const name = `Closing Time ${tag}`;
+    const host = `closing-${tag}.localhost`;
+    const extra = `www-${tag}.localhost`;
+    const { context, page } = await newPage();
+    await signInThroughForm(page, url('localhost', '/login'), 'owner@platform.test');
+    await page.waitForURL(url('localhost', '/admin'));
+
+    await page.getByRole('button', { name: 'Create tenant' }).click();
+    const create = page.getByRole('dialog', { name: 'Create tenant' });
+    await create.getByLabel('Store name').fill(name);
+    await create.getByLabel('Domain').fill(host);
+    await create.getByRole('button', { name: 'Create tenant' }).click();
+    await page.getByText('Tenant created').waitFor();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByText('Open', { exact: true }).waitFor();
+
+    // Domains: a second host name, unique across the platform.
+    await row.getByRole('button', { name: `More actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Manage domains' }).click();
+    const domains = page.getByRole('dialog', { name: `Domains of ${name}` });
+    await domains.getByRole('list', { name: 'Domains' }).getByText(host).waitFor();
+    await domains.getByLabel('Add a domain').fill('demo.localhost');
+    await domains.getByRole('button', { name: 'Add domain' }).click();
+    await domains.getByText('That domain is already used by another store.').waitFor();
+    await domains.getByLabel('Add a domain').fill(extra);
+    await domains.getByRole('button', { name: 'Add domain' }).click();
+    await page.getByText('Domain added').waitFor();
+    await domains.getByRole('list', { name: 'Domains' }).getByText(extra).waitFor();
+    await snap(page, 'owner-store-domains');
+    await page.keyboard.press('Escape');
+
+    const shopper = await context.newPage();
+    await shopper.goto(url(extra, '/'));
+    await shopper.getByRole('heading', { name }).waitFor();
+
+    // Suspend: confirmed, then both hosts answer 503 "This store is closed".
+    await row.getByRole('button', { name: `More actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Suspend store' }).click();
+    await page.getByRole('dialog', { name: `Suspend ${name}?` }).getByRole('button', { name: 'Suspend store' }).click();
+    await page.getByText('Store suspended').waitFor();
+    await row.getByText('Suspended', { exact: true }).last().waitFor();
+    await snap(page, 'owner-store-suspended');
+
+    for (const h of [host, extra]) {
+      const response = await shopper.goto(url(h, '/'));
+      expect(response?.status()).toBe(503);
+      await shopper.getByRole('heading', { name: 'This store is closed' }).waitFor();
+      await shopper.getByText(name).waitFor();
+    }
+    await snap(shopper, 'store-closed');
+
+    // Reactivate: the store opens again.
+    await row.getByRole('button', { name: `More actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Reactivate store' }).click();
+    await page.getByRole('dialog', { name: `Reactivate ${name}?` }).getByRole('button', { name: 'Reactivate store' }).click();
+    await page.getByText('Store reactivated').waitFor();
+    await row.getByText('Open', { exact: true }).waitFor();
+    const reopened = await shopper.goto(url(host, '/'));
+    expect(reopened?.status()).toBe(200);
+    await shopper.getByRole('heading', { name }).waitFor();
+    await context.close();
+  });
+});
