@@ -21,8 +21,7 @@ const columns = {
   lastCheckedAt: emailDomains.lastCheckedAt,
   createdAt: emailDomains.createdAt,
 };
-const selectDomains = (tx: Tx) => tx.select(columns).from(emailDomains);
-export type EmailDomainRow = Awaited<ReturnType<typeof selectDomains>>[number];
+export type EmailDomainRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['notNull'] extends true ? (typeof columns)[K]['_']['data'] : (typeof columns)[K]['_']['data'] | null };
 
 export async function listDomains(ctx: TenantCtx): Promise<EmailDomainRow[]> {
   return ctx.tx.select(columns).from(emailDomains).where(eq(emailDomains.tenantId, ctx.tenantId)).orderBy(asc(emailDomains.createdAt), asc(emailDomains.id));
