@@ -60,11 +60,10 @@ function TemplateForm({ template, onDone }: { template: EmailTemplate | null; on
     const value = form.getValues(lastField);
     const start = el?.selectionStart ?? value.length;
     const end = el?.selectionEnd ?? value.length;
+    // setValue writes the field's DOM value at once (it is registered, uncontrolled): the cursor can follow now.
     form.setValue(lastField, value.slice(0, start) + snippet + value.slice(end), { shouldDirty: true });
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(start + snippet.length, start + snippet.length);
-    });
+    el?.focus();
+    el?.setSelectionRange(start + snippet.length, start + snippet.length);
   };
 
   const submit = form.handleSubmit(async (values) => {
