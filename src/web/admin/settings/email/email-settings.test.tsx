@@ -8,6 +8,8 @@ import { AddDomainDialog } from './AddDomainDialog';
 import { TemplateDialog } from './TemplateDialog';
 import { TestEmailDialog } from './TestEmailDialog';
 import { COPY_INDICATOR_MS, useCopy } from './use-copy';
+import { DomainCard } from './DomainCard';
+import type { EmailDomain } from '@shared/email-settings';
 
 // The Email tab's forms with the spec's texts (admin spec §5, §8, §9), against a stand-in server.
 
@@ -140,6 +142,36 @@ describe('test email', () => {
     expect(writes()).toEqual([{ method: 'POST', url: '/api/functions/v1/email-dispatch', body: { tenant_id: 'tenant-1', to_email: 'me@example.com', template_key: 'order_shipped', payload: TEST_PAYLOAD } }]);
     expect(TEST_PAYLOAD).toEqual({ order_number: 'TEST-001', total_amount: 99.99, currency: 'GBP', quantity: 5 });
     expect(toasts).toEqual([`success: ${EMAIL_SETTINGS_TEXT.testSent}`]);
+  });
+});
+
+describe('domain card', () => {
+  const pending: EmailDomain = {
+    id: 'd-1', domain: 'shop.example', from_name: 'Orders', from_email: 'orders@shop.example', status: 'pending', created_at: '2026-01-01T00:00:00Z', verified_at: null, last_checked_at: null,
+    dns_json: { records: [{ type: 'TXT', purpose: 'SPF', name: 'shop.example', value: 'v=spf1 include:_spf.shops.test ~all', found: null }] },
+  };
+  const verifyButton = () => [...document.body.querySelectorAll('button')].find((b) => b.textContent?.includes('Verify Domain'))!;
+
+  it('shows the DNS records only while pending', async () => {
+    view = await renderForm(<DomainCard domain={pending} sending={false} />);
+    expect(view.container.textContent).toContain('v=spf1 include:_spf.shops.test ~all');
+    await view.unmount();
+    view = await renderForm(<DomainCard domain={{ ...pending, status: 'verified', verified_at: '2026-01-02T00:00:00Z' }} sending />);
+    expect(view.container.textContent).not.toContain('v=spf1');
+    expect(view.container.textContent).toContain('Your store’s emails are sent from orders@shop.example and signed with DKIM.');
+  });
+
+  it.each([
+    [{ status: 200, body: { domain: { ...pending, status: 'verified' } } }, `success: ${EMAIL_SETTINGS_TEXT.domainVerified}`],
+    [{ status: 200, body: { domain: { ...pending, last_checked_at: '2026-01-02T00:00:00Z' } } }, 'message: Domain is still pending'],
+    [{ status: 500, body: { error: { code: 'internal', message: 'Something went wrong. Please try again.' } } }, `error: ${EMAIL_SETTINGS_TEXT.verifyFailed}`],
+  ])('Verify answers %j with %s', async (reply, toast) => {
+    answer = () => reply;
+    view = await renderForm(<DomainCard domain={pending} sending={false} />);
+    await act(async () => verifyButton().click());
+    for (let i = 0; i < 5; i++) await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+    expect(writes()).toEqual([{ method: 'PUT', url: '/api/functions/v1/email-domains?id=d-1', body: undefined }]);
+    expect(toasts).toEqual([toast]);
   });
 });
 
