@@ -22,7 +22,7 @@ import { adminProductRoutes } from './modules/catalogue';
 import { catalogRoutes } from './modules/catalogue';
 import { cartRoutes } from './modules/orders';
 import { orderRoutes } from './modules/orders';
-import { adminEmailRoutes } from './modules/emails';
+import { adminEmailRoutes, emailSettingsRoutes } from './modules/emails';
 import { stockRoutes } from './modules/inventory';
 import { aiRoutes } from './modules/ai';
 import { adminOrderRoutes } from './modules/orders';
@@ -89,6 +89,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(adminEmailRoutes);
+  await app.register(emailSettingsRoutes);
   await app.register(stockRoutes);
   await app.register(mediaRoutes);
   await app.register(aiRoutes);

@@ -10,6 +10,9 @@ const FROM = /^(?:"?([^"<>]*?)"?\s*<([^\s<>@",;]+@[^\s<>@",;]+)>|([^\s<>@",;]+@[
 /** An unset or empty variable is undefined. */
 const optional = <T extends z.ZodType<string | undefined>>(schema: T) => schema.optional().or(z.literal('').transform(() => undefined));
 
+/** An IPv4 address or a bracketed IPv6 one, with an optional port; or a bare IPv6 address. */
+const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|\[[0-9a-f:.]+\](?::\d{1,5})?|[0-9a-f]*:[0-9a-f:.]+)$/i;
+
 /** Variables whose values never appear in error messages. */
 const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY', 'OPENAI_API_KEY']);
 
@@ -58,6 +61,14 @@ const envSchema = z.object({
     .regex(FROM, 'must be an address, optionally with a name: no-reply@example.com or "Shops" <no-reply@example.com>')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // Sending domains (Settings > Email): the SPF include a store publishes, and the DNS servers its
+  // records are checked with (IP addresses, optional :port; unset: the machine's resolver).
+  EMAIL_SPF_INCLUDE: optional(z.string().trim().toLowerCase().max(253).regex(/^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/, 'must be a host name such as _spf.mail.example.com')),
+  EMAIL_DNS_SERVERS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(DNS_SERVER, 'must be a comma-separated list of IP addresses, each with an optional :port (1.1.1.1, 127.0.0.1:5353, [::1]:53)'))),
   STRIPE_SECRET_KEY: optional(z.string().trim().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or rk_...)')),
   STRIPE_WEBHOOK_SECRET: optional(z.string().trim().regex(/^whsec_[A-Za-z0-9_+/=-]+$/, "must be the webhook endpoint's signing secret (whsec_...)")),
   STRIPE_API_BASE: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' })),
@@ -112,6 +123,10 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender address; with no name of its own, each shop's name is shown as the sender's name. */
   emailFrom: { name: string | null; address: string };
+  /** The host a sending domain's SPF record includes (EMAIL_SPF_INCLUDE, default _spf.PLATFORM_HOST). */
+  emailSpfInclude: string;
+  /** DNS servers that check sending-domain records; empty: the machine's own resolver. */
+  emailDnsServers: string[];
   /** Stripe Checkout when STRIPE_SECRET_KEY is set; null means the built-in test gateway. */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | null;
   /** S3-compatible file storage when S3_BUCKET and its keys are set; null keeps files under DATA_DIR/files. */
@@ -161,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     emailFrom: parseFrom(e.EMAIL_FROM, e.PLATFORM_HOST.replace(/:\d+$/, '')),
+    emailSpfInclude: e.EMAIL_SPF_INCLUDE ?? `_spf.${e.PLATFORM_HOST.replace(/:\d+$/, '')}`,
+    emailDnsServers: e.EMAIL_DNS_SERVERS,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE } : null,
     catalogueCacheSeconds: e.CATALOGUE_CACHE_SECONDS,
     s3: e.S3_BUCKET ? s3Config(e) : null,

@@ -11,6 +11,8 @@ import { createFileStorage } from './adapters/storage/create-file-storage';
 import { createPaymentProvider } from './adapters/payments/provider';
 import { createEmailSender, startEmailSweep } from './adapters/email/create-email-sender';
 import { createAiWriter } from './adapters/ai/create-ai-writer';
+import { createTxtResolver } from './adapters/dns/dns';
+import { ensureDefaultEmailTemplates, findSenderIdentity } from './modules/emails';
 import { startReservationSweeper } from './modules/orders';
 import { startRefundReconciler } from './modules/orders';
 import { DomainEvents } from './db/domain-events';
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
     dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
   });
   await runMigrations(database);
+  await ensureDefaultEmailTemplates(database.db);
   const storage = createFileStorage(config);
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
     await seedDemo(database.db, config.demoPassword, storage);
@@ -38,7 +41,7 @@ async function main(): Promise<void> {
   const log = { error: (obj: object, msg: string) => console.error(msg, obj) };
   const scopes = new UnitOfWork(appDb, new DomainEvents(log), log);
   const payments = createPaymentProvider(config, secrets, scopes);
-  const email = createEmailSender(config, scopes);
+  const email = createEmailSender(config, scopes, undefined, findSenderIdentity);
   const ai = createAiWriter(config.ai);
   if (config.ai.provider === 'openai' && !config.ai.openai.apiKey) console.warn('AI_PROVIDER=openai but OPENAI_API_KEY is not set: AI copy answers 503 missing_api_key.');
   const app = await buildApp(
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
       payments,
       email,
       ai,
+      dns: createTxtResolver(config),
       catalogueCache: new CatalogueCache({ seconds: config.catalogueCacheSeconds }),
     },
     { webDir: path.join(root, 'dist/web'), logger: config.logLevel === 'silent' ? false : { level: config.logLevel } },

@@ -36,6 +36,8 @@ const OWNER: Record<string, string> = {
   order_refunds: 'orders',
   payment_events: 'orders',
   email_messages: 'emails',
+  email_domains: 'emails',
+  email_templates: 'emails',
   rate_limit_events: 'limits',
   platform_rate_limit_events: 'limits',
   test_payment_sessions: 'adapters/payments',

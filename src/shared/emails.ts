@@ -38,6 +38,7 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   order_shipped: 'Shipping notice',
   order_cancelled: 'Cancellation notice',
   order_refunded: 'Refund notice',
+  template_test: 'Test email',
 };
 
 export function emailKindLabel(kind: string): string {

@@ -5,6 +5,7 @@ import type { FileStorage } from '../adapters/storage/storage';
 import type { PaymentProvider } from '../adapters/payments/payments';
 import type { EmailSender } from '../adapters/email/email';
 import type { AiWriter } from '../adapters/ai/ai';
+import type { TxtResolver } from '../adapters/dns/dns';
 import type { TenantResolver, ResolvedTenant } from '../modules/tenants';
 import type { CatalogueCache } from '../modules/catalogue';
 import type { MemberRole } from '../../shared/roles';
@@ -56,6 +57,8 @@ export interface AppDeps {
   email: EmailSender;
   /** AI copy and Store Brain wording (built-in writer or an OpenAI-compatible API). */
   ai: AiWriter;
+  /** DNS TXT lookups that verify sending domains (node:dns, or a fake in tests). */
+  dns: TxtResolver;
   /** This instance's cache of public catalogue reads; buildApp keeps it following committed writes. */
   catalogueCache: CatalogueCache;
 }

@@ -16,6 +16,8 @@ import { BuiltinWriter } from '../adapters/ai/builtin-writer';
 import { CatalogueCache } from '../modules/catalogue/storefront/catalogue-cache';
 import { DomainEvents } from '../db/domain-events';
 import { UnitOfWork } from '../db/unit-of-work';
+import { FakeTxtResolver } from '../adapters/dns/fake-dns';
+import { ensureDefaultEmailTemplates } from '../modules/emails';
 
 export const TEST_PASSWORD = 'test-password-1';
 export const TEST_INDEX_HTML = '<!doctype html><html lang="en-GB"><head><title>Shopfront</title></head><body><div id="root"></div></body></html>';
@@ -32,6 +34,8 @@ export interface TestApp {
   config: Config;
   seed: SeededDemo;
   payments: FakePayments;
+  /** What the DNS "publishes" for sending-domain checks; emptied by resetTestApp(). */
+  dns: FakeTxtResolver;
 }
 
 // One database and one app per test run (files share the worker: vitest isolate=false). Each file
@@ -39,7 +43,7 @@ export interface TestApp {
 /** Every route the shared test app registered, for tests that walk them all. */
 export const registeredRoutes: RouteOptions[] = [];
 
-let shared: Promise<{ app: FastifyInstance; database: Database; scopes: UnitOfWork; config: Config; tenants: TenantResolver; storage: LocalFileStorage; payments: FakePayments }> | null = null;
+let shared: Promise<{ app: FastifyInstance; database: Database; scopes: UnitOfWork; config: Config; tenants: TenantResolver; storage: LocalFileStorage; payments: FakePayments; dns: FakeTxtResolver }> | null = null;
 
 async function create() {
   // The database is in memory (or on PostgreSQL); DATA_DIR is only a path the config requires.
@@ -55,17 +59,21 @@ async function create() {
   const webDir = mkdtempSync(path.join(os.tmpdir(), 'shop-test-web-'));
   writeFileSync(path.join(webDir, 'index.html'), TEST_INDEX_HTML);
   const payments = new FakePayments();
-  const app = await buildApp({ scopes, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage, payments, email: new OutboxEmailSender(), ai: new BuiltinWriter(), catalogueCache: new CatalogueCache({ seconds: config.catalogueCacheSeconds }) }, { webDir, onRoute: (route) => registeredRoutes.push(route), failOnResponseDrift: true });
+  const dns = new FakeTxtResolver();
+  const app = await buildApp({ scopes, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage, payments, email: new OutboxEmailSender(), ai: new BuiltinWriter(), dns, catalogueCache: new CatalogueCache({ seconds: config.catalogueCacheSeconds }) }, { webDir, onRoute: (route) => registeredRoutes.push(route), failOnResponseDrift: true });
   await app.ready();
-  return { app, database, scopes, config, tenants, storage, payments };
+  return { app, database, scopes, config, tenants, storage, payments, dns };
 }
 
 export async function resetTestApp(): Promise<TestApp> {
   shared ??= create();
-  const { app, database, scopes, config, tenants, storage, payments } = await shared;
+  const { app, database, scopes, config, tenants, storage, payments, dns } = await shared;
   const rows = await database.db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public'`);
   const names = (rows as unknown as { rows: { tablename: string }[] }).rows.map((r) => `"${r.tablename}"`);
   if (names.length) await database.db.execute(sql.raw(`truncate ${names.join(', ')} cascade`));
+  // The default email templates are platform rows written at boot: write them again, as boot does.
+  await ensureDefaultEmailTemplates(database.db);
+  dns.clear();
   tenants.invalidate();
   // A file may have swapped the AI writer (OpenAI against the fake server); start from the built-in one.
   app.deps.ai = new BuiltinWriter();
@@ -76,7 +84,7 @@ export async function resetTestApp(): Promise<TestApp> {
   // may have resolved a host or cached an answer while the tables were empty.
   tenants.invalidate();
   app.deps.catalogueCache.clear();
-  return { app, database, scopes, config, seed, payments };
+  return { app, database, scopes, config, seed, payments, dns };
 }
 
 export interface CallOptions {

@@ -1,12 +1,15 @@
 import type { Config } from '../../config';
 import type { UnitOfWork } from '../../db/unit-of-work';
-import type { EmailLog, EmailSender } from './email';
+import type { EmailLog, EmailSender, SenderLookup } from './email';
 import { OutboxEmailSender } from './outbox';
 import { SmtpEmailSender } from './smtp';
 
-/** SMTP when SMTP_URL is set, otherwise the built-in outbox (DESIGN rule 7). */
-export function createEmailSender(config: Pick<Config, 'smtpUrl' | 'emailFrom'>, scopes: UnitOfWork, log?: EmailLog): EmailSender {
-  if (config.smtpUrl) return new SmtpEmailSender(scopes, { url: config.smtpUrl, from: config.emailFrom, log });
+/**
+ * SMTP when SMTP_URL is set, otherwise the built-in outbox (DESIGN rule 7). `identity` finds a store's
+ * verified sending domain (from address and DKIM key) for SMTP delivery.
+ */
+export function createEmailSender(config: Pick<Config, 'smtpUrl' | 'emailFrom'>, scopes: UnitOfWork, log?: EmailLog, identity?: SenderLookup): EmailSender {
+  if (config.smtpUrl) return new SmtpEmailSender(scopes, { url: config.smtpUrl, from: config.emailFrom, log, identity });
   return new OutboxEmailSender();
 }
 

@@ -1,4 +1,5 @@
 import type { Work } from '../../db/unit-of-work';
+import type { Tx } from '../../db/connection';
 
 /**
  * Outgoing email (DESIGN rule 7). Every message is recorded in email_messages whichever way it goes:
@@ -52,3 +53,17 @@ export interface EmailSender {
 export interface EmailLog {
   warn(obj: object, msg: string): void;
 }
+
+/**
+ * Who a store's mail is from when it has a verified sending domain: that domain's from name and
+ * address, and its DKIM key (nodemailer signs each message with it). The private key stays in the
+ * server: it is read only by the sender, through a database function (emails module).
+ */
+export interface SenderIdentity {
+  name: string;
+  address: string;
+  dkim: { domainName: string; keySelector: string; privateKey: string };
+}
+
+/** Looks the identity up inside a store-scoped transaction; null: the platform's EMAIL_FROM. */
+export type SenderLookup = (tx: Tx) => Promise<SenderIdentity | null>;

@@ -15,7 +15,24 @@ export interface EmailLayout {
   table?: EmailTable;
   /** A call to action; the url must be http(s). */
   button?: { label: string; url: string };
+  /**
+   * A body already rendered (an email template's, whose values were escaped as it was filled in),
+   * used instead of the paragraphs, table and button; `heading` is then only the page title.
+   */
+  body?: EmailBlock;
 }
+
+/** One part of an email as HTML and as plain text. */
+export interface EmailBlock {
+  html: string;
+  text: string;
+}
+
+/** The inline styles of a heading and a paragraph, shared with the default email templates. */
+export const EMAIL_STYLES = {
+  heading: 'margin:0 0 16px;font-size:22px;line-height:1.3;',
+  paragraph: 'margin:0 0 16px;',
+} as const;
 
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 const ACCENT = '#111827';
@@ -26,26 +43,45 @@ const ACCENT = '#111827';
  * escaped here, so a product or customer name can never inject markup into a message.
  */
 export function renderEmailLayout(parts: EmailLayout): { html: string; text: string } {
-  if (parts.button && !/^https?:\/\//i.test(parts.button.url)) throw new Error(`Email button URL must be http(s): ${parts.button.url}`);
+  if (parts.button && !parts.body) checkButtonUrl(parts.button.url);
   return { html: renderHtml(parts), text: renderText(parts) };
 }
 
 const esc = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br />');
 
-function renderHtml({ shopName, heading, paragraphs, table, button }: EmailLayout): string {
+function checkButtonUrl(url: string): void {
+  if (!/^https?:\/\//i.test(url)) throw new Error(`Email button URL must be http(s): ${url}`);
+}
+
+/** A table in the emails' style (values escaped), and as lined-up plain text. */
+export function renderEmailTable(table: EmailTable): EmailBlock {
   const cell = (value: string, i: number, tag: 'td' | 'th', bold = false) =>
     `<${tag} style="padding:8px 0;border-bottom:1px solid #e5e7eb;text-align:${i > 0 ? 'right' : 'left'};${bold || tag === 'th' ? 'font-weight:600;' : ''}">${esc(value)}</${tag}>`;
   const rows = (list: string[][], tag: 'td' | 'th', bold = false) => list.map((r) => `<tr>${r.map((v, i) => cell(v, i, tag, bold)).join('')}</tr>`).join('');
-  const body = [
-    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;">${esc(heading)}</h1>`,
-    ...paragraphs.map((p) => `<p style="margin:0 0 16px;">${esc(p)}</p>`),
-    table
-      ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:8px 0 24px;font-size:14px;">${table.head ? rows([table.head], 'th') : ''}${rows(table.rows, 'td')}${rows(table.foot ?? [], 'td', true)}</table>`
-      : '',
-    button
-      ? `<p style="margin:24px 0;"><a href="${escapeHtml(button.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:${ACCENT};color:#ffffff;text-decoration:none;font-weight:600;">${esc(button.label)}</a></p>`
-      : '',
-  ].join('\n');
+  return {
+    html: `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:8px 0 24px;font-size:14px;">${table.head ? rows([table.head], 'th') : ''}${rows(table.rows, 'td')}${rows(table.foot ?? [], 'td', true)}</table>`,
+    text: textTable(table),
+  };
+}
+
+/** A call-to-action button in the emails' style; the url must be http(s). */
+export function renderEmailButton(button: { label: string; url: string }): EmailBlock {
+  checkButtonUrl(button.url);
+  return {
+    html: `<p style="margin:24px 0;"><a href="${escapeHtml(button.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:${ACCENT};color:#ffffff;text-decoration:none;font-weight:600;">${esc(button.label)}</a></p>`,
+    text: `${button.label}: ${button.url}`,
+  };
+}
+
+function renderHtml({ shopName, heading, paragraphs, table, button, body: rendered }: EmailLayout): string {
+  const body = rendered
+    ? rendered.html
+    : [
+        `<h1 style="${EMAIL_STYLES.heading}">${esc(heading)}</h1>`,
+        ...paragraphs.map((p) => `<p style="${EMAIL_STYLES.paragraph}">${esc(p)}</p>`),
+        table ? renderEmailTable(table).html : '',
+        button ? renderEmailButton(button).html : '',
+      ].join('\n');
   return `<!doctype html>
 <html lang="en-GB">
 <head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${esc(heading)}</title></head>
@@ -63,10 +99,10 @@ ${body}
 </html>`;
 }
 
-function renderText({ shopName, heading, paragraphs, table, button }: EmailLayout): string {
-  const blocks = [shopName, `${heading}\n${'='.repeat(Math.min(heading.length, 60))}`, ...paragraphs];
-  if (table) blocks.push(textTable(table));
-  if (button) blocks.push(`${button.label}: ${button.url}`);
+function renderText({ shopName, heading, paragraphs, table, button, body }: EmailLayout): string {
+  const blocks = body ? [shopName, body.text.trim()] : [shopName, `${heading}\n${'='.repeat(Math.min(heading.length, 60))}`, ...paragraphs];
+  if (table && !body) blocks.push(textTable(table));
+  if (button && !body) blocks.push(`${button.label}: ${button.url}`);
   blocks.push(`-- \nSent by ${shopName}`);
   return `${blocks.join('\n\n')}\n`;
 }

@@ -1,7 +1,7 @@
 import nodemailer, { type Mail } from 'nodemailer';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { Config } from '../../config';
-import type { EmailLog, EmailMessage, EmailSender, MailWork, SentEmail } from './email';
+import type { EmailLog, EmailMessage, EmailSender, MailWork, SenderIdentity, SenderLookup, SentEmail } from './email';
 import { claimNext, insertMessage, listTenantIds, markFailed, markSent, type ClaimedEmail } from './email-repo';
 
 /** A dead or silent server fails within seconds instead of holding a delivery for minutes. */
@@ -15,6 +15,8 @@ export interface SmtpOptions {
   log?: EmailLog;
   /** Tests shorten these. */
   timeouts?: Partial<typeof TIMEOUTS>;
+  /** A store's verified sending domain, if any: its from address and DKIM key (emails module). */
+  identity?: SenderLookup;
 }
 
 /**
@@ -80,21 +82,29 @@ export class SmtpEmailSender implements EmailSender {
     const scope = { tenantId, userId: null };
     let tried = 0;
     for (;;) {
-      const claimed = await this.scopes.run(scope, ({ tx }) => claimNext(tx, tenantId, this.provider));
+      const claimed = await this.scopes.run(scope, async ({ tx }) => {
+        const next = await claimNext(tx, tenantId, this.provider);
+        return next && { ...next, sender: (await this.opts.identity?.(tx)) ?? null };
+      });
       if (!claimed) return tried;
       tried++;
-      const error = await this.transmit(claimed);
+      const error = await this.transmit(claimed, claimed.sender);
       await this.scopes.run(scope, ({ tx }) => (error === null ? markSent(tx, tenantId, claimed.id) : markFailed(tx, tenantId, claimed.id, error)));
       if (error !== null) this.opts.log?.warn({ tenantId, emailId: claimed.id, error }, 'email delivery failed');
     }
   }
 
-  /** The network step, with no transaction open. Answers the error text, or null once accepted. */
-  private async transmit(m: ClaimedEmail): Promise<string | null> {
+  /**
+   * The network step, with no transaction open. Answers the error text, or null once accepted. A
+   * store with a verified domain sends from it, DKIM-signed with that domain's key; others from
+   * EMAIL_FROM with the store's name.
+   */
+  private async transmit(m: ClaimedEmail, sender: SenderIdentity | null): Promise<string | null> {
     if (!SINGLE_ADDRESS.test(m.to_address)) return `Invalid recipient address: ${m.to_address}`;
     try {
       await this.transport.sendMail({
-        from: { name: this.opts.from.name ?? m.shop_name, address: this.opts.from.address },
+        from: sender ? { name: sender.name, address: sender.address } : { name: this.opts.from.name ?? m.shop_name, address: this.opts.from.address },
+        ...(sender ? { dkim: sender.dkim } : {}),
         to: m.to_address,
         subject: m.subject,
         html: m.html,

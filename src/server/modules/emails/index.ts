@@ -1,3 +1,8 @@
-// The admin view of the store's sent mail (the outbox).
+// Email: the outbox view (sent mail), the store's sending domains and its email templates.
 export { adminEmailRoutes } from './routes';
 export { countOrderEmails } from './repo';
+export { emailSettingsRoutes } from './settings-routes';
+export { sendTemplatedEmail, type TemplatedEmail } from './templates/send';
+export type { TemplateValues } from './templates/render';
+export { findSenderIdentity } from './identity';
+export { ensureDefaultEmailTemplates } from './templates/ensure-defaults';

@@ -4,7 +4,8 @@ import type { StoreCtx } from '../../http/context';
 import { AppError, unauthorized } from '../../http/errors';
 import { orderClaims, orders } from '../../db/schema';
 import type { EmailSender } from '../../adapters/email/email';
-import { renderEmailLayout } from '../../adapters/email/layout';
+import { renderEmailButton } from '../../adapters/email/layout';
+import { sendTemplatedEmail } from '../emails';
 import { hashToken } from '../accounts';
 import { spendPlatformAllowance, type Limit } from '../limits';
 import { CLAIM_MAX_PER_ACCOUNT, CLAIM_MAX_PER_EMAIL, CLAIM_TEXT, CLAIM_WINDOW_MS } from '../../../shared/claims';
@@ -34,16 +35,18 @@ export async function requestClaim(ctx: StoreCtx, email: EmailSender, address: s
     expiresAt: new Date(Date.now() + CLAIM_HOURS * 3_600_000),
   });
   const link = `${origin}/my-orders?claim=${encodeURIComponent(token)}`;
-  const { html, text } = renderEmailLayout({
+  await sendTemplatedEmail(ctx, email, {
+    key: 'order_claim',
+    to: address,
     shopName,
-    heading: 'Confirm your email to see your orders',
-    paragraphs: [
-      `Someone signed in as ${ctx.actor.email} asked to add the orders placed with ${address} at ${shopName} to their account.`,
-      `If that was you, open the link below while signed in. It works for ${CLAIM_HOURS} hours. If it was not you, ignore this email: nothing changes.`,
-    ],
-    button: { label: 'Add my orders', url: link },
+    values: {
+      account_email: ctx.actor.email,
+      claim_email: address,
+      link_hours: String(CLAIM_HOURS),
+      claim_url: link,
+      claim_button: renderEmailButton({ label: 'Add my orders', url: link }),
+    },
   });
-  await email.send(ctx, { tenantId: ctx.tenantId, to: address, subject: `${shopName}: confirm your email to see your orders`, html, text, kind: 'order_claim' });
   return { message: `We've sent a confirmation link to ${address}. Open it while signed in to add your orders.` };
 }
 

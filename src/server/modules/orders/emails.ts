@@ -1,8 +1,9 @@
 import type { StoreCtx } from '../../http/context';
 import type { EmailSender } from '../../adapters/email/email';
-import { renderEmailLayout } from '../../adapters/email/layout';
+import { renderEmailTable } from '../../adapters/email/layout';
+import { sendTemplatedEmail, type TemplateValues } from '../emails';
 import { formatGBP, penceToPounds } from '../../../shared/money';
-import { deliveryPromise, ORDER_PROCESSING_TEXT } from '../../../shared/orders';
+import { deliveryPromise } from '../../../shared/orders';
 import * as repo from './orders-repo';
 import { tenantName } from '../tenants';
 
@@ -15,32 +16,59 @@ export async function shopName(ctx: StoreCtx): Promise<string> {
 /** The delivery time of the method the order was placed with ("Delivery on the next business day"). */
 export const orderDeliveryPromise = (order: repo.OrderRow) => deliveryPromise({ delivery_min_days: order.deliveryMinDays, delivery_max_days: order.deliveryMaxDays });
 
+const itemName = (i: repo.OrderItemRow) => `${i.productName}${i.variantOptions.length ? ` (${i.variantOptions.map((o) => o.value).join(', ')})` : ''}`;
+
+/** The delivery address, one line per part. */
+export function addressLines(order: repo.OrderRow): string {
+  const a = order.shippingAddress;
+  return [`${a.first_name} ${a.last_name}`, a.company, a.line1, a.line2, a.city, a.postcode].filter(Boolean).join('\n');
+}
+
+/**
+ * The {{variables}} every order email offers (shared/email-settings.ts lists them), and the items
+ * table the notices show. Text values are escaped when a template is filled in.
+ */
+export function orderTemplateValues(order: repo.OrderRow, items: repo.OrderItemRow[]): TemplateValues {
+  return {
+    order_number: order.orderNumber,
+    total_amount: penceToPounds(order.totalAmount).toFixed(2),
+    currency: order.currency,
+    total: money(order.totalAmount),
+    quantity: String(items.reduce((n, i) => n + i.quantity, 0)),
+    customer_name: order.customerName,
+    customer_first_name: order.shippingAddress.first_name,
+    customer_email: order.customerEmail,
+    order_items: renderEmailTable({ head: ['Item', 'Qty'], rows: items.map((i) => [itemName(i), String(i.quantity)]) }),
+  };
+}
+
 /** The order confirmation, written into the outbox in the same transaction that marks the order paid. */
 export async function sendOrderConfirmation(ctx: StoreCtx, email: EmailSender, order: repo.OrderRow): Promise<void> {
   const items = await repo.listItems(ctx, [order.id]);
-  const shop = await shopName(ctx);
-  const address = order.shippingAddress;
-  const { html, text } = renderEmailLayout({
-    shopName: shop,
-    heading: `Thank you for your order, ${address.first_name}`,
-    paragraphs: [
-      `Your order ${order.orderNumber} is confirmed and paid.`,
-      `${ORDER_PROCESSING_TEXT}. ${orderDeliveryPromise(order)}.`,
-      `Delivering to:\n${[`${address.first_name} ${address.last_name}`, address.company, address.line1, address.line2, address.city, address.postcode].filter(Boolean).join('\n')}`,
-    ],
-    table: {
-      head: ['Item', 'Qty', 'Price'],
-      rows: items.map((i) => [`${i.productName}${i.variantOptions.length ? ` (${i.variantOptions.map((o) => o.value).join(', ')})` : ''}`, String(i.quantity), money(i.totalAmount)]),
-      foot: [
-        ['Subtotal', '', money(order.subtotal)],
-        ...(order.discountTotal > 0 ? [['Discount', '', `-${money(order.discountTotal)}`]] : []),
-        [order.shippingMethodName, '', order.shippingTotal === 0 ? 'Free' : money(order.shippingTotal)],
-        ...(order.taxTotal > 0 ? [['Tax', '', money(order.taxTotal)]] : []),
-        ['Total', '', money(order.totalAmount)],
-        [`Includes ${money(order.vatIncluded)} VAT`, '', ''],
-      ],
+  await sendTemplatedEmail(ctx, email, {
+    key: 'order_confirmation',
+    to: order.customerEmail,
+    shopName: await shopName(ctx),
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    values: {
+      ...orderTemplateValues(order, items),
+      shipping_address: addressLines(order),
+      shipping_method: order.shippingMethodName,
+      delivery_promise: orderDeliveryPromise(order),
+      order_summary: renderEmailTable({
+        head: ['Item', 'Qty', 'Price'],
+        rows: items.map((i) => [itemName(i), String(i.quantity), money(i.totalAmount)]),
+        foot: [
+          ['Subtotal', '', money(order.subtotal)],
+          ...(order.discountTotal > 0 ? [['Discount', '', `-${money(order.discountTotal)}`]] : []),
+          [order.shippingMethodName, '', order.shippingTotal === 0 ? 'Free' : money(order.shippingTotal)],
+          ...(order.taxTotal > 0 ? [['Tax', '', money(order.taxTotal)]] : []),
+          ['Total', '', money(order.totalAmount)],
+          [`Includes ${money(order.vatIncluded)} VAT`, '', ''],
+        ],
+      }),
     },
   });
-  await email.send(ctx, { tenantId: ctx.tenantId, to: order.customerEmail, subject: `${shop}: order ${order.orderNumber} confirmed`, html, text, kind: 'order_confirmation', orderId: order.id, orderNumber: order.orderNumber });
   await repo.addEvent(ctx, order.id, 'email_sent', `Order confirmation emailed to ${order.customerEmail}`);
 }

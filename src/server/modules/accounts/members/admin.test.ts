@@ -12,6 +12,7 @@ describe('admin context (what the guard shows)', () => {
   it('gives the store admin the host tenant with their role', async () => {
     expect(await context(await signIn(t.app, 'admin@demo.test'))).toEqual({
       tenant: { id: t.seed.tenantIds.demo, name: 'Demo Store', slug: 'demo', domain: 'demo.localhost' },
+      suspended: false,
       role: 'admin',
       isOwner: false,
     });
@@ -27,11 +28,11 @@ describe('admin context (what the guard shows)', () => {
 
   it('on the platform host has no tenant until one is chosen', async () => {
     const cookie = await signIn(t.app, 'partner@demo.test', PLATFORM_HOST);
-    expect(await context(cookie, PLATFORM_HOST)).toEqual({ tenant: null, role: null, isOwner: false });
+    expect(await context(cookie, PLATFORM_HOST)).toEqual({ tenant: null, suspended: false, role: null, isOwner: false });
     const chose = await call(t.app, 'PUT', '/api/auth/active-tenant', { host: PLATFORM_HOST, cookie, body: { tenant_id: t.seed.tenantIds.acme } });
     expect(chose.statusCode).toBe(200);
     expect(chose.json().active_tenant_id).toBe(t.seed.tenantIds.acme);
-    expect(await context(cookie, PLATFORM_HOST)).toMatchObject({ tenant: { name: 'Acme' }, role: 'staff' });
+    expect(await context(cookie, PLATFORM_HOST)).toMatchObject({ tenant: { name: 'Acme' }, suspended: false, role: 'staff' });
     const cleared = await call(t.app, 'DELETE', '/api/auth/active-tenant', { host: PLATFORM_HOST, cookie });
     expect(cleared.json().active_tenant_id).toBeNull();
     expect((await context(cookie, PLATFORM_HOST)).tenant).toBeNull();

@@ -1,0 +1,41 @@
+import type { TenantCtx } from '../../http/context';
+import type { EmailSender } from '../../adapters/email/email';
+import { notFound } from '../../http/errors';
+import { findTenant } from '../tenants';
+import { spendStoreAllowance, type Limit } from '../limits';
+import { EMAIL_SETTINGS_TEXT } from '../../../shared/email-settings';
+import { sampleValues } from './templates/sample';
+import { renderForKey } from './templates/send';
+
+/** Test emails go to any address the admin types: enough to try templates out, too few to spam. */
+const TEST_LIMIT: Limit = { bucket: 'email_test_send', max: 20, windowMs: 60 * 60_000, message: 'Too many test emails in an hour. Please try again later.' };
+
+/** The kind the outbox shows a test email as. */
+export const TEST_EMAIL_KIND = 'template_test';
+
+/**
+ * POST email-dispatch: the key's template (what the store's customers would get: its active custom
+ * one, else the default) filled with the sample order, into the outbox or out through SMTP like any
+ * message, from the store's verified domain when it has one. Marked [Test] in the subject.
+ */
+export async function sendTestEmail(
+  ctx: TenantCtx,
+  email: EmailSender,
+  body: { to_email: string; template_key: string; payload: Record<string, string | number> },
+  origin: string,
+): Promise<{ message: string; email_id: string }> {
+  const shopName = (await findTenant(ctx.tx, ctx.tenantId))?.name ?? 'Our shop';
+  const values = sampleValues(body.payload, { toEmail: body.to_email, origin, senderEmail: ctx.actor.email });
+  const rendered = await renderForKey(ctx, body.template_key, shopName, values);
+  if (!rendered) throw notFound(EMAIL_SETTINGS_TEXT.noTemplate);
+  await spendStoreAllowance(ctx.tx, ctx.tenantId, TEST_LIMIT, 'test');
+  const sent = await email.send(ctx, {
+    tenantId: ctx.tenantId,
+    to: body.to_email,
+    subject: `[Test] ${rendered.subject}`,
+    html: rendered.html,
+    text: rendered.text,
+    kind: TEST_EMAIL_KIND,
+  });
+  return { message: EMAIL_SETTINGS_TEXT.testSent, email_id: sent.id };
+}

@@ -1,0 +1,102 @@
+import { escapeHtml } from '../../../../shared/html-escape';
+import { ORDER_PROCESSING_TEXT } from '../../../../shared/orders';
+import type { DefaultTemplateKey } from '../../../../shared/email-settings';
+import { EMAIL_STYLES } from '../../../adapters/email/layout';
+
+export interface TemplateContent {
+  subject: string;
+  html: string;
+  text: string | null;
+}
+
+/**
+ * The platform's default email of each kind: the wording the store's emails had before templates
+ * (issues 4 and 6), as a heading, paragraphs and one block. HTML and text are built from the same
+ * parts in the layout's own styles, so an order confirmation's HTML is what it was.
+ */
+interface Parts {
+  subject: string;
+  heading: string;
+  /** Plain text with {{variables}} and sections; a line break is kept. */
+  paragraphs: string[];
+  /** A table block (before the button's place) or a button block (after the table's). */
+  table?: string;
+  button?: string;
+}
+
+const REFUND_TIME = 'Refunds reach your account within 5-7 business days.';
+
+const PARTS: Record<DefaultTemplateKey, Parts> = {
+  order_confirmation: {
+    subject: '{{shop_name}}: order {{order_number}} confirmed',
+    heading: 'Thank you for your order, {{customer_first_name}}',
+    paragraphs: ['Your order {{order_number}} is confirmed and paid.', `${ORDER_PROCESSING_TEXT}. {{delivery_promise}}.`, 'Delivering to:\n{{shipping_address}}'],
+    table: 'order_summary',
+  },
+  order_shipped: {
+    subject: '{{shop_name}}: order {{order_number}} has shipped',
+    heading: 'Your order is on its way',
+    paragraphs: [
+      'Hello {{customer_first_name}},',
+      'Your order {{order_number}} has been sent by {{shipping_method}}.',
+      'Tracking reference: {{tracking_reference}}',
+      '{{delivery_promise}}.',
+      'Delivering to:\n{{shipping_address}}',
+    ],
+    table: 'order_items',
+  },
+  order_cancelled: {
+    subject: '{{shop_name}}: order {{order_number}} has been cancelled',
+    heading: 'Your order has been cancelled',
+    paragraphs: [
+      'Hello {{customer_first_name}},',
+      'Your order {{order_number}} has been cancelled and will not be sent.',
+      `{{#was_paid}}We will let you know separately when the {{amount_paid}} you paid is refunded. ${REFUND_TIME}{{/was_paid}}{{^was_paid}}You have not been charged for this order.{{/was_paid}}`,
+    ],
+    table: 'order_items',
+  },
+  order_refunded: {
+    subject: '{{shop_name}}: refund of {{refund_amount}} for order {{order_number}}',
+    heading: '{{#full_refund}}Your order has been refunded{{/full_refund}}{{^full_refund}}We have refunded part of your order{{/full_refund}}',
+    paragraphs: [
+      'Hello {{customer_first_name}},',
+      'We have refunded {{refund_amount}} for order {{order_number}} to your original payment method.',
+      '{{#full_refund}}That is the full {{total}} you paid.{{/full_refund}}{{^full_refund}}In all {{refunded_total}} of the {{total}} you paid has been refunded.{{/full_refund}}',
+      REFUND_TIME,
+    ],
+    table: 'order_items',
+  },
+  order_claim: {
+    subject: '{{shop_name}}: confirm your email to see your orders',
+    heading: 'Confirm your email to see your orders',
+    paragraphs: [
+      'Someone signed in as {{account_email}} asked to add the orders placed with {{claim_email}} at {{shop_name}} to their account.',
+      'If that was you, open the link below while signed in. It works for {{link_hours}} hours. If it was not you, ignore this email: nothing changes.',
+    ],
+    button: 'claim_button',
+  },
+  // Ready for the team invitations of the CRM issue: nothing sends it yet.
+  invite: {
+    subject: '{{shop_name}}: you are invited to help run the store',
+    heading: 'Join {{shop_name}}',
+    paragraphs: ['{{invited_by}} has invited you to help run {{shop_name}} as {{role}}.', 'Open the link below to accept. If you were not expecting this invitation, you can ignore this email.'],
+    button: 'invite_button',
+  },
+};
+
+const esc = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br />');
+
+function build({ subject, heading, paragraphs, table, button }: Parts): TemplateContent {
+  const html = [
+    `<h1 style="${EMAIL_STYLES.heading}">${esc(heading)}</h1>`,
+    ...paragraphs.map((p) => `<p style="${EMAIL_STYLES.paragraph}">${esc(p)}</p>`),
+    table ? `{{${table}}}` : '',
+    button ? `{{${button}}}` : '',
+  ].join('\n');
+  const text = [heading, ...paragraphs, ...(table ? [`{{${table}}}`] : []), ...(button ? [`{{${button}}}`] : [])].join('\n\n');
+  return { subject, html, text };
+}
+
+export const DEFAULT_TEMPLATES: Record<DefaultTemplateKey, TemplateContent> = Object.fromEntries(
+  Object.entries(PARTS).map(([key, parts]) => [key, build(parts)]),
+) as Record<DefaultTemplateKey, TemplateContent>;

@@ -1,0 +1,55 @@
+import type { StoreCtx } from '../../../http/context';
+import type { EmailSender, SentEmail } from '../../../adapters/email/email';
+import { TemplateSyntaxError } from '../../../../shared/email-template-syntax';
+import { DEFAULT_TEMPLATES } from './defaults';
+import { renderEmail, type RenderedEmail, type TemplateValues } from './render';
+import * as repo from './repo';
+
+export interface TemplatedEmail {
+  /** The template key: order_confirmation, order_shipped, … or a store's own key. */
+  key: string;
+  to: string;
+  shopName: string;
+  values: TemplateValues;
+  /** What the outbox calls it; the key when left out. */
+  kind?: string;
+  orderId?: string | null;
+  /** Kept with the message, so the outbox names the order without reading the orders table. */
+  orderNumber?: string | null;
+  subjectPrefix?: string;
+}
+
+/**
+ * Renders what the store sends for a key: its active custom template, else the default. A custom
+ * template that no longer renders (saved under older rules) must not fail the business change it
+ * reports, a payment above all: the default is used instead.
+ */
+export async function renderForKey(ctx: StoreCtx, key: string, shopName: string, values: TemplateValues): Promise<RenderedEmail | null> {
+  const candidates = await repo.templatesForKey(ctx, key);
+  for (const template of candidates) {
+    try {
+      return renderEmail(template, shopName, values);
+    } catch (err) {
+      if (!(err instanceof TemplateSyntaxError)) throw err;
+    }
+  }
+  // The defaults are written at boot; a database that missed that still sends the wording in code.
+  const builtIn = (DEFAULT_TEMPLATES as Record<string, (typeof DEFAULT_TEMPLATES)[keyof typeof DEFAULT_TEMPLATES]>)[key];
+  return builtIn ? renderEmail(builtIn, shopName, values) : null;
+}
+
+/** Renders the key's template and records the message through the email adapter, in ctx's transaction. */
+export async function sendTemplatedEmail(ctx: StoreCtx, email: EmailSender, message: TemplatedEmail): Promise<SentEmail> {
+  const rendered = await renderForKey(ctx, message.key, message.shopName, message.values);
+  if (!rendered) throw new Error(`No email template with the key ${message.key}`);
+  return email.send(ctx, {
+    tenantId: ctx.tenantId,
+    to: message.to,
+    subject: `${message.subjectPrefix ?? ''}${rendered.subject}`,
+    html: rendered.html,
+    text: rendered.text,
+    kind: message.kind ?? message.key,
+    orderId: message.orderId ?? null,
+    orderNumber: message.orderNumber ?? null,
+  });
+}
