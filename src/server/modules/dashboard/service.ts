@@ -3,6 +3,7 @@ import { penceToPounds } from '../../../shared/money';
 import type { DashboardKpis, DashboardSetup } from '../../../shared/dashboard';
 import { listLowStock } from '../inventory';
 import { missingDescription } from '../ai';
+import { paymentsConnected } from '../payments';
 import * as repo from './repo';
 
 /**
@@ -20,6 +21,7 @@ export async function kpis(ctx: TenantCtx, paymentProvider: DashboardSetup['paym
     products_missing_description: (await missingDescription(ctx)).total,
     low_stock_count: (await listLowStock(ctx, 1)).total,
     series: days.map((d) => ({ date: d.date, revenue: penceToPounds(d.revenue_pence), orders: d.orders })),
-    setup: { ...setup, payments_connected: paymentProvider === 'stripe', payment_provider: paymentProvider },
+    // The store's own connected account with the provider in use (issue 13), not just a configured key.
+    setup: { ...setup, payments_connected: await paymentsConnected(ctx, paymentProvider), payment_provider: paymentProvider },
   };
 }
