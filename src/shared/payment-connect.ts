@@ -37,7 +37,7 @@ export type AccountLinkResponse = z.infer<typeof accountLinkResponse>;
  * Both POSTs take no input: the store comes from the host and session, the return and refresh URLs
  * from the request's own host. Anything sent is refused rather than silently used (DESIGN rule 4).
  */
-export const connectEmptyBody = z.strictObject({}).optional();
+export const connectEmptyBody = z.strictObject({}).nullish();
 
 /** Where the provider sends the person back: the Payment tab, with what happened. */
 export const ONBOARDING_RETURN_PATH = '/admin/settings?tab=payment&onboarding=return';

@@ -1,5 +1,5 @@
 import { esc, ICON, layout } from './pay-page';
-import { ONBOARDING_STEPS, type OnboardingStep } from './test-connect';
+import { onboardingPath, ONBOARDING_STEPS, type OnboardingStep } from './test-connect';
 
 /**
  * The test gateway's hosted onboarding page (issue 13): what Stripe's Connect onboarding is to a live
@@ -72,7 +72,7 @@ function stepper(v: OnboardingView): string {
     const cls = `step${done ? ' done' : ''}`;
     // Finished steps and the first open one can be opened; later ones wait their turn.
     const reachable = done || s === firstOpen;
-    const href = `/connect/onboarding/${encodeURIComponent(v.token)}?step=${s}`;
+    const href = esc(onboardingPath(v.token, s));
     const tag = reachable && !current ? `<a class="${cls}" href="${href}">${inner}</a>` : `<div class="${cls}"${current ? ' aria-current="step"' : ''}>${inner}</div>`;
     return `<li>${tag}</li>`;
   }).join('');
@@ -145,7 +145,7 @@ export function renderOnboardingPage(v: OnboardingView): string {
 <h2 id="step-title">${esc(t.heading)}</h2>
 <p class="intro">${esc(t.intro)}</p>
 ${summary}
-<form method="post" action="/connect/onboarding/${encodeURIComponent(v.token)}/${v.step}" novalidate>
+<form method="post" action="${esc(`/connect/onboarding/${v.step}?link=${encodeURIComponent(v.token)}`)}" novalidate>
 ${form}
 <button class="btn" type="submit">${ICON.lock}<span>${submit}</span></button>
 </form>

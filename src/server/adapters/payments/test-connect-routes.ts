@@ -6,17 +6,19 @@ import { renderNoticePage } from './pay-page';
 import { BUSINESS_TYPES, renderOnboardingPage, type OnboardingView } from './onboarding-page';
 import { ONBOARDING_STEPS, stepsDone, type OnboardingLink, type OnboardingStep, type StepFields, type TestConnect, type TestConnectRow } from './test-connect';
 import { deliverTestWebhook } from './webhook-delivery';
+import { onboardingPath } from './test-connect';
 
 /**
  * The test gateway's hosted onboarding, reached through the link create-account-link made:
- *   GET  /connect/onboarding/:token           the first step not done yet (or ?step= a done one)
- *   POST /connect/onboarding/:token/:step     save the step -> signed account.updated webhook ->
+ *   GET  /connect/onboarding?link=…           the first step not done yet (or &step= a done one)
+ *   POST /connect/onboarding/:step?link=…     save the step -> signed account.updated webhook ->
  *                                             the next step, or the store's return URL after the last
+ * (The signed link rides in the query: it is longer than a path parameter may be.)
  * The signed token is the capability, like Stripe's account link URL: it names the account, its store
  * and where to go after, so the page works on whichever host the admin came from. An expired link
  * goes to the refresh URL, as Stripe's do; a forged one is a 404.
  */
-type Params = { token: string; step?: string };
+type Query = { link?: string; step?: string };
 
 const line = (max: number, message: string) =>
   z
@@ -143,8 +145,9 @@ export const testConnectRoutes: FastifyPluginAsync<{ connect: TestConnect }> = a
     ...extra,
   });
 
-  app.get<{ Params: Params; Querystring: { step?: string } }>('/connect/onboarding/:token', async (req, reply) => {
-    const opened = await open(req.params.token);
+  app.get<{ Querystring: Query }>('/connect/onboarding', async (req, reply) => {
+    const token = typeof req.query.link === 'string' ? req.query.link : '';
+    const opened = await open(token);
     if (!opened) return notFound(reply);
     if ('goTo' in opened) return reply.redirect(opened.goTo, 303);
     const { link, row } = opened;
@@ -153,11 +156,12 @@ export const testConnectRoutes: FastifyPluginAsync<{ connect: TestConnect }> = a
     const asked = req.query.step;
     // A finished step can be opened again (update details); an unfinished one only in its turn.
     const step = isStep(asked) && (done[asked] || asked === firstOpen) ? asked : (firstOpen ?? 'business');
-    return html(reply, 200, renderOnboardingPage(view(req.params.token, link, row, step)));
+    return html(reply, 200, renderOnboardingPage(view(token, link, row, step)));
   });
 
-  app.post<{ Params: Params; Body: Record<string, string> }>('/connect/onboarding/:token/:step', async (req, reply) => {
-    const opened = await open(req.params.token);
+  app.post<{ Params: { step: string }; Querystring: Query; Body: Record<string, string> }>('/connect/onboarding/:step', async (req, reply) => {
+    const token = typeof req.query.link === 'string' ? req.query.link : '';
+    const opened = await open(token);
     if (!opened) return notFound(reply);
     if ('goTo' in opened) return reply.redirect(opened.goTo, 303);
     const { link, row } = opened;
@@ -166,7 +170,7 @@ export const testConnectRoutes: FastifyPluginAsync<{ connect: TestConnect }> = a
     const body = Object.fromEntries(Object.entries(req.body ?? {}).map(([k, v]) => [k, String(v).slice(0, 500)]));
     const parsed = parseStep(step, body);
     if ('errors' in parsed) {
-      return html(reply, 422, renderOnboardingPage(view(req.params.token, link, row, step, { values: { ...savedValues(row, link), ...body }, errors: parsed.errors })));
+      return html(reply, 422, renderOnboardingPage(view(token, link, row, step, { values: { ...savedValues(row, link), ...body }, errors: parsed.errors })));
     }
     const saved = await connect.completeStep(link.tenantId, link.accountRef, parsed.fields);
     if (!saved) return notFound(reply);
@@ -175,6 +179,6 @@ export const testConnectRoutes: FastifyPluginAsync<{ connect: TestConnect }> = a
     await deliverTestWebhook(app, req.log, connect.signedAccountEvent(saved), 'account.updated');
     const done = stepsDone(saved);
     const next = ONBOARDING_STEPS.find((s) => !done[s]);
-    return reply.redirect(next ? `/connect/onboarding/${encodeURIComponent(req.params.token)}?step=${next}` : link.returnUrl, 303);
+    return reply.redirect(next ? onboardingPath(token, next) : link.returnUrl, 303);
   });
 };

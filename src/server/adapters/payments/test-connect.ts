@@ -17,6 +17,10 @@ export type StepFields =
   | { step: 'bank'; holderName: string; last4: string }
   | { step: 'identity'; personName: string };
 
+/** The hosted onboarding page for a signed link, at a step or the first open one. */
+export const onboardingPath = (token: string, step?: OnboardingStep) =>
+  `/connect/onboarding?link=${encodeURIComponent(token)}${step ? `&step=${step}` : ''}`;
+
 /** How long an onboarding link works (Stripe's last minutes; a test form may take longer to fill in). */
 export const ONBOARDING_LINK_MINUTES = 30;
 const TEST_ACCOUNT_ID = /^acct_test_[a-f0-9]{24}$/;
@@ -92,7 +96,7 @@ export class TestConnect implements PaymentConnect {
     const expiresAt = Math.floor(Date.now() / 1000) + ONBOARDING_LINK_MINUTES * 60;
     const token = this.signLink({ accountRef: input.accountRef, tenantId: input.tenantId, returnUrl: input.returnUrl, refreshUrl: input.refreshUrl, expiresAt });
     // The hosted page lives on the same host the person came from (the return URL's origin).
-    return { url: new URL(`/connect/onboarding/${token}`, new URL(input.returnUrl).origin).toString(), expiresAt: new Date(expiresAt * 1000) };
+    return { url: new URL(onboardingPath(token), new URL(input.returnUrl).origin).toString(), expiresAt: new Date(expiresAt * 1000) };
   }
 
   async retrieveAccount(input: { tenantId: string; accountRef: string }): Promise<ConnectAccountState> {

@@ -57,7 +57,8 @@ export async function insertAccount(ctx: TenantScoped, provider: ProviderName, s
 /**
  * Writes the provider's account state as of `at`, unless what is stored describes a later moment (a
  * webhook delivered late must not undo a newer answer) or is this very event already (a repeated
- * delivery). Seconds are compared, as provider events carry whole seconds. Answers whether it wrote.
+ * delivery). Seconds are compared, as provider events carry whole seconds. A live read (eventId null)
+ * keeps the last event's id, so that event delivered again is still known. Answers whether it wrote.
  */
 export async function saveState(
   ctx: TenantScoped,
@@ -68,7 +69,7 @@ export async function saveState(
 ): Promise<boolean> {
   const rows = await ctx.tx
     .update(paymentAccounts)
-    .set({ ...columnsOf(state), stateAt: at, lastEventId: eventId, updatedAt: sql`now()` })
+    .set({ ...columnsOf(state), stateAt: at, lastEventId: eventId ?? sql`${paymentAccounts.lastEventId}`, updatedAt: sql`now()` })
     .where(
       and(
         eq(paymentAccounts.tenantId, ctx.tenantId),
