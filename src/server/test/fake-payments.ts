@@ -6,6 +6,14 @@ import { WebhookSignatureError, type CreateSessionInput, type PaymentEvent, type
  * A payment provider for API tests: records the sessions it was asked for, can be told to fail, and
  * signs events the way a real provider would so the webhook route's checks run for real.
  */
+const ONBOARDED: Omit<ConnectAccountState, 'accountRef'> = {
+  detailsSubmitted: true,
+  chargesEnabled: true,
+  payoutsEnabled: true,
+  requirements: { currentlyDue: [], pastDue: [], pendingVerification: [], disabledReason: null },
+  capabilities: { card_payments: 'active', transfers: 'active' },
+};
+
 /** Connected accounts kept in memory; `failNext` makes the next call throw as an unreachable provider. */
 export class FakeConnect implements PaymentConnect {
   accounts = new Map<string, ConnectAccountState & { tenantId: string }>();
@@ -32,25 +40,21 @@ export class FakeConnect implements PaymentConnect {
     return { url: `https://connect.example/onboard/${input.accountRef}`, expiresAt: new Date(Date.now() + 300_000) };
   }
 
+  /** An account it did not make (the demo seed's onboarded test accounts) answers as onboarded. */
   async retrieveAccount(input: { tenantId: string; accountRef: string }): Promise<ConnectAccountState> {
     this.maybeFail();
-    const account = this.accounts.get(input.accountRef);
-    if (!account || account.tenantId !== input.tenantId) throw new Error(`no account ${input.accountRef}`);
+    if (!this.accounts.has(input.accountRef)) {
+      this.accounts.set(input.accountRef, { accountRef: input.accountRef, tenantId: input.tenantId, ...ONBOARDED });
+    }
+    const account = this.accounts.get(input.accountRef)!;
+    if (account.tenantId !== input.tenantId) throw new Error(`account ${input.accountRef} is another store's`);
     const { tenantId: _tenant, ...state } = account;
     return state;
   }
 
   /** The account holder finished onboarding: the account can take payments. */
   complete(accountRef: string): void {
-    const account = this.accounts.get(accountRef)!;
-    this.accounts.set(accountRef, {
-      ...account,
-      detailsSubmitted: true,
-      chargesEnabled: true,
-      payoutsEnabled: true,
-      requirements: { currentlyDue: [], pastDue: [], pendingVerification: [], disabledReason: null },
-      capabilities: { card_payments: 'active', transfers: 'active' },
-    });
+    this.accounts.set(accountRef, { ...this.accounts.get(accountRef)!, ...ONBOARDED });
   }
 
   private maybeFail() {
