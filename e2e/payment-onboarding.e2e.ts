@@ -50,14 +50,29 @@ describe('card payment onboarding', () => {
     await page.getByText('Choose a business type.').waitFor();
     await page.getByLabel('Business type').selectOption('company');
     await page.getByRole('button', { name: 'Save and continue' }).click();
-
     await page.getByRole('heading', { name: 'Where should payouts go?' }).waitFor();
+
+    // Leaving half way: the tab shows what is done and what still needs action; Connect carries on.
+    await page.getByRole('link', { name: `Finish later and return to ${store.name}` }).click();
+    await toastWith(page, 'Onboarding saved').waitFor(poll);
+    await checklist.getByText('Complete', { exact: true }).first().waitFor(poll);
+    expect(await checklist.getByText('Complete', { exact: true }).count()).toBe(1);
+    expect(await checklist.getByText('Action required', { exact: true }).count()).toBe(4);
+    await panel.getByText('Action required', { exact: true }).first().waitFor();
+    await panel.getByRole('list', { name: 'Capabilities' }).getByText('Pending', { exact: true }).waitFor();
+    await snap(page, 'payment-tab-midway-1280');
+    await panel.getByRole('button', { name: 'Connect' }).click();
+
+    await page.getByRole('heading', { name: 'Where should payouts go?' }).waitFor(poll);
     await page.getByLabel('Sort code').fill('10-88-00');
     await page.getByLabel('Account number').fill('00012345');
     await snap(page, 'payment-onboarding-bank-1280');
     await page.getByRole('button', { name: 'Save and continue' }).click();
 
     await page.getByRole('heading', { name: 'Verify your identity' }).waitFor();
+    await page.getByRole('button', { name: 'Save and finish' }).click();
+    await page.getByText('Enter your first name.').waitFor();
+    await snap(page, 'payment-onboarding-identity-errors-1280');
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByLabel('Day').fill('10');
@@ -94,6 +109,13 @@ describe('card payment onboarding', () => {
     await phone.page.getByText('Ready for live payments').waitFor(poll);
     expect(await fitsWidth(phone.page)).toBe(true);
     await snap(phone.page, 'payment-tab-after-390');
+    // Update details opens the hosted page again, every step done and open to change.
+    await phone.page.getByRole('button', { name: 'Update details' }).click();
+    await phone.page.getByRole('heading', { name: 'Tell us about your business' }).waitFor(poll);
+    expect(await phone.page.getByText('Done', { exact: true }).count()).toBe(3);
+    expect(await phone.page.getByLabel('Business type').inputValue()).toBe('company');
+    expect(await fitsWidth(phone.page)).toBe(true);
+    await snap(phone.page, 'payment-onboarding-update-390');
   });
 
   it('shows the spec’s toast when the status cannot be fetched', async () => {

@@ -58,7 +58,9 @@ select.input{appearance:none;background:#fff url("data:image/svg+xml,%3Csvg xmln
 .on-file{margin:0 0 16px;padding:10px 12px;border-radius:8px;background:#f0fdf4;color:#166534;font-size:14px}
 .sub-label{font-weight:400;color:#71717a;font-size:13px}
 .plain-fieldset{border:0;margin:0 0 16px;padding:0;min-width:0}
+.plain-fieldset legend{padding:0}
 .shop-title{font-size:24px;overflow-wrap:anywhere}
+.unlocks{margin:20px 0 0;padding:12px 14px;border-radius:10px;background:#fff;border:1px solid #e4e4e7;color:#52525b;font-size:13px}
 .later{display:block;text-align:center;margin-top:12px;font-size:14px;color:#52525b}
 `;
 
@@ -140,6 +142,7 @@ export function renderOnboardingPage(v: OnboardingView): string {
 <p class="amount shop-title">${esc(v.shopName)}</p>
 <p class="account">Account <code>${esc(v.accountRef)}</code></p>
 <ol class="steps" aria-label="Onboarding steps">${stepper(v)}</ol>
+<p class="unlocks">Once all three are done, card payments and payouts turn on, and shoppers' payments are paid into this account.</p>
 </section>
 <section class="pay" aria-labelledby="step-title">
 <h2 id="step-title">${esc(t.heading)}</h2>
@@ -149,7 +152,7 @@ ${summary}
 ${form}
 <button class="btn" type="submit">${ICON.lock}<span>${submit}</span></button>
 </form>
-<a class="later" href="${esc(v.returnUrl)}">Save for later and return to ${esc(v.shopName)}</a>
+<a class="later" href="${esc(v.returnUrl)}">Finish later and return to ${esc(v.shopName)}</a>
 <p class="secure">${ICON.lock}<span>Test onboarding · no real business or bank details are checked</span></p>
 </section>
 </div>`;

@@ -78,15 +78,14 @@ const LABELS = {
   payouts: 'Payouts enabled',
 } as const;
 
-/** Before any account exists: every step is still to come. */
+/** Before any account exists: every step is still to come, each saying what it will ask for. */
 function notStarted(): ChecklistItem[] {
-  const hint = 'Starts when you connect your payment account.';
   return [
-    { id: 'business_details', label: LABELS.business, status: 'pending', hint },
-    { id: 'bank_account', label: LABELS.bank, status: 'pending', hint },
-    { id: 'identity', label: LABELS.identity, status: 'pending', hint },
-    { id: 'charges_enabled', label: LABELS.charges, status: 'pending', hint },
-    { id: 'payouts_enabled', label: LABELS.payouts, status: 'pending', hint },
+    { id: 'business_details', label: LABELS.business, status: 'pending', hint: 'Your business name, type and website.' },
+    { id: 'bank_account', label: LABELS.bank, status: 'pending', hint: 'The UK bank account payouts are paid into.' },
+    { id: 'identity', label: LABELS.identity, status: 'pending', hint: 'Who runs the business: legal name and date of birth.' },
+    { id: 'charges_enabled', label: LABELS.charges, status: 'pending', hint: 'Turns on once the details above are complete.' },
+    { id: 'payouts_enabled', label: LABELS.payouts, status: 'pending', hint: 'Turns on once the details above are complete.' },
   ];
 }
 

@@ -53,7 +53,8 @@ export function ConnectPanel({ status, refreshing, connecting, onRefresh, onConn
             </dl>
           </div>
         </div>
-        <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
+        {/* On a phone the main action comes first. */}
+        <div className="flex shrink-0 flex-col-reverse gap-2 sm:flex-row">
           <Button variant="outline" onClick={onRefresh} disabled={refreshing}>
             <RefreshCw className={cn(refreshing && 'animate-spin')} aria-hidden /> {refreshing ? 'Refreshing…' : 'Refresh status'}
           </Button>
