@@ -27,6 +27,7 @@ import { stockRoutes } from './modules/inventory';
 import { aiRoutes } from './modules/ai';
 import { adminOrderRoutes } from './modules/orders';
 import { dashboardRoutes } from './modules/dashboard';
+import { connectRoutes } from './modules/payments';
 import { registerTestGatewayRoutes } from './adapters/payments/provider';
 import { fileRoutes } from './adapters/storage/routes';
 import { mediaRoutes } from './modules/catalogue';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(aiRoutes);
   await app.register(adminOrderRoutes);
   await app.register(dashboardRoutes);
+  await app.register(connectRoutes);
   await registerTestGatewayRoutes(app, deps.payments);
   await app.register(fileRoutes);
   await app.register(seoRoutes);

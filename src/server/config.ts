@@ -14,7 +14,7 @@ const optional = <T extends z.ZodType<string | undefined>>(schema: T) => schema.
 const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|\[[0-9a-f:.]+\](?::\d{1,5})?|[0-9a-f]*:[0-9a-f:.]+)$/i;
 
 /** Variables whose values never appear in error messages. */
-const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY', 'OPENAI_API_KEY']);
+const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY', 'OPENAI_API_KEY']);
 
 /** S3-compatible storage is chosen when any of these is set; the first three are then required. */
 const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -71,6 +71,8 @@ const envSchema = z.object({
     .pipe(z.array(z.string().regex(DNS_SERVER, 'must be a comma-separated list of IP addresses, each with an optional :port (1.1.1.1, 127.0.0.1:5353, [::1]:53)'))),
   STRIPE_SECRET_KEY: optional(z.string().trim().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or rk_...)')),
   STRIPE_WEBHOOK_SECRET: optional(z.string().trim().regex(/^whsec_[A-Za-z0-9_+/=-]+$/, "must be the webhook endpoint's signing secret (whsec_...)")),
+  // Events of connected accounts (account.updated) come from a Connect endpoint, which has its own secret.
+  STRIPE_CONNECT_WEBHOOK_SECRET: optional(z.string().trim().regex(/^whsec_[A-Za-z0-9_+/=-]+$/, "must be the Connect webhook endpoint's signing secret (whsec_...)")),
   STRIPE_API_BASE: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' })),
   S3_BUCKET: optional(z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens')),
   S3_REGION: optional(z.string().trim().regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as eu-west-2 (use us-east-1 or auto where the service has none)')),
@@ -128,7 +130,7 @@ export interface Config {
   /** DNS servers that check sending-domain records; empty: the machine's own resolver. */
   emailDnsServers: string[];
   /** Stripe Checkout when STRIPE_SECRET_KEY is set; null means the built-in test gateway. */
-  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | null;
+  stripe: { secretKey: string; webhookSecret: string; connectWebhookSecret?: string; apiBase: string | undefined } | null;
   /** S3-compatible file storage when S3_BUCKET and its keys are set; null keeps files under DATA_DIR/files. */
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl: string | undefined } | null;
   /** How long the storefront catalogue cache keeps an answer; 0 turns it off (benchmarks of the database). */
@@ -178,7 +180,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailFrom: parseFrom(e.EMAIL_FROM, e.PLATFORM_HOST.replace(/:\d+$/, '')),
     emailSpfInclude: e.EMAIL_SPF_INCLUDE ?? `_spf.${e.PLATFORM_HOST.replace(/:\d+$/, '')}`,
     emailDnsServers: e.EMAIL_DNS_SERVERS,
-    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE } : null,
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+      : null,
     catalogueCacheSeconds: e.CATALOGUE_CACHE_SECONDS,
     s3: e.S3_BUCKET ? s3Config(e) : null,
     ai: {

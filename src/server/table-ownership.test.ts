@@ -40,6 +40,8 @@ const OWNER: Record<string, string> = {
   email_templates: 'emails',
   rate_limit_events: 'limits',
   platform_rate_limit_events: 'limits',
+  payment_accounts: 'payments',
+  test_connect_accounts: 'adapters/payments',
   test_payment_sessions: 'adapters/payments',
   test_payment_refunds: 'adapters/payments',
 };

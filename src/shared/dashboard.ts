@@ -17,7 +17,10 @@ export type DashboardDay = z.infer<typeof dashboardDaySchema>;
 export const dashboardSetupSchema = z.object({
   has_categories: z.boolean(),
   has_products: z.boolean(),
-  /** True when a real card provider (Stripe) is configured; the built-in test gateway takes no real money. */
+  /**
+   * True when the store's own payment account with the provider in use is onboarded and can take
+   * payments (GET /api/stripe/connect/status says connected). With the test gateway it is a test account.
+   */
   payments_connected: z.boolean(),
   payment_provider: z.enum(['test', 'stripe']),
 });

@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'bad_signature', 'invalid_event',
   // Email settings
   'template_taken',
+  // Card-payment onboarding
+  'connect_unavailable', 'connect_no_account',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

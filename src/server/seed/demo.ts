@@ -9,6 +9,7 @@ import type { FileStorage } from '../adapters/storage/storage';
 import { seedCatalogue } from './catalogue';
 import { ACME_CATALOGUE, DEMO_STORE_CATALOGUE } from './catalogue-demo';
 import { seedShippingMethods } from './shipping';
+import { seedTestPaymentAccount } from './payments';
 
 export interface DemoTenant {
   key: 'demo' | 'acme';
@@ -79,5 +80,6 @@ export async function seedDemo(db: Db, password: string, storage: FileStorage): 
   await seedCatalogue(db, tenantIds.demo, DEMO_STORE_CATALOGUE, storage);
   await seedCatalogue(db, tenantIds.acme, ACME_CATALOGUE, storage);
   for (const tenantId of Object.values(tenantIds)) await seedShippingMethods(db, tenantId);
+  for (const t of DEMO_TENANTS) await seedTestPaymentAccount(db, tenantIds[t.key], t.name);
   return { tenantIds, userIds };
 }

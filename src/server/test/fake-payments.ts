@@ -1,12 +1,72 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AccountLink, AccountLinkInput, ConnectAccountState, CreateAccountInput, PaymentConnect } from '../adapters/payments/connect';
 import { WebhookSignatureError, type CreateSessionInput, type PaymentEvent, type PaymentProvider, type RefundInput, type RefundResult } from '../adapters/payments/payments';
 
 /**
  * A payment provider for API tests: records the sessions it was asked for, can be told to fail, and
  * signs events the way a real provider would so the webhook route's checks run for real.
  */
+const ONBOARDED: Omit<ConnectAccountState, 'accountRef'> = {
+  detailsSubmitted: true,
+  chargesEnabled: true,
+  payoutsEnabled: true,
+  requirements: { currentlyDue: [], pastDue: [], pendingVerification: [], disabledReason: null },
+  capabilities: { card_payments: 'active', transfers: 'active' },
+};
+
+/** Connected accounts kept in memory; `failNext` makes the next call throw as an unreachable provider. */
+export class FakeConnect implements PaymentConnect {
+  accounts = new Map<string, ConnectAccountState & { tenantId: string }>();
+  links: AccountLinkInput[] = [];
+  failNext = false;
+
+  async createAccount(input: CreateAccountInput): Promise<ConnectAccountState> {
+    this.maybeFail();
+    const state: ConnectAccountState = {
+      accountRef: `acct_fake_${randomBytes(8).toString('hex')}`,
+      detailsSubmitted: false,
+      chargesEnabled: false,
+      payoutsEnabled: false,
+      requirements: { currentlyDue: ['external_account'], pastDue: [], pendingVerification: [], disabledReason: 'requirements.past_due' },
+      capabilities: {},
+    };
+    this.accounts.set(state.accountRef, { ...state, tenantId: input.tenantId });
+    return state;
+  }
+
+  async createAccountLink(input: AccountLinkInput): Promise<AccountLink> {
+    this.maybeFail();
+    this.links.push(input);
+    return { url: `https://connect.example/onboard/${input.accountRef}`, expiresAt: new Date(Date.now() + 300_000) };
+  }
+
+  /** An account it did not make (the demo seed's onboarded test accounts) answers as onboarded. */
+  async retrieveAccount(input: { tenantId: string; accountRef: string }): Promise<ConnectAccountState> {
+    this.maybeFail();
+    if (!this.accounts.has(input.accountRef)) {
+      this.accounts.set(input.accountRef, { accountRef: input.accountRef, tenantId: input.tenantId, ...ONBOARDED });
+    }
+    const account = this.accounts.get(input.accountRef)!;
+    if (account.tenantId !== input.tenantId) throw new Error(`account ${input.accountRef} is another store's`);
+    const { tenantId: _tenant, ...state } = account;
+    return state;
+  }
+
+  /** The account holder finished onboarding: the account can take payments. */
+  complete(accountRef: string): void {
+    this.accounts.set(accountRef, { ...this.accounts.get(accountRef)!, ...ONBOARDED });
+  }
+
+  private maybeFail() {
+    if (!this.failNext) return;
+    this.failNext = false;
+    throw new Error('provider down');
+  }
+}
+
 export class FakePayments implements PaymentProvider {
   readonly name = 'test' as const;
+  readonly connect = new FakeConnect();
   sessions: (CreateSessionInput & { sessionId: string })[] = [];
   expired: string[] = [];
   /** Every refund call as it was asked (a retry under the same key shows twice). */

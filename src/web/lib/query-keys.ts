@@ -89,3 +89,8 @@ export const dashboardKeys = {
   kpis: ['admin', 'dashboard', 'kpis'] as const,
   quickWins: ['admin', 'dashboard', 'quick-wins'] as const,
 };
+
+/** Settings > Payment: the store's card-payment account (src/web/lib/admin-payment-connect.ts). */
+export const paymentConnectKeys = {
+  status: ['admin', 'payment-connect', 'status'] as const,
+};

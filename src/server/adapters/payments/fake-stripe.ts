@@ -24,9 +24,38 @@ interface FakeSession {
   payment_status: 'paid' | 'unpaid';
 }
 
+/** A Connect account as the fake keeps it: Stripe's field names, so objects go out as Stripe's would. */
+export interface FakeAccount {
+  id: string;
+  type: string;
+  country: string;
+  metadata: Record<string, string>;
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  requirements: { currently_due: string[]; eventually_due: string[]; past_due: string[]; pending_verification: string[]; disabled_reason: string | null };
+  capabilities: Record<string, 'active' | 'inactive' | 'pending'>;
+}
+
+/** What a new Express account in the UK owes before onboarding (a realistic subset of Stripe's list). */
+export const NEW_ACCOUNT_DUE = [
+  'business_profile.mcc',
+  'business_profile.url',
+  'business_type',
+  'external_account',
+  'representative.first_name',
+  'representative.last_name',
+  'representative.dob.day',
+  'tos_acceptance.date',
+];
+
 export interface FakeStripe {
   url: string;
   requests: FakeStripeRequest[];
+  accounts: Map<string, FakeAccount>;
+  /** The account holder did something on Stripe's pages: change the account as Stripe would. */
+  updateAccount(id: string, change: Partial<Omit<FakeAccount, 'id'>>): FakeAccount;
+  accountObject(id: string): Record<string, unknown>;
   /** The shopper pays on Stripe's page: the session completes with a new payment intent. */
   complete(sessionId: string): FakeSession;
   sessionObject(sessionId: string): Record<string, unknown>;
@@ -38,7 +67,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const intents = new Map<string, { amount: number; refunded: number }>();
   const answered = new Map<string, { status: number; body: unknown }>();
+  const accounts = new Map<string, FakeAccount>();
   let seq = 0;
+
+  const accountObject = (a: FakeAccount) => ({ object: 'account', email: null, default_currency: 'gbp', ...a });
+  const formRecord = (form: URLSearchParams, prefix: string): Record<string, string> => {
+    const out: Record<string, string> = {};
+    for (const [key, value] of form) {
+      const m = new RegExp(`^${prefix}\\[([^\\]]+)\\]$`).exec(key);
+      if (m) out[m[1]] = value;
+    }
+    return out;
+  };
 
   const sessionObject = (s: FakeSession) => ({
     id: s.id,
@@ -80,6 +120,38 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return { status: 200, body: sessionObject(session) };
       }
     }
+    if (method === 'POST' && path === '/v1/accounts') {
+      const requested = [...form.keys()].map((k) => /^capabilities\[([^\]]+)\]\[requested\]$/.exec(k)?.[1]).filter((c): c is string => !!c);
+      const account: FakeAccount = {
+        id: `acct_fake${++seq}`,
+        type: form.get('type') ?? 'standard',
+        country: form.get('country') ?? 'US',
+        metadata: formRecord(form, 'metadata'),
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        requirements: { currently_due: [...NEW_ACCOUNT_DUE], eventually_due: [...NEW_ACCOUNT_DUE], past_due: [], pending_verification: [], disabled_reason: 'requirements.past_due' },
+        capabilities: Object.fromEntries(requested.map((c) => [c, 'inactive'])),
+      };
+      accounts.set(account.id, account);
+      return { status: 200, body: accountObject(account) };
+    }
+    const acct = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+    if (method === 'GET' && acct) {
+      const account = accounts.get(decodeURIComponent(acct[1]));
+      if (!account) return invalid(`No such account: '${acct[1]}'`, 'resource_missing', 404);
+      return { status: 200, body: accountObject(account) };
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      const id = form.get('account') ?? '';
+      if (!accounts.has(id)) return invalid(`No such account: '${id}'`, 'resource_missing', 404);
+      for (const field of ['refresh_url', 'return_url']) {
+        if (!URL.canParse(form.get(field) ?? '')) return invalid(`Invalid URL: ${field}`, 'url_invalid');
+      }
+      if (form.get('type') !== 'account_onboarding' && form.get('type') !== 'account_update') return invalid('Invalid type', 'parameter_invalid');
+      const created = Math.floor(Date.now() / 1000);
+      return { status: 200, body: { object: 'account_link', created, expires_at: created + 300, url: `https://connect.stripe.test/setup/e/${id}/link${++seq}` } };
+    }
     if (method === 'POST' && path === '/v1/refunds') {
       const intentId = form.get('payment_intent') ?? '';
       const intent = intents.get(intentId);
@@ -116,6 +188,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    accounts,
+    updateAccount(id, change) {
+      const account = accounts.get(id);
+      if (!account) throw new Error(`fake Stripe has no account ${id}`);
+      Object.assign(account, change);
+      return account;
+    },
+    accountObject(id) {
+      const account = accounts.get(id);
+      if (!account) throw new Error(`fake Stripe has no account ${id}`);
+      return accountObject(account);
+    },
     complete(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`fake Stripe has no session ${sessionId}`);

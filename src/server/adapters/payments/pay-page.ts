@@ -33,7 +33,7 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const esc = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 const money = (pence: number) => esc(formatGBP(penceToPounds(pence)));
 
-const ICON = {
+export const ICON = {
   lock: '<svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><rect x="4" y="11" width="16" height="10" rx="2"/><path d="M8 11V7a4 4 0 0 1 8 0v4"/></svg>',
   card: '<svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round"><rect x="2" y="5" width="20" height="14" rx="2"/><path d="M2 10h20M6 15h4"/></svg>',
   alert: '<svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="12" cy="12" r="10"/><path d="M12 8v4M12 16h.01"/></svg>',
@@ -107,7 +107,8 @@ h1,h2{margin:0}
 @media (max-width:480px){.wrap{padding:16px 12px 32px}.summary,.pay{padding:20px}.amount{font-size:30px}.hint code{font-size:12.5px}}
 `;
 
-function layout(title: string, shopName: string | null, body: string): string {
+/** One hosted page: the shop's bar with a test badge, and the body. `extraStyle` adds a page's own CSS. */
+export function layout(title: string, shopName: string | null, body: string, opts: { badge?: string; badgeTitle?: string; extraStyle?: string } = {}): string {
   const initial = shopName ? esc(shopName.trim().charAt(0).toUpperCase() || '?') : '';
   const shop = shopName ? `<div class="shop"><span class="avatar" aria-hidden="true">${initial}</span><span class="shop-name">${esc(shopName)}</span></div>` : '<div class="shop">Test payment</div>';
   return `<!doctype html>
@@ -118,10 +119,10 @@ function layout(title: string, shopName: string | null, body: string): string {
 <meta name="referrer" content="same-origin">
 <meta name="robots" content="noindex, nofollow">
 <title>${esc(title)}</title>
-<style>${STYLE}</style>
+<style>${STYLE}${opts.extraStyle ?? ''}</style>
 </head>
 <body>
-<header class="bar"><div class="bar-in">${shop}<span class="badge" title="No real card is charged">Test payment</span></div></header>
+<header class="bar"><div class="bar-in">${shop}<span class="badge" title="${esc(opts.badgeTitle ?? 'No real card is charged')}">${esc(opts.badge ?? 'Test payment')}</span></div></header>
 <main class="wrap">${body}</main>
 </body>
 </html>`;

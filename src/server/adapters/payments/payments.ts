@@ -1,3 +1,5 @@
+import { ACCOUNT_REF_SHAPE, type ConnectAccountState, type PaymentConnect } from './connect';
+
 /**
  * Card payments (DESIGN rule 7): a hosted checkout page run by a provider, and signed webhooks that
  * tell us what happened. The built-in test gateway is the default; Stripe when STRIPE_SECRET_KEY is set.
@@ -28,6 +30,11 @@ export interface CreateSessionInput {
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
+  /**
+   * The store's connected account, when it is ready to be paid (issue 13): the payment is a
+   * destination charge into it. Null or absent: the platform's own account takes it, as before.
+   */
+  destinationAccount?: string | null;
 }
 
 export interface PaymentSession {
@@ -37,7 +44,7 @@ export interface PaymentSession {
 }
 
 /** What a verified webhook means to us; anything else is 'ignored'. */
-export type PaymentEventType = 'checkout.completed' | 'checkout.expired' | 'payment.failed' | 'ignored';
+export type PaymentEventType = 'checkout.completed' | 'checkout.expired' | 'payment.failed' | 'account.updated' | 'ignored';
 
 export interface PaymentEvent {
   provider: string;
@@ -51,6 +58,8 @@ export interface PaymentEvent {
   /** The provider's payment reference (payment intent id) once paid. */
   paymentReference: string | null;
   amountTotal: number | null;
+  /** account.updated: the store's connected account as the provider now sees it, and when. */
+  account?: { state: ConnectAccountState; occurredAt: Date } | null;
 }
 
 export interface RefundInput {
@@ -60,6 +69,8 @@ export interface RefundInput {
   reason?: string;
   /** One per refund we mean to make; the same key on a retry. */
   idempotencyKey: string;
+  /** The connected account the payment went to: the refund takes the money back from it too. */
+  destinationAccount?: string | null;
 }
 
 export interface RefundResult {
@@ -84,6 +95,8 @@ export interface PaymentProvider {
    * provider refuses; any other error means the answer is unknown.
    */
   refund(input: RefundInput): Promise<RefundResult>;
+  /** Each store's own account at the provider and its hosted onboarding (issue 13). */
+  readonly connect: PaymentConnect;
 }
 
 export class WebhookSignatureError extends Error {}
@@ -105,6 +118,12 @@ const SESSION_ID_SHAPE = /^[A-Za-z0-9_-]{8,255}$/;
  */
 export function assertWellFormedEvent(event: PaymentEvent): void {
   if (event.type === 'ignored') return;
+  if (event.type === 'account.updated') {
+    if (!event.account || !ACCOUNT_REF_SHAPE.test(event.account.state.accountRef)) {
+      throw new WebhookPayloadError('The event does not name a valid connected account.');
+    }
+    return;
+  }
   if (event.type === 'payment.failed' && event.sessionId === null) return;
   if (typeof event.sessionId !== 'string' || !SESSION_ID_SHAPE.test(event.sessionId)) {
     throw new WebhookPayloadError('The event does not name a valid payment session (session_id).');

@@ -101,6 +101,15 @@ describe('Stripe Checkout sessions', () => {
     expect(fake.sessionObject(session.sessionId).amount_total).toBe(input().amountTotal);
   });
 
+  it("sends a store's ready account as the destination of the payment, and none without one", async () => {
+    await provider.createSession(input({ destinationAccount: 'acct_store1' }));
+    await provider.createSession(input({ destinationAccount: null }));
+    const [withAccount, without] = fake.requests.map((r) => r.form);
+    expect(withAccount.get('payment_intent_data[transfer_data][destination]')).toBe('acct_store1');
+    expect(withAccount.get('payment_intent_data[metadata][tenant_id]')).toBe(TENANT);
+    expect([...without.keys()].some((k) => k.includes('transfer_data'))).toBe(false);
+  });
+
   it('keeps expires_at inside the 30 minutes .. 24 hours Stripe accepts', async () => {
     const now = Math.floor(Date.now() / 1000);
     await provider.createSession(input({ expiresAt: new Date(Date.now() + 10 * 60_000) }));
@@ -153,6 +162,11 @@ describe('Stripe Checkout sessions', () => {
     });
     await expect(provider.refund({ sessionId: session.sessionId, paymentReference: paid.payment_intent, amount: -5, idempotencyKey: 'k5' })).rejects.toMatchObject({ code: 'refund_invalid' });
 
+    // A destination charge's refund takes the money back from the store's account too.
+    await provider.refund({ sessionId: session.sessionId, paymentReference: paid.payment_intent, amount: 100, idempotencyKey: 'k7', destinationAccount: 'acct_store1' });
+    expect(fake.requests.at(-1)!.form.get('reverse_transfer')).toBe('true');
+    expect(fake.requests.at(-2)!.form.has('reverse_transfer')).toBe(false);
+
     const unpaid = await provider.createSession(input());
     await expect(provider.refund({ sessionId: unpaid.sessionId, paymentReference: null, amount: 100, idempotencyKey: 'k6' })).rejects.toMatchObject({ code: 'refund_not_paid' });
   });
@@ -198,6 +212,41 @@ describe('Stripe webhooks', () => {
 
     const failed = webhook('payment_intent.payment_failed', { id: 'pi_failed', object: 'payment_intent', amount: 8794, metadata: { tenant_id: TENANT, order_id: ORDER } });
     expect(provider.verifyWebhook(failed.body, failed.headers)).toMatchObject({ type: 'payment.failed', sessionId: null, tenantId: TENANT, orderId: ORDER, paymentReference: 'pi_failed', amountTotal: 8794 });
+  });
+
+  it('reads account.updated as the connected account\'s state, naming its store', () => {
+    const account = {
+      id: 'acct_store1',
+      object: 'account',
+      details_submitted: true,
+      charges_enabled: true,
+      payouts_enabled: false,
+      metadata: { tenant_id: TENANT },
+      requirements: { currently_due: ['external_account'], past_due: [], pending_verification: ['individual.dob.day'], disabled_reason: null },
+      capabilities: { card_payments: 'active', transfers: 'pending', bogus: 'shiny' },
+    };
+    const hook = webhook('account.updated', account);
+    expect(provider.verifyWebhook(hook.body, hook.headers)).toEqual({
+      provider: 'stripe',
+      eventId: 'evt_account_updated_1',
+      type: 'account.updated',
+      sessionId: null,
+      tenantId: TENANT,
+      orderId: null,
+      paymentReference: null,
+      amountTotal: null,
+      account: {
+        occurredAt: new Date(1000),
+        state: {
+          accountRef: 'acct_store1',
+          detailsSubmitted: true,
+          chargesEnabled: true,
+          payoutsEnabled: false,
+          requirements: { currentlyDue: ['external_account'], pastDue: [], pendingVerification: ['individual.dob.day'], disabledReason: null },
+          capabilities: { card_payments: 'active', transfers: 'pending' },
+        },
+      },
+    });
   });
 
   it('refuses a wrong secret, a tampered body, an old signature and a missing header', () => {

@@ -1,4 +1,6 @@
 import Stripe from 'stripe';
+import { accountStateOf } from './connect';
+import { StripeConnect } from './stripe-connect';
 import { assertSessionInput, withSessionIdPlaceholder } from './checkout-urls';
 import { PaymentSessionCompleteError, RefundError } from './errors';
 import { WebhookSignatureError, type CreateSessionInput, type PaymentEvent, type PaymentEventType, type PaymentProvider, type PaymentSession, type RefundInput, type RefundResult } from './payments';
@@ -7,6 +9,8 @@ export interface StripeSettings {
   secretKey: string;
   /** The endpoint's signing secret (whsec_...): webhooks are refused without a valid signature. */
   webhookSecret: string;
+  /** The Connect endpoint's signing secret, when account events come to a Connect endpoint of their own. */
+  connectWebhookSecret?: string;
   /** Another API server (a local fake, stripe-mock): http(s)://host:port. */
   apiBase?: string;
 }
@@ -34,10 +38,12 @@ export function stripeClientOptions(apiBase?: string): StripeClientOptions {
  */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
+  readonly connect: StripeConnect;
   private readonly stripe: Stripe;
 
   constructor(private readonly settings: StripeSettings) {
     this.stripe = new Stripe(settings.secretKey, stripeClientOptions(settings.apiBase));
+    this.connect = new StripeConnect(this.stripe);
   }
 
   async createSession(input: CreateSessionInput): Promise<PaymentSession> {
@@ -67,7 +73,9 @@ export class StripeProvider implements PaymentProvider {
       expires_at: Math.min(Math.max(wanted, now + MIN_EXPIRY_S), now + MAX_EXPIRY_S),
       locale: 'en-GB',
       metadata,
-      payment_intent_data: { metadata },
+      // A store whose connected account is ready is paid by a destination charge: the platform takes
+      // the payment and Stripe transfers it to the store's account (issue 13, decision 016).
+      payment_intent_data: { metadata, ...(input.destinationAccount ? { transfer_data: { destination: input.destinationAccount } } : {}) },
     });
     if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL.`);
     return { sessionId: session.id, url: session.url };
@@ -89,13 +97,17 @@ export class StripeProvider implements PaymentProvider {
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent {
     const header = headers['stripe-signature'];
     if (typeof header !== 'string' || !header) throw new WebhookSignatureError('Missing stripe-signature header.');
-    let event: Stripe.Event;
-    try {
-      event = this.stripe.webhooks.constructEvent(rawBody, header, this.settings.webhookSecret, WEBHOOK_TOLERANCE_S);
-    } catch (err) {
-      throw new WebhookSignatureError(err instanceof Error ? err.message : 'Stripe webhook signature does not verify.');
+    // The platform's endpoint first, then the Connect endpoint's (connected accounts' events), if set.
+    const secrets = [this.settings.webhookSecret, this.settings.connectWebhookSecret].filter((s): s is string => !!s);
+    let failure: unknown;
+    for (const secret of secrets) {
+      try {
+        return toPaymentEvent(this.stripe.webhooks.constructEvent(rawBody, header, secret, WEBHOOK_TOLERANCE_S));
+      } catch (err) {
+        failure = err;
+      }
     }
-    return toPaymentEvent(event);
+    throw new WebhookSignatureError(failure instanceof Error ? failure.message : 'Stripe webhook signature does not verify.');
   }
 
   async refund(input: RefundInput): Promise<RefundResult> {
@@ -115,6 +127,8 @@ export class StripeProvider implements PaymentProvider {
           payment_intent: paymentIntent,
           amount: input.amount,
           metadata: { session_id: input.sessionId, ...(input.reason ? { reason: input.reason.slice(0, 500) } : {}) },
+          // A destination charge's money sits in the store's account: take the refund back from it.
+          ...(input.destinationAccount ? { reverse_transfer: true } : {}),
         },
         { idempotencyKey: `refund-${input.idempotencyKey}` },
       );
@@ -166,6 +180,19 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
         orderId: intent.metadata?.order_id ?? null,
         paymentReference: intent.id,
         amountTotal: intent.amount,
+      };
+    }
+    case 'account.updated': {
+      const account = event.data.object;
+      return {
+        ...base,
+        type: 'account.updated',
+        sessionId: null,
+        tenantId: account.metadata?.tenant_id ?? null,
+        orderId: null,
+        paymentReference: null,
+        amountTotal: null,
+        account: { state: accountStateOf(account), occurredAt: new Date(event.created * 1000) },
       };
     }
     default:

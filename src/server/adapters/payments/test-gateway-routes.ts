@@ -4,7 +4,10 @@ import '../../http/context';
 import type { PaymentProvider } from './payments';
 import { successUrlFor } from './checkout-urls';
 import { renderNoticePage, renderPayPage, type NoticeView } from './pay-page';
-import { TEST_CARDS, TEST_SIGNATURE_HEADER, TEST_WEBHOOK_URL, TestGateway, type TestEventType, type TestSessionRow, type TestSessionView } from './test-gateway';
+import { deliverTestWebhook } from './webhook-delivery';
+import { html } from './hosted-reply';
+import { testConnectRoutes } from './test-connect-routes';
+import { TEST_CARDS, TestGateway, type TestEventType, type TestSessionRow, type TestSessionView } from './test-gateway';
 
 /**
  * The test gateway's hosted pay page, on the store's own host:
@@ -16,7 +19,10 @@ import { TEST_CARDS, TEST_SIGNATURE_HEADER, TEST_WEBHOOK_URL, TestGateway, type 
  * provider's do. Registered only when the test gateway is the provider.
  */
 export async function registerTestGatewayRoutes(app: FastifyInstance, provider: PaymentProvider): Promise<void> {
-  if (provider instanceof TestGateway) await app.register(testGatewayRoutes, { gateway: provider });
+  if (provider instanceof TestGateway) {
+    await app.register(testGatewayRoutes, { gateway: provider });
+    await app.register(testConnectRoutes, { connect: provider.connect });
+  }
 }
 
 type PayRequest = FastifyRequest<{ Params: { sessionId: string } }>;
@@ -35,22 +41,8 @@ export const testGatewayRoutes: FastifyPluginAsync<{ gateway: TestGateway }> = a
     req.tenant ? gateway.findSession(req.tenant.id, req.params.sessionId) : Promise.resolve(null);
 
   /** Sends a signed event to the app's webhook route; false (and a log line) when it was not accepted. */
-  const deliver = async (req: FastifyRequest, session: TestSessionRow, type: TestEventType): Promise<boolean> => {
-    const { payload, signature, eventId } = gateway.signedEvent(session, type);
-    try {
-      const res = await app.inject({
-        method: 'POST',
-        url: TEST_WEBHOOK_URL,
-        headers: { 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature, 'user-agent': 'shop-test-gateway' },
-        payload,
-      });
-      if (res.statusCode >= 200 && res.statusCode < 300) return true;
-      req.log.error({ status: res.statusCode, body: res.body.slice(0, 500), eventId, type }, 'test gateway webhook was not accepted');
-    } catch (err) {
-      req.log.error({ err, eventId, type }, 'test gateway webhook failed');
-    }
-    return false;
-  };
+  const deliver = (req: FastifyRequest, session: TestSessionRow, type: TestEventType): Promise<boolean> =>
+    deliverTestWebhook(app, req.log, gateway.signedEvent(session, type), type);
 
   /** Paid: tell the shop (again, same event id, when this is a repeat) and send the shopper back. */
   const finishPaid = async (req: PayRequest, reply: FastifyReply, session: TestSessionRow) => {
@@ -174,20 +166,6 @@ function viewOf(req: FastifyRequest, s: TestSessionView) {
     deliveryAmount: Math.max(0, s.amountTotal - subtotal),
     total: s.amountTotal,
   };
-}
-
-function html(reply: FastifyReply, status: number, body: string) {
-  return (
-    reply
-      .status(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      // Helmet's default is no-referrer, under which a browser sends `Origin: null` on a form POST and
-      // the app's origin check refuses it; same-origin keeps the real Origin on our own forms only.
-      .header('referrer-policy', 'same-origin')
-      .header('x-robots-tag', 'noindex')
-      .send(body)
-  );
 }
 
 function notice(reply: FastifyReply, status: number, req: FastifyRequest, n: Omit<NoticeView, 'shopName'>) {

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
@@ -6,10 +6,11 @@ import type { UnitOfWork } from '../../db/unit-of-work';
 import { orders, testPaymentRefunds, testPaymentSessions } from '../../db/schema/index';
 import { assertSessionInput } from './checkout-urls';
 import { PaymentSessionCompleteError, RefundError, refundTooLarge } from './errors';
+import { signTestWebhook, TEST_SIGNATURE_HEADER, verifyTestSignature } from './test-gateway-signing';
+import { TestConnect, testAccountEvent, testAccountEventSchema } from './test-connect';
 import {
   PAYMENT_WEBHOOK_PATH,
   WebhookPayloadError,
-  WebhookSignatureError,
   type CreateSessionInput,
   type PaymentEvent,
   type PaymentEventType,
@@ -19,10 +20,7 @@ import {
   type RefundResult,
 } from './payments';
 
-/** The header the built-in gateway signs its webhooks in: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
-export const TEST_SIGNATURE_HEADER = 'test-gateway-signature';
-/** How old a signed webhook may be, either way, before it is refused (replay window). */
-export const TEST_WEBHOOK_TOLERANCE_SECONDS = 300;
+export { signTestWebhook, verifyTestSignature, TEST_SIGNATURE_HEADER, TEST_WEBHOOK_TOLERANCE_SECONDS } from './test-gateway-signing';
 export const TEST_WEBHOOK_URL = PAYMENT_WEBHOOK_PATH.replace(':provider', 'test');
 /** The cards the pay page knows: one that pays and one that is declined. */
 export const TEST_CARDS = { success: '4242424242424242', decline: '4000000000000002' } as const;
@@ -55,41 +53,6 @@ export function tenantOfSessionId(sessionId: string): string | null {
 
 export const isTestSessionId = (value: string): boolean => SESSION_ID.test(value);
 
-/** `t=...,v1=...` for a body, as the gateway sends it (exported for tests and tools). */
-export function signTestWebhook(secret: string, body: string | Buffer, timestamp = Math.floor(Date.now() / 1000)): string {
-  return `t=${timestamp},v1=${hmacHex(secret, timestamp, body)}`;
-}
-
-function hmacHex(secret: string, timestamp: number | string, body: string | Buffer): string {
-  return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
-}
-
-/** Throws WebhookSignatureError unless the header signs this exact body with the secret, recently. */
-export function verifyTestSignature(secret: string, rawBody: Buffer, header: string | string[] | undefined, nowMs = Date.now()): void {
-  if (typeof header !== 'string' || !header) throw new WebhookSignatureError(`Missing ${TEST_SIGNATURE_HEADER} header.`);
-  let timestamp: string | null = null;
-  const signatures: string[] = [];
-  for (const part of header.split(',')) {
-    const at = part.indexOf('=');
-    const key = part.slice(0, at).trim();
-    const value = part.slice(at + 1).trim();
-    if (key === 't') timestamp = value;
-    else if (key === 'v1') signatures.push(value);
-  }
-  if (!timestamp || !/^\d{1,12}$/.test(timestamp) || signatures.length === 0) {
-    throw new WebhookSignatureError(`Malformed ${TEST_SIGNATURE_HEADER} header.`);
-  }
-  if (Math.abs(nowMs / 1000 - Number(timestamp)) > TEST_WEBHOOK_TOLERANCE_SECONDS) {
-    throw new WebhookSignatureError('Webhook timestamp is outside the tolerance window.');
-  }
-  const expected = Buffer.from(hmacHex(secret, timestamp, rawBody), 'hex');
-  const matches = signatures.some((sig) => {
-    const given = /^[0-9a-f]{64}$/i.test(sig) ? Buffer.from(sig, 'hex') : null;
-    return given !== null && timingSafeEqual(given, expected);
-  });
-  if (!matches) throw new WebhookSignatureError('Webhook signature does not match.');
-}
-
 const eventSchema = z.object({
   id: z.string().startsWith('evt_test_').max(100),
   object: z.literal('event'),
@@ -119,11 +82,14 @@ const EVENT_TYPES: Record<string, PaymentEventType> = {
  */
 export class TestGateway implements PaymentProvider {
   readonly name = 'test' as const;
+  readonly connect: TestConnect;
 
   constructor(
     private readonly scopes: UnitOfWork,
     private readonly webhookSecret: string,
-  ) {}
+  ) {
+    this.connect = new TestConnect(scopes, webhookSecret);
+  }
 
   async createSession(input: CreateSessionInput): Promise<PaymentSession> {
     assertSessionInput(input);
@@ -140,6 +106,7 @@ export class TestGateway implements PaymentProvider {
         successUrl: input.successUrl,
         cancelUrl: input.cancelUrl,
         expiresAt: input.expiresAt,
+        destinationAccount: input.destinationAccount ?? null,
       }),
     );
     return { sessionId, url: payPageUrl(input.successUrl, sessionId) };
@@ -155,12 +122,20 @@ export class TestGateway implements PaymentProvider {
 
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent {
     verifyTestSignature(this.webhookSecret, rawBody, headers[TEST_SIGNATURE_HEADER]);
-    let event: z.infer<typeof eventSchema>;
+    let body: unknown;
     try {
-      event = eventSchema.parse(JSON.parse(rawBody.toString('utf8')));
+      body = JSON.parse(rawBody.toString('utf8'));
     } catch {
       throw new WebhookPayloadError('Signed webhook body is not a test gateway event.');
     }
+    const accountEvent = testAccountEventSchema.safeParse(body);
+    if (accountEvent.success) {
+      const e = accountEvent.data;
+      return { provider: 'test', eventId: e.id, type: 'account.updated', sessionId: null, tenantId: e.data.tenant_id, orderId: null, paymentReference: null, amountTotal: null, account: testAccountEvent(e) };
+    }
+    const parsed = eventSchema.safeParse(body);
+    if (!parsed.success) throw new WebhookPayloadError('Signed webhook body is not a test gateway event.');
+    const event = parsed.data;
     return {
       provider: 'test',
       eventId: event.id,

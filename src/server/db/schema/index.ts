@@ -3,3 +3,4 @@ export * from './catalog';
 export * from './orders';
 export * from './search';
 export * from './emails';
+export * from './payments';

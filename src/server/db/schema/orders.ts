@@ -125,6 +125,8 @@ export const orders = pgTable(
     paymentSessionId: text('payment_session_id'),
     /** Where the shopper pays: handed back when the same cart is checked out again while unpaid. */
     paymentUrl: text('payment_url'),
+    /** The store's connected account the payment was sent to (destination charge); null: the platform's. */
+    paymentDestination: text('payment_destination'),
     paymentReference: text('payment_reference'),
     reservationState: text('reservation_state', { enum: RESERVATION_STATES }).notNull().default('held'),
     reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }).notNull(),
@@ -215,6 +217,8 @@ export const testPaymentSessions = pgTable(
     cancelUrl: text('cancel_url').notNull(),
     status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull().default('open'),
     paymentReference: text('payment_reference'),
+    /** The store's connected test account the money goes to; null: the platform's own account. */
+    destinationAccount: text('destination_account'),
     refundedAmount: integer('refunded_amount').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),

@@ -98,7 +98,8 @@ describe('GET /api/admin/dashboard/kpis', () => {
     expect(k.low_stock_count).toBe(2);
     const alert = (await call(t.app, 'GET', '/api/admin/stock/low-stock', { cookie: admin })).json() as { total: number };
     expect(alert.total).toBe(k.low_stock_count);
-    expect(k.setup).toEqual({ has_categories: true, has_products: true, payments_connected: false, payment_provider: 'test' });
+    // The demo seed onboards each demo store's test payment account.
+    expect(k.setup).toEqual({ has_categories: true, has_products: true, payments_connected: true, payment_provider: 'test' });
 
     await t.database.db.execute(sql`delete from categories where tenant_id = ${demo}::uuid`);
     await t.database.db.execute(sql`update products set status = 'archived' where tenant_id = ${demo}::uuid`);
@@ -106,6 +107,31 @@ describe('GET /api/admin/dashboard/kpis', () => {
     expect(empty.setup).toMatchObject({ has_categories: false, has_products: false });
     expect(empty.products_missing_description).toBe(0);
     expect(empty.low_stock_count).toBe(0);
+  });
+});
+
+describe('the "Set up payment processing" step', () => {
+  const setAccount = (tenant: 'demo' | 'acme', change: ReturnType<typeof sql>) =>
+    t.database.db.execute(sql`update payment_accounts set ${change} where tenant_id = ${t.seed.tenantIds[tenant]}::uuid`);
+
+  it("reads each store's own payment account: ready, not ready yet, or none", async () => {
+    expect((await kpis()).setup.payments_connected).toBe(true);
+    expect((await kpis(acmeAdmin, ACME_HOST)).setup.payments_connected).toBe(true);
+
+    // Acme's account still owes details: acme's step is open, the demo store's stays done.
+    await setAccount('acme', sql`charges_enabled = false, details_submitted = false`);
+    expect((await kpis(acmeAdmin, ACME_HOST)).setup.payments_connected).toBe(false);
+    expect((await kpis()).setup.payments_connected).toBe(true);
+
+    // Charges on but transfers not active yet: money could not reach the store's account.
+    await setAccount('acme', sql`charges_enabled = true, details_submitted = true, capabilities = '{"card_payments":"active","transfers":"pending"}'::jsonb`);
+    expect((await kpis(acmeAdmin, ACME_HOST)).setup.payments_connected).toBe(false);
+
+    // An account with another provider (made before Stripe keys were set) does not count.
+    await t.database.db.execute(sql`update payment_accounts set provider = 'stripe' where tenant_id = ${t.seed.tenantIds.demo}::uuid`);
+    expect((await kpis()).setup.payments_connected).toBe(false);
+    await t.database.db.execute(sql`delete from payment_accounts where tenant_id = ${t.seed.tenantIds.demo}::uuid`);
+    expect((await kpis()).setup.payments_connected).toBe(false);
   });
 });
 

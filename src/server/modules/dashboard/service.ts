@@ -4,6 +4,7 @@ import type { DashboardKpis, DashboardSetup } from '../../../shared/dashboard';
 import { listLowStock } from '../inventory';
 import { catalogueSetup, missingDescription } from '../catalogue';
 import { dailySales } from '../orders';
+import { paymentsConnected } from '../payments';
 
 /**
  * Admin spec §3 "Dashboard KPIs" from the store's own orders and products. Revenue is net of refunds
@@ -20,6 +21,7 @@ export async function kpis(ctx: TenantCtx, paymentProvider: DashboardSetup['paym
     products_missing_description: (await missingDescription(ctx)).total,
     low_stock_count: (await listLowStock(ctx, 1)).total,
     series: days.map((d) => ({ date: d.date, revenue: penceToPounds(d.revenue_pence), orders: d.orders })),
-    setup: { ...setup, payments_connected: paymentProvider === 'stripe', payment_provider: paymentProvider },
+    // The store's own connected account with the provider in use (issue 13), not just a configured key.
+    setup: { ...setup, payments_connected: await paymentsConnected(ctx, paymentProvider), payment_provider: paymentProvider },
   };
 }

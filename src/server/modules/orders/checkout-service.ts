@@ -14,6 +14,7 @@ import type { AddressInput, CheckoutInput } from '../../../shared/checkout-schem
 import { releaseUnpaid } from './lifecycle';
 import * as repo from './orders-repo';
 import * as stock from '../inventory';
+import { paymentDestination } from '../payments';
 
 export interface CheckoutRequest {
   scopes: UnitOfWork;
@@ -98,6 +99,8 @@ export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
       if (await releaseUnpaid(ctx, held, 'expired', 'Replaced by a new checkout of the same cart')) released.push(held);
     }
 
+    // Paid into the store's own connected account once it is ready; until then the platform's (decision 016).
+    const destination = await paymentDestination(ctx, req.payments.name);
     const short = await stock.reserve(ctx, lines);
     if (short.length > 0) {
       throw new AppError(409, 'out_of_stock', `Sorry, not enough stock for: ${short.join(', ')}. Please update your cart.`, { items: short.join(', ') });
@@ -127,6 +130,7 @@ export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
         totalAmount: totals.total,
         vatIncluded: totals.vatIncluded,
         paymentProvider: req.payments.name,
+        paymentDestination: destination,
         reservationExpiresAt: new Date(Date.now() + RESERVATION_MINUTES * 60_000),
       });
     }
@@ -175,6 +179,7 @@ async function openSession(req: CheckoutRequest, order: repo.OrderRow, lines: Pr
       successUrl: `${req.origin}/order/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${req.origin}/cart`,
       expiresAt: order.reservationExpiresAt,
+      destinationAccount: order.paymentDestination,
     });
   } catch {
     await req.scopes.run(scope, (work) => releaseUnpaid({ ...work, tenantId: req.tenantId, actor: req.actor }, order, 'failed', 'The payment provider could not be reached'));

@@ -290,3 +290,34 @@ describe('claiming earlier orders', () => {
     expect((await call(t.app, 'POST', '/api/account/claim-orders/confirm', { cookie: me, body: { token } })).statusCode).toBe(400);
   });
 });
+
+describe("paying into the store's own account (issue 13)", () => {
+  const accountOf = async (tenant: 'demo' | 'acme') =>
+    rowsOf<{ account_ref: string }>(await t.database.db.execute(sql`select account_ref from payment_accounts where tenant_id = ${t.seed.tenantIds[tenant]}::uuid`))[0]?.account_ref ?? null;
+  async function checkoutOnce() {
+    const s = shopper();
+    await s.send('POST', '/api/cart/items', { product_id: simple.id });
+    const res = await s.send('POST', '/api/checkout', form());
+    expect(res.statusCode, res.body).toBe(200);
+    const session = t.payments.sessions.find((x) => x.sessionId === res.json().session_id)!;
+    const [order] = rowsOf<{ payment_destination: string | null }>(await t.database.db.execute(sql`select payment_destination from orders where order_number = ${res.json().order_number}`));
+    return { session, order };
+  }
+
+  it('sends the connected account as the destination when it is ready', async () => {
+    const ref = await accountOf('demo');
+    expect(ref).toMatch(/^acct_test_/);
+    const { session, order } = await checkoutOnce();
+    expect(session.destinationAccount).toBe(ref);
+    expect(order.payment_destination).toBe(ref);
+  });
+
+  it('keeps paying into the platform account while it is not ready, or when there is none', async () => {
+    await t.database.db.execute(sql`update payment_accounts set charges_enabled = false where tenant_id = ${t.seed.tenantIds.demo}::uuid`);
+    const notReady = await checkoutOnce();
+    expect(notReady.session.destinationAccount).toBeNull();
+    expect(notReady.order.payment_destination).toBeNull();
+    await t.database.db.execute(sql`delete from payment_accounts where tenant_id = ${t.seed.tenantIds.demo}::uuid`);
+    expect((await checkoutOnce()).session.destinationAccount).toBeNull();
+  });
+});

@@ -8,6 +8,7 @@ import { checkout } from './checkout-service';
 import { checkoutInput } from '../../../shared/checkout-schemas';
 import { claimOrdersBody, confirmClaimBody } from '../../../shared/claim-schemas';
 import { applyPaymentEvent } from './payment-events';
+import { applyAccountEvent } from '../payments';
 import { accountOrders, publicLookup } from './lookup-service';
 import { confirmClaim, requestClaim } from './claim-service';
 import { cancelAwaitingPayment } from './shopper-cancel';
@@ -84,6 +85,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         if (error instanceof WebhookSignatureError) return reply.status(400).send({ error: { code: 'bad_signature', message: error.message } });
         throw error;
       }
+      // A store's connected account changed (onboarding progress): the payments module keeps it.
+      if (event.type === 'account.updated') return { received: true, outcome: await applyAccountEvent(app.deps.scopes, event) };
       const result = await applyPaymentEvent(app.deps.scopes, app.deps.email, event);
       return { received: true, outcome: result.outcome };
     });

@@ -18,9 +18,11 @@ function stepsOf(setup: DashboardSetup): Step[] {
     {
       title: 'Set up payment processing',
       text: setup.payments_connected
-        ? 'Card payments are connected.'
-        : 'Orders are paid through the built-in test gateway. Connect a card payment provider to take real payments.',
-      to: '/admin/settings',
+        ? setup.payment_provider === 'test'
+          ? 'Card payments are connected (test mode: no real money is taken).'
+          : 'Card payments are connected and paid into your account.'
+        : 'Connect your payment account so card payments are paid into it.',
+      to: '/admin/settings?tab=payment',
       done: setup.payments_connected,
     },
   ];

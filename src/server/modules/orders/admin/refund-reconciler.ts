@@ -42,7 +42,7 @@ export async function reconcilePendingRefunds(deps: RefundDeps, now = new Date()
         outcomes.push('refused');
         continue;
       }
-      const payment = { sessionId: order.paymentSessionId!, paymentReference: order.paymentReference };
+      const payment = { sessionId: order.paymentSessionId!, paymentReference: order.paymentReference, destinationAccount: order.paymentDestination };
       outcomes.push((await settleAttempt(deps, scope, attempt, payment, ' (confirmed by the payment provider on a later try)')).kind);
     }
   }

@@ -44,7 +44,14 @@ type ProviderAnswer = { result: RefundResult } | { refused: AppError } | { unkno
  * answer (a network error, a provider that failed after accepting) is asked once more with the same
  * key, which can only answer the refund already made or make the one asked for.
  */
-async function askProvider(payments: PaymentProvider, attempt: refunds.RefundAttempt, payment: { sessionId: string; paymentReference: string | null }): Promise<ProviderAnswer> {
+/** What the provider needs to find a payment again: its session, reference and the account it went to. */
+export interface PaymentRef {
+  sessionId: string;
+  paymentReference: string | null;
+  destinationAccount: string | null;
+}
+
+async function askProvider(payments: PaymentProvider, attempt: refunds.RefundAttempt, payment: PaymentRef): Promise<ProviderAnswer> {
   const input = { ...payment, amount: attempt.amount, reason: attempt.reason ?? undefined, idempotencyKey: attempt.id };
   let unknown: unknown;
   for (let tries = 0; tries < 2; tries++) {
@@ -68,7 +75,7 @@ export async function settleAttempt(
   deps: RefundDeps,
   scope: SettleScope,
   attempt: refunds.RefundAttempt,
-  payment: { sessionId: string; paymentReference: string | null },
+  payment: PaymentRef,
   how = '',
 ): Promise<AttemptOutcome> {
   const inScope = <T>(fn: (ctx: StoreCtx) => Promise<T>) =>
@@ -130,7 +137,7 @@ export async function refundOrder(asManager: InScope<TenantCtx>, deps: RefundDep
     }
     const attempt = await refunds.reserveRefund(ctx, order, amount, reason);
     if (!attempt) throw refundRefused(`A refund of ${money(amount)} is more than is left to refund on this order.`);
-    return { attempt, payment: { sessionId: order.paymentSessionId, paymentReference: order.paymentReference }, scope: { tenantId: ctx.tenantId, actor: ctx.actor } };
+    return { attempt, payment: { sessionId: order.paymentSessionId, paymentReference: order.paymentReference, destinationAccount: order.paymentDestination }, scope: { tenantId: ctx.tenantId, actor: ctx.actor } };
   });
 
   // Step 3 runs in the same tenant as step 1 even if the person's access changed in between: the
