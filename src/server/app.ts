@@ -24,6 +24,7 @@ import { stockRoutes } from './modules/inventory';
 import { aiRoutes } from './modules/ai';
 import { adminOrderRoutes } from './modules/orders';
 import { dashboardRoutes } from './modules/dashboard';
+import { InFlight, pushPaidOrders, pushRoutes } from './modules/notifications';
 import { registerTestGatewayRoutes } from './adapters/payments/provider';
 import { fileRoutes } from './adapters/storage/routes';
 import { mediaRoutes } from './modules/catalogue';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(aiRoutes);
   await app.register(adminOrderRoutes);
   await app.register(dashboardRoutes);
+  await app.register(pushRoutes);
   await registerTestGatewayRoutes(app, deps.payments);
   await app.register(fileRoutes);
   await app.register(seoRoutes);
@@ -102,12 +104,19 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
  */
 function subscribeToDomainEvents(app: FastifyInstance, deps: AppDeps): void {
   const { events } = deps.scopes;
+  const pushes = new InFlight();
+  app.decorate('pushDeliveries', pushes);
   const off = [
     // This instance's own next read is fresh at once; the database's notification (which arrives after
     // the answer) tells the other instances.
     events.on('catalogue.changed', (e) => deps.catalogueCache.invalidate(e.tenantId)),
     // A paid order took stock: the storefront's cached "In Stock" answers must not outlive it.
     events.on('order.paid', (e) => deps.catalogueCache.invalidate(e.tenantId)),
+    // The store's staff hear of each paid order on their subscribed devices (not awaited by the payment).
+    events.on('order.paid', pushPaidOrders({ scopes: deps.scopes, push: deps.push, log: app.log }, pushes)),
   ];
-  app.addHook('onClose', async () => off.forEach((unsubscribe) => unsubscribe()));
+  app.addHook('onClose', async () => {
+    off.forEach((unsubscribe) => unsubscribe());
+    await pushes.idle();
+  });
 }

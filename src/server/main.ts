@@ -11,6 +11,8 @@ import { createFileStorage } from './adapters/storage/create-file-storage';
 import { createPaymentProvider } from './adapters/payments/provider';
 import { createEmailSender, startEmailSweep } from './adapters/email/create-email-sender';
 import { createAiWriter } from './adapters/ai/create-ai-writer';
+import { createPushSender } from './adapters/push/create-push-sender';
+import { preparePush } from './modules/notifications';
 import { startReservationSweeper } from './modules/orders';
 import { startRefundReconciler } from './modules/orders';
 import { DomainEvents } from './db/domain-events';
@@ -33,6 +35,8 @@ async function main(): Promise<void> {
     await seedDemo(database.db, config.demoPassword, storage);
     console.log(`Demo data created. Every demo account uses the password: ${config.demoPassword}`);
   }
+  // Boot work as the owner: default push templates, and the VAPID keys every instance shares.
+  const vapid = await preparePush(database.db, config.push.vapid);
   // From here on only the app role's connection: the owner's stays for shutdown (DESIGN rule 10).
   const appDb = await database.connectApp(config.databaseAppUrl);
   const log = { error: (obj: object, msg: string) => console.error(msg, obj) };
@@ -40,6 +44,7 @@ async function main(): Promise<void> {
   const payments = createPaymentProvider(config, secrets, scopes);
   const email = createEmailSender(config, scopes);
   const ai = createAiWriter(config.ai);
+  const push = createPushSender(config, vapid);
   if (config.ai.provider === 'openai' && !config.ai.openai.apiKey) console.warn('AI_PROVIDER=openai but OPENAI_API_KEY is not set: AI copy answers 503 missing_api_key.');
   const app = await buildApp(
     {
@@ -51,6 +56,7 @@ async function main(): Promise<void> {
       payments,
       email,
       ai,
+      push,
       catalogueCache: new CatalogueCache({ seconds: config.catalogueCacheSeconds }),
     },
     { webDir: path.join(root, 'dist/web'), logger: config.logLevel === 'silent' ? false : { level: config.logLevel } },

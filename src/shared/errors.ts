@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'not_paid', 'refund_unavailable', 'refund_too_large', 'refund_not_paid', 'refund_invalid', 'refund_failed', 'refund_unconfirmed', 'refund_unrecorded',
   // Payment webhooks
   'bad_signature', 'invalid_event',
+  // Web push
+  'template_key_taken', 'no_subscription', 'subscription_limit', 'push_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -28,6 +28,7 @@ export async function appWithPayments(t: TestApp, payments: PaymentProvider, web
       payments,
       email: new OutboxEmailSender(),
       ai: new BuiltinWriter(),
+      push: t.app.deps.push,
       // The shared app's cache: what this app writes shows there at once, as in one instance.
       catalogueCache: t.app.deps.catalogueCache,
     },

@@ -6,7 +6,8 @@ import { WebPushSender } from './web-push-sender';
 
 /** The sender PUSH_PROVIDER names, signing with the platform's VAPID keys (env or generated at boot). */
 export function createPushSender(config: Config, keys: { publicKey: string; privateKey: string }): PushSender {
-  if (config.push.provider === 'memory') return new MemoryPushSender(keys.publicKey);
+  const hosts = config.push.endpointHosts ?? DEFAULT_PUSH_HOSTS;
+  if (config.push.provider === 'memory') return new MemoryPushSender(keys.publicKey, hosts);
   const vapid: VapidKeys = { ...keys, subject: config.push.subject };
-  return new WebPushSender({ vapid, endpointHosts: config.push.endpointHosts ?? DEFAULT_PUSH_HOSTS, timeoutMs: config.push.timeoutMs });
+  return new WebPushSender({ vapid, endpointHosts: hosts, timeoutMs: config.push.timeoutMs });
 }

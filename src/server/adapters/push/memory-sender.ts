@@ -1,4 +1,5 @@
 import type { PushMessage } from '../../../shared/push';
+import { DEFAULT_PUSH_HOSTS, isAllowedEndpoint } from './endpoint-policy';
 import type { PushOutcome, PushSender, PushTarget, SendOptions } from './push';
 
 export interface RecordedPush {
@@ -12,18 +13,21 @@ export interface RecordedPush {
 const KEPT = 200;
 
 /**
- * The offline sender: accepts any https endpoint and keeps what it would have sent, in this process's
- * memory. Tests read `sent`; `gone` makes an endpoint answer like a push service that forgot it.
+ * The offline sender: accepts the same endpoints as the real one and keeps what it would have sent, in
+ * this process's memory. Tests read `sent`; `gone` makes an endpoint answer like a push service that forgot it.
  */
 export class MemoryPushSender implements PushSender {
   readonly provider = 'memory' as const;
   readonly sent: RecordedPush[] = [];
   readonly gone = new Set<string>();
 
-  constructor(readonly publicKey: string) {}
+  constructor(
+    readonly publicKey: string,
+    private readonly endpointHosts: readonly string[] = DEFAULT_PUSH_HOSTS,
+  ) {}
 
   acceptsEndpoint(endpoint: string): boolean {
-    return URL.canParse(endpoint) && new URL(endpoint).protocol === 'https:';
+    return isAllowedEndpoint(endpoint, this.endpointHosts);
   }
 
   async send(target: PushTarget, message: PushMessage, options: SendOptions): Promise<PushOutcome> {
