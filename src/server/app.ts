@@ -113,7 +113,8 @@ function subscribeToDomainEvents(app: FastifyInstance, deps: AppDeps): void {
     // A paid order took stock: the storefront's cached "In Stock" answers must not outlive it.
     events.on('order.paid', (e) => deps.catalogueCache.invalidate(e.tenantId)),
     // The store's staff hear of each paid order on their subscribed devices (not awaited by the payment).
-    events.on('order.paid', pushPaidOrders({ scopes: deps.scopes, push: deps.push, log: app.log }, pushes)),
+    // deps.push is read at each event (a getter), like every route reads it: tests swap the sender.
+    events.on('order.paid', pushPaidOrders({ scopes: deps.scopes, get push() { return deps.push; }, log: app.log }, pushes)),
   ];
   app.addHook('onClose', async () => {
     off.forEach((unsubscribe) => unsubscribe());
