@@ -35,7 +35,8 @@ export class FakePushService {
   private server: http.Server | null = null;
   private origin = '';
 
-  async start(): Promise<this> {
+  /** Listens on 127.0.0.1:`port` (0: any free port). */
+  async start(port = 0): Promise<this> {
     this.server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -50,7 +51,7 @@ export class FakePushService {
         res.writeHead(this.answers.get(id) ?? 201).end();
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
