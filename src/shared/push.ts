@@ -45,7 +45,7 @@ export const SW_MESSAGE = {
 } as const;
 
 /** The default template keys (tenant_id null rows, written at boot). */
-export const PUSH_TEMPLATE_KEYS = { orderPaid: 'order_paid', test: 'test' } as const;
+export const PUSH_TEMPLATE_KEYS = { orderPaid: 'order_paid', orderShipped: 'order_shipped', test: 'test' } as const;
 
 /** Sample values a test push fills a template with (admin spec §9's test payload). */
 export const TEST_PUSH_PAYLOAD: Record<string, string> = {

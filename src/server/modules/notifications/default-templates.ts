@@ -13,6 +13,12 @@ export const DEFAULT_PUSH_TEMPLATES = [
     url: '/admin/orders/{{order_id}}',
   },
   {
+    key: PUSH_TEMPLATE_KEYS.orderShipped,
+    title: 'Order {{order_number}} is on its way',
+    body: '{{store_name}} has shipped your order. Tracking reference: {{tracking_reference}}',
+    url: '/my-orders',
+  },
+  {
     key: PUSH_TEMPLATE_KEYS.test,
     title: 'Test notification from {{store_name}}',
     body: 'Push notifications are working on this device.',

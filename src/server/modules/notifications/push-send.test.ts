@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
-import { ACME_HOST, call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../test/harness';
+import { ACME_HOST, call, DEMO_HOST, resetTestApp, signIn, TEST_PASSWORD, type TestApp } from '../../test/harness';
 import { shopper } from '../../test/shopper';
 import { FakePushService, type FakeBrowser } from '../../adapters/push/fake-push-service';
 import { WebPushSender } from '../../adapters/push/web-push-sender';
@@ -38,17 +38,21 @@ const received = (browser: FakeBrowser) => service.received.filter((p) => p.brow
 const testPush = (body: object, cookie = admin, host = DEMO_HOST) =>
   call(t.app, 'POST', SEND, { cookie, host, body: { tenant_id: t.seed.tenantIds.demo, template_key: 'test', kind: 'staff', payload: TEST_PUSH_PAYLOAD, ...body } });
 
-async function payAnOrder(): Promise<string> {
+async function payAnOrder(guest = shopper(t.app)): Promise<{ orderNumber: string; orderId: string }> {
   const items = (await call(t.app, 'GET', '/api/products?limit=48')).json().items as ProductCard[];
   const product = items.find((p) => !p.has_variants && p.in_stock)!;
-  const guest = shopper(t.app);
   await guest.send('POST', '/api/cart/items', { product_id: product.id });
   const address = { first_name: 'Ada', last_name: 'Lovelace', address_line1: '12 Analytical Row', city: 'London', postcode: 'SW1A 1AA' };
   const placed = (await guest.send('POST', '/api/checkout', { contact: { email: 'ada@example.com' }, shippingAddress: address, billingSameAsShipping: true })).json();
   const { payload, headers } = t.payments.webhook(placed.session_id, 'checkout.completed');
   const paid = await t.app.inject({ method: 'POST', url: '/api/webhooks/payments/test', headers: { ...headers, host: DEMO_HOST }, payload });
   expect(paid.statusCode).toBe(200);
-  return placed.order_number as string;
+  return { orderNumber: placed.order_number as string, orderId: await orderIdOf(placed.order_number) };
+}
+
+async function orderIdOf(orderNumber: string): Promise<string> {
+  const res = await call(t.app, 'GET', `/api/admin/orders?search=${encodeURIComponent(orderNumber)}`, { cookie: admin });
+  return res.json().orders[0].id as string;
 }
 
 describe('a test push', () => {
@@ -139,7 +143,7 @@ describe('the staff push for a paid order', () => {
     const formerDevice = await subscribed('staff', partner);
     await t.database.db.execute(sql`delete from memberships where tenant_id = ${t.seed.tenantIds.demo}::uuid and user_id = ${t.seed.userIds['partner@demo.test']}::uuid`);
 
-    const orderNumber = await payAnOrder();
+    const { orderNumber } = await payAnOrder();
     await t.app.pushDeliveries.idle();
     expect(received(shopperDevice)).toHaveLength(0);
     expect(received(formerDevice)).toHaveLength(0);
@@ -164,5 +168,31 @@ describe('the staff push for a paid order', () => {
     expect(received(down)).toHaveLength(1);
     const left = (await call(t.app, 'GET', '/api/functions/v1/push-subscribe', { cookie: admin })).json().subscriptions.map((s: { endpoint: string }) => s.endpoint);
     expect(left).toEqual([down.endpoint]);
+  });
+});
+
+describe('the shopper push when an order ships', () => {
+  it('goes to the devices the shopper subscribed while signed in, not to anonymous ones', async () => {
+    await t.database.db.execute(sql`delete from push_subscriptions`);
+    const buyer = shopper(t.app);
+    expect((await buyer.send('POST', '/api/auth/sign-in', { email: 'shopper@demo.test', password: TEST_PASSWORD })).statusCode).toBe(200);
+    const phone = service.subscribe();
+    expect((await buyer.send('POST', '/api/functions/v1/push-subscribe', { endpoint: phone.endpoint, keys: phone.keys, kind: 'customer' })).statusCode).toBe(201);
+    const stranger = await subscribed('customer', null);
+    const { orderNumber, orderId } = await payAnOrder(buyer);
+    await t.app.pushDeliveries.idle();
+    expect(received(phone)).toHaveLength(0);
+
+    const shipped = await call(t.app, 'POST', `/api/admin/orders/${orderId}/status`, { cookie: admin, body: { status: 'shipped', tracking_reference: 'RM123456789GB' } });
+    expect(shipped.statusCode).toBe(200);
+    await t.app.pushDeliveries.idle();
+    expect(received(stranger)).toHaveLength(0);
+    expect(JSON.parse(service.decrypt(received(phone)[0]))).toEqual({
+      title: `Order ${orderNumber} is on its way`,
+      body: 'Demo Store has shipped your order. Tracking reference: RM123456789GB',
+      icon: null,
+      url: '/my-orders',
+      tag: `order-${orderId}`,
+    });
   });
 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
 describe('push templates', () => {
   it('lists the platform defaults (no tenant) to every store', async () => {
     const templates = await list();
-    expect(templates.map((x) => [x.key, x.tenant_id])).toEqual([['order_paid', null], ['test', null]]);
+    expect(templates.map((x) => [x.key, x.tenant_id])).toEqual([['order_paid', null], ['order_shipped', null], ['test', null]]);
     expect(templates[0]).toMatchObject({ title: 'New order {{order_number}}', is_active: true, icon: null, url: '/admin/orders/{{order_id}}' });
   });
 
@@ -88,7 +88,7 @@ describe('push templates', () => {
     expect(demo.filter((x) => x.key === 'order_paid').map((x) => x.title)).toEqual(['New order {{order_number}}', 'Sold {{order_number}}']);
     const acmeAdmin = await signIn(t.app, 'admin@acme.test', ACME_HOST);
     const acme = await list(acmeAdmin, ACME_HOST);
-    expect(acme.map((x) => x.key)).toEqual(['order_paid', 'test']);
+    expect(acme.map((x) => x.key)).toEqual(['order_paid', 'order_shipped', 'test']);
     expect(acme.every((x) => x.tenant_id === null)).toBe(true);
 
     // Another store's template is the same 404 as a missing one, whatever the id looks like.

@@ -94,3 +94,4 @@ export async function listStaff(ctx: StoreTx): Promise<SubscriptionRow[]> {
     .where(and(eq(pushSubscriptions.tenantId, ctx.tenantId), eq(pushSubscriptions.kind, 'staff')))
     .orderBy(pushSubscriptions.createdAt);
 }
+

@@ -4,4 +4,4 @@ export { cartRoutes } from './cart/routes';
 export { adminOrderRoutes } from './admin/routes';
 export { startReservationSweeper } from './reservation-sweeper';
 export { startRefundReconciler } from './admin/refund-reconciler';
-export { paidOrderSummary, type PaidOrderSummary } from './paid-order-summary';
+export { orderPushSummary, type OrderPushSummary } from './order-push-summary';

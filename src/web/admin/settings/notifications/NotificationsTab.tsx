@@ -8,7 +8,7 @@ import { SetupPanel } from './SetupPanel';
 import { SubscriptionsPanel } from './SubscriptionsPanel';
 import { TemplatesPanel } from './TemplatesPanel';
 
-const SUB_TAB = 'h-auto rounded-none border-b-2 border-transparent px-1 pb-2.5 pt-1 data-[state=active]:border-accent data-[state=active]:bg-transparent data-[state=active]:shadow-none';
+const SUB_TAB = 'h-auto flex-none rounded-none border-b-2 border-transparent px-1 pb-2.5 pt-1 data-[state=active]:border-accent data-[state=active]:bg-transparent data-[state=active]:shadow-none';
 
 /** Settings > Notifications (admin spec §2): sub-tabs Setup, Subscriptions (with a count), Templates. */
 export function NotificationsTab() {

@@ -20,7 +20,7 @@ export function SetupPanel({ templates }: { templates: UseQueryResult<PushTempla
         />
         <TestPushCard templates={templates} />
       </div>
-      <aside aria-label="How push notifications work" className="grid content-start gap-4 rounded-lg border border-zinc-200 bg-zinc-50 p-5 text-sm">
+      <aside aria-label="How push notifications work" className="grid content-start gap-4 self-start rounded-lg border border-zinc-200 bg-zinc-50 p-5 text-sm">
         <h3 className="font-semibold text-zinc-900">How it works</h3>
         <Point icon={Smartphone} title="Per device">Each browser or phone that should ring is enabled on its own, by the person using it.</Point>
         <Point icon={Zap} title="Paid orders">Everyone on your team with alerts on hears of each order as soon as its payment arrives.</Point>

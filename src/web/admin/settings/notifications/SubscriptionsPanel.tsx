@@ -42,7 +42,7 @@ export function SubscriptionsPanel({ subscriptions }: { subscriptions: UseQueryR
   return (
     <div className="grid gap-3">
       <p className="text-sm text-zinc-500">
-        {counts.staff} staff and {counts.customer} customer subscription{total === 1 ? '' : 's'}
+        Staff: {counts.staff} · Customers: {counts.customer}
         {total > rows.length ? ` · showing the newest ${SUBSCRIPTION_LIST_LIMIT}` : ''}
       </p>
       <Card className="overflow-x-auto">

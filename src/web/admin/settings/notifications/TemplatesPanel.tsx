@@ -26,9 +26,9 @@ export function TemplatesPanel({ templates }: { templates: UseQueryResult<PushTe
 
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-zinc-500">What each notification says. Use <code className="rounded bg-zinc-100 px-1">{'{{order_number}}'}</code>, <code className="rounded bg-zinc-100 px-1">{'{{customer_name}}'}</code>, <code className="rounded bg-zinc-100 px-1">{'{{total_amount}}'}</code> and <code className="rounded bg-zinc-100 px-1">{'{{store_name}}'}</code>.</p>
-        <Button onClick={() => start(null)}><Plus aria-hidden /> New template</Button>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <p className="max-w-2xl text-sm text-zinc-500">What each notification says. Use <code className="rounded bg-zinc-100 px-1">{'{{order_number}}'}</code>, <code className="rounded bg-zinc-100 px-1">{'{{customer_name}}'}</code>, <code className="rounded bg-zinc-100 px-1">{'{{total_amount}}'}</code> and <code className="rounded bg-zinc-100 px-1">{'{{store_name}}'}</code>.</p>
+        <Button className="self-start" onClick={() => start(null)}><Plus aria-hidden /> New template</Button>
       </div>
       {templates.isError ? (
         <Alert variant="destructive">
