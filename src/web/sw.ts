@@ -1,7 +1,8 @@
 // The service worker at /sw.js (storefront spec §7), built by vite.config.ts into its own file (not a
 // module of the app). It handles web push only: no fetch handler, so it caches nothing and never
 // stands between the shop and its pages.
-import { SW_MESSAGE, type PushMessage } from '../shared/push';
+import { SW_MESSAGE } from '../shared/push';
+import { notificationTarget, readPushMessage } from './sw-logic';
 
 // The worker's own types, written out: the WebWorker library cannot share a program with the DOM one.
 interface SwExtendableEvent extends Event {
@@ -44,24 +45,12 @@ const sw = self as unknown as SwScope;
 sw.addEventListener('install', (event) => event.waitUntil(sw.skipWaiting()));
 sw.addEventListener('activate', (event) => event.waitUntil(sw.clients.claim()));
 
-/** The push body as the server sends it (PushMessage JSON); plain text becomes the body. */
-function readMessage(event: SwPushEvent): PushMessage {
-  const text = event.data?.text() ?? '';
-  try {
-    const m = JSON.parse(text) as Partial<PushMessage>;
-    if (typeof m.title === 'string') return { title: m.title, body: String(m.body ?? ''), icon: m.icon ?? null, url: m.url ?? null, tag: String(m.tag ?? '') };
-  } catch {
-    // not JSON: shown as it is
-  }
-  return { title: 'Notification', body: text, icon: null, url: null, tag: '' };
-}
-
 async function tellPages(message: object): Promise<void> {
   for (const client of await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage(message);
 }
 
 sw.addEventListener('push', (event) => {
-  const message = readMessage(event);
+  const message = readPushMessage(event.data?.text() ?? '');
   event.waitUntil(
     sw.registration
       .showNotification(message.title, { body: message.body, icon: message.icon ?? undefined, tag: message.tag || undefined, data: { url: message.url } })
@@ -69,17 +58,9 @@ sw.addEventListener('push', (event) => {
   );
 });
 
-/** Where a click goes: the message's link on this store's host, or an https page; else the store's home. */
-function clickTarget(url: unknown): string {
-  const origin = sw.location.origin;
-  if (typeof url !== 'string' || !URL.canParse(url, origin)) return `${origin}/`;
-  const target = new URL(url, origin);
-  return target.origin === origin || target.protocol === 'https:' ? target.href : `${origin}/`;
-}
-
 sw.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = clickTarget((event.notification.data as { url?: unknown } | null)?.url);
+  const target = notificationTarget((event.notification.data as { url?: unknown } | null)?.url, sw.location.origin);
   event.waitUntil(
     (async () => {
       const open = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
