@@ -17,6 +17,7 @@ import { PUSH_TEXT, SW_MESSAGE } from '../src/shared/push';
 
 const poll = { timeout: 10_000 };
 const service = new FakePushService();
+const storeOrigin = () => url(STORE, '').replace(/\/$/, '');
 
 beforeAll(async () => {
   await service.start(inject('pushPort'));
@@ -63,10 +64,20 @@ async function deliverToServiceWorker(context: BrowserContext, page: Page, data:
   const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
   await cdp.send('ServiceWorker.enable');
-  const origin = url(STORE, '').replace(/\/$/, '');
+  const origin = storeOrigin();
   await expect.poll(() => registrations.some((r) => r.scopeURL === `${origin}/` && !r.isDeleted), poll).toBe(true);
   const registration = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)!;
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: registration.registrationId, data });
+}
+
+/** CDP Browser.grantPermissions (or Browser.setPermission denied) for notifications, in this page's context only. */
+async function setNotificationPermission(context: BrowserContext, page: Page, setting: 'granted' | 'denied'): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  const browserContextId = targetInfo.browserContextId;
+  if (setting === 'granted') await cdp.send('Browser.grantPermissions', { origin: storeOrigin(), permissions: ['notifications'], browserContextId });
+  else await cdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting: 'denied', origin: storeOrigin(), browserContextId });
+  // Left attached: Chromium drops a session's permission overrides when the session detaches.
 }
 
 async function openNotifications(page: Page): Promise<void> {
@@ -81,8 +92,7 @@ describe('push notifications', () => {
     const { context, page } = await newPage();
     const device = service.subscribe();
     await stubPushManager(context, device);
-    // CDP Browser.grantPermissions, for this context and origin.
-    await context.grantPermissions(['notifications'], { origin: url(STORE, '').replace(/\/$/, '') });
+    await setNotificationPermission(context, page, 'granted');
     await signInThroughForm(page, url(STORE, '/login?redirect=%2Fadmin'), 'admin@demo.test', DEMO_PASSWORD);
     await page.waitForURL(url(STORE, '/admin'));
     await openNotifications(page);
@@ -145,7 +155,7 @@ describe('push notifications', () => {
     const { context, page } = await newPage();
     const device = service.subscribe();
     await stubPushManager(context, device);
-    await context.grantPermissions(['notifications'], { origin: url(STORE, '').replace(/\/$/, '') });
+    await setNotificationPermission(context, page, 'granted');
     await signInThroughForm(page, url(STORE, '/login?redirect=%2Fadmin'), 'admin@demo.test', DEMO_PASSWORD);
     await page.waitForURL(url(STORE, '/admin'));
     await openNotifications(page);
@@ -168,10 +178,8 @@ describe('push notifications', () => {
 
   it('shows the blocked and the unsupported states with the spec’s words, and the Templates tab', async () => {
     const blocked = await newPage();
-    // As a person who clicked Block would leave it: CDP Browser.setPermission for this context.
-    const cdp = await blocked.context.newCDPSession(blocked.page);
-    const { targetInfo } = await cdp.send('Target.getTargetInfo');
-    await cdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting: 'denied', origin: url(STORE, '').replace(/\/$/, ''), browserContextId: targetInfo.browserContextId });
+    // As a person who clicked Block would leave it.
+    await setNotificationPermission(blocked.context, blocked.page, 'denied');
     await signInThroughForm(blocked.page, url(STORE, '/login?redirect=%2Fadmin'), 'admin@demo.test', DEMO_PASSWORD);
     await blocked.page.waitForURL(url(STORE, '/admin'));
     await openNotifications(blocked.page);
@@ -207,7 +215,7 @@ describe('push notifications', () => {
     for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
       const { context, page } = await newPage(viewport);
       await stubPushManager(context, service.subscribe());
-      await context.grantPermissions(['notifications'], { origin: url(STORE, '').replace(/\/$/, '') });
+      await setNotificationPermission(context, page, 'granted');
       await signInThroughForm(page, url(STORE, '/login?redirect=%2Fmy-orders'), 'shopper@demo.test', DEMO_PASSWORD);
       await page.waitForURL(url(STORE, '/my-orders'));
       const widget = consentCard(page, 'Shipping updates');
