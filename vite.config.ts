@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { build as esbuild } from 'esbuild';
 
 /**
  * React Router defines `var Form = React.forwardRef(...)` with no pure annotation and then sets
@@ -25,12 +26,40 @@ function reactRouterTreeShaking(): Plugin {
   };
 }
 
+/**
+ * The service worker (src/web/sw.ts) as dist/web/sw.js: one classic script at the site root, with no
+ * hash in its name, since browsers find it by its URL and check it for updates (the server sends it
+ * with no-cache). Built apart from the app so it shares no chunk with it; served by the dev server too.
+ */
+function serviceWorker(): Plugin {
+  const bundle = async () => {
+    const out = await esbuild({ entryPoints: ['src/web/sw.ts'], bundle: true, format: 'iife', minify: true, target: 'es2022', write: false, logLevel: 'silent' });
+    return out.outputFiles[0].text;
+  };
+  return {
+    name: 'service-worker',
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: await bundle() });
+    },
+    configureServer(server) {
+      server.middlewares.use('/sw.js', (_req, res, next) => {
+        bundle().then((code) => {
+          res.setHeader('content-type', 'text/javascript; charset=utf-8');
+          res.setHeader('service-worker-allowed', '/');
+          res.setHeader('cache-control', 'no-cache');
+          res.end(code);
+        }, next);
+      });
+    },
+  };
+}
+
 // The web app lives in src/web and is built into dist/web, which the Fastify server serves.
 // Budget: a shopper's product page loads at most 120 kB of gzipped JavaScript (`npm run size`,
 // docs/decisions/004-storefront-bundle-budget.md).
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), reactRouterTreeShaking()],
+  plugins: [react(), tailwindcss(), reactRouterTreeShaking(), serviceWorker()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src/web', import.meta.url)),

@@ -4,8 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freshDatabaseUrl } from '../src/server/test/databases';
+import { DEFAULT_PUSH_HOSTS } from '../src/server/adapters/push/endpoint-policy';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** Where the push journey's local push service listens; the server may send pushes there too. */
+export const E2E_PUSH_PORT = E2E_PORT + 9;
 let server: ChildProcess | null = null;
 
 async function waitForHealth(url: string, ms: number): Promise<void> {
@@ -31,11 +34,13 @@ export async function setup(project: TestProject): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const databaseUrl = process.env.DATABASE_URL ? await freshDatabaseUrl(process.env.DATABASE_URL, 'e2e') : '';
   server = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(E2E_PORT), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: 'true', DEMO_PASSWORD: 'demo-password', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(E2E_PORT), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: 'true', DEMO_PASSWORD: 'demo-password', LOG_LEVEL: 'warn',
+      PUSH_ENDPOINT_HOSTS: [...DEFAULT_PUSH_HOSTS, `127.0.0.1:${E2E_PUSH_PORT}`].join(',') },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(`http://127.0.0.1:${E2E_PORT}/healthz`, 150_000);
   project.provide('basePort', E2E_PORT);
+  project.provide('pushPort', E2E_PUSH_PORT);
 }
 
 export async function teardown(): Promise<void> {
@@ -49,5 +54,6 @@ export async function teardown(): Promise<void> {
 declare module 'vitest' {
   export interface ProvidedContext {
     basePort: number;
+    pushPort: number;
   }
 }

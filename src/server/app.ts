@@ -28,6 +28,7 @@ import { aiRoutes } from './modules/ai';
 import { adminOrderRoutes } from './modules/orders';
 import { dashboardRoutes } from './modules/dashboard';
 import { connectRoutes } from './modules/payments';
+import { InFlight, pushPaidOrders, pushRoutes, pushShippedOrders } from './modules/notifications';
 import { registerTestGatewayRoutes } from './adapters/payments/provider';
 import { fileRoutes } from './adapters/storage/routes';
 import { mediaRoutes } from './modules/catalogue';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(adminOrderRoutes);
   await app.register(dashboardRoutes);
   await app.register(connectRoutes);
+  await app.register(pushRoutes);
   await registerTestGatewayRoutes(app, deps.payments);
   await app.register(fileRoutes);
   await app.register(seoRoutes);
@@ -111,12 +113,22 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
  */
 function subscribeToDomainEvents(app: FastifyInstance, deps: AppDeps): void {
   const { events } = deps.scopes;
+  const pushes = new InFlight();
+  app.decorate('pushDeliveries', pushes);
+  // deps.push is read at each event (a getter), as every route reads it: tests swap the sender.
+  const pushDeps = { scopes: deps.scopes, get push() { return deps.push; }, log: app.log };
   const off = [
     // This instance's own next read is fresh at once; the database's notification (which arrives after
     // the answer) tells the other instances.
     events.on('catalogue.changed', (e) => deps.catalogueCache.invalidate(e.tenantId)),
     // A paid order took stock: the storefront's cached "In Stock" answers must not outlive it.
     events.on('order.paid', (e) => deps.catalogueCache.invalidate(e.tenantId)),
+    // The store's staff hear of each paid order, a signed-in shopper of their order's shipping (pushes).
+    events.on('order.paid', pushPaidOrders(pushDeps, pushes)),
+    events.on('order.status_changed', pushShippedOrders(pushDeps, pushes)),
   ];
-  app.addHook('onClose', async () => off.forEach((unsubscribe) => unsubscribe()));
+  app.addHook('onClose', async () => {
+    off.forEach((unsubscribe) => unsubscribe());
+    await pushes.idle();
+  });
 }

@@ -109,3 +109,33 @@ describe('AI configuration', () => {
     expect(() => loadConfig({ OPENAI_API_KEY: 'sk secret with spaces' })).toThrow(/OPENAI_API_KEY: .*\(got a value, not shown\)/);
   });
 });
+
+describe('web push configuration', () => {
+  const pair = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'b'.repeat(43) };
+
+  it('generates the VAPID keys by default, signs as the mail sender, and sends to the known push services', () => {
+    expect(loadConfig({}).push).toEqual({ provider: 'webpush', vapid: null, subject: 'mailto:no-reply@localhost', endpointHosts: null, timeoutMs: 10_000 });
+    expect(loadConfig({ EMAIL_FROM: 'Shops <hello@shops.example>' }).push.subject).toBe('mailto:hello@shops.example');
+  });
+
+  it('takes a key pair, a subject, extra push hosts and the memory provider from the environment', () => {
+    const c = loadConfig({ ...pair, VAPID_SUBJECT: 'https://shops.example/contact', PUSH_ENDPOINT_HOSTS: 'fcm.googleapis.com, 127.0.0.1:9999', PUSH_PROVIDER: 'memory', PUSH_TIMEOUT_MS: '2500' }).push;
+    expect(c).toEqual({ provider: 'memory', vapid: { publicKey: pair.VAPID_PUBLIC_KEY, privateKey: pair.VAPID_PRIVATE_KEY }, subject: 'https://shops.example/contact', endpointHosts: ['fcm.googleapis.com', '127.0.0.1:9999'], timeoutMs: 2500 });
+  });
+
+  it.each([
+    [{ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY }, 'VAPID_PRIVATE_KEY'],
+    [{ VAPID_PRIVATE_KEY: pair.VAPID_PRIVATE_KEY }, 'VAPID_PUBLIC_KEY'],
+    [{ ...pair, VAPID_PUBLIC_KEY: 'not-a-key' }, 'VAPID_PUBLIC_KEY'],
+    [{ VAPID_SUBJECT: 'someone' }, 'VAPID_SUBJECT'],
+    [{ PUSH_PROVIDER: 'fcm' }, 'PUSH_PROVIDER'],
+    [{ PUSH_ENDPOINT_HOSTS: 'http://fcm.googleapis.com/x' }, 'PUSH_ENDPOINT_HOSTS'],
+    [{ PUSH_TIMEOUT_MS: '5' }, 'PUSH_TIMEOUT_MS'],
+  ])('stops with a message naming the variable for %o', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: `));
+  });
+
+  it('never shows the VAPID private key in a message', () => {
+    expect(() => loadConfig({ VAPID_PRIVATE_KEY: 'secret but malformed' })).toThrow(/VAPID_PRIVATE_KEY: .*\(got a value, not shown\)/);
+  });
+});

@@ -14,7 +14,7 @@ const optional = <T extends z.ZodType<string | undefined>>(schema: T) => schema.
 const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|\[[0-9a-f:.]+\](?::\d{1,5})?|[0-9a-f]*:[0-9a-f:.]+)$/i;
 
 /** Variables whose values never appear in error messages. */
-const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY', 'OPENAI_API_KEY']);
+const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY', 'OPENAI_API_KEY', 'VAPID_PRIVATE_KEY']);
 
 /** S3-compatible storage is chosen when any of these is set; the first three are then required. */
 const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -88,7 +88,22 @@ const envSchema = z.object({
   OPENAI_JSON_MODE: optional(z.enum(['json_schema', 'json_object'], { error: 'must be json_schema or json_object' })),
   AI_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(300_000, 'must be at most 300000').default(20_000),
   AI_FALLBACK: bool.default(true),
+  // Web push: the VAPID pair (else generated once and kept in the database), who signs, where to send.
+  VAPID_PUBLIC_KEY: optional(z.string().trim().regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a VAPID public key: 87 base64url characters starting with B (npx web-push generate-vapid-keys)')),
+  VAPID_PRIVATE_KEY: optional(z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a VAPID private key: 43 base64url characters')),
+  VAPID_SUBJECT: optional(z.string().trim().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL where push services can reach you')),
+  PUSH_PROVIDER: optional(z.enum(['webpush', 'memory'], { error: 'must be webpush or memory' })),
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .transform((s) => s.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^(\*|(\*\.)?[a-z0-9.-]+(:\d{1,5})?)$/, 'must be a comma-separated list of host names (*.example.com allowed)')))
+    .optional(),
+  PUSH_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(60_000, 'must be at most 60000').default(10_000),
 }).superRefine((e, ctx) => {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other VAPID key is set: give both keys of one pair, or neither to have them generated' });
+  }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set: the signing secret (whsec_...) of the webhook endpoint' });
   }
@@ -146,6 +161,18 @@ export interface Config {
     /** On a provider failure answer with the built-in writer (fellBack: true); off: 503 ai_unavailable. */
     fallback: boolean;
   };
+  /** Web push (modules/notifications, adapters/push). */
+  push: {
+    /** webpush sends to the browsers' push services; memory keeps pushes in this process (no network). */
+    provider: 'webpush' | 'memory';
+    /** From VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY; null: the pair generated at first boot, kept in the database. */
+    vapid: { publicKey: string; privateKey: string } | null;
+    /** VAPID_SUBJECT, else mailto: the sender address of EMAIL_FROM. */
+    subject: string;
+    /** Push service hosts accepted for subscriptions; null: the known browser push services. */
+    endpointHosts: string[] | null;
+    timeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -195,6 +222,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       timeoutMs: e.AI_TIMEOUT_MS,
       fallback: e.AI_FALLBACK,
+    },
+    push: {
+      provider: e.PUSH_PROVIDER ?? 'webpush',
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
+      subject: e.VAPID_SUBJECT ?? `mailto:${parseFrom(e.EMAIL_FROM, e.PLATFORM_HOST.replace(/:\d+$/, '')).address}`,
+      endpointHosts: e.PUSH_ENDPOINT_HOSTS?.length ? e.PUSH_ENDPOINT_HOSTS : null,
+      timeoutMs: e.PUSH_TIMEOUT_MS,
     },
   };
 }

@@ -13,6 +13,8 @@ import { createEmailSender, startEmailSweep } from './adapters/email/create-emai
 import { createAiWriter } from './adapters/ai/create-ai-writer';
 import { createTxtResolver } from './adapters/dns/dns';
 import { ensureDefaultEmailTemplates, findSenderIdentity } from './modules/emails';
+import { createPushSender } from './adapters/push/create-push-sender';
+import { preparePush } from './modules/notifications';
 import { startReservationSweeper } from './modules/orders';
 import { startRefundReconciler } from './modules/orders';
 import { DomainEvents } from './db/domain-events';
@@ -36,6 +38,8 @@ async function main(): Promise<void> {
     await seedDemo(database.db, config.demoPassword, storage);
     console.log(`Demo data created. Every demo account uses the password: ${config.demoPassword}`);
   }
+  // Boot work as the owner: default push templates, and the VAPID keys every instance shares.
+  const vapid = await preparePush(database.db, config.push.vapid);
   // From here on only the app role's connection: the owner's stays for shutdown (DESIGN rule 10).
   const appDb = await database.connectApp(config.databaseAppUrl);
   const log = { error: (obj: object, msg: string) => console.error(msg, obj) };
@@ -43,6 +47,7 @@ async function main(): Promise<void> {
   const payments = createPaymentProvider(config, secrets, scopes);
   const email = createEmailSender(config, scopes, undefined, findSenderIdentity);
   const ai = createAiWriter(config.ai);
+  const push = createPushSender(config, vapid);
   if (config.ai.provider === 'openai' && !config.ai.openai.apiKey) console.warn('AI_PROVIDER=openai but OPENAI_API_KEY is not set: AI copy answers 503 missing_api_key.');
   const app = await buildApp(
     {
@@ -55,6 +60,7 @@ async function main(): Promise<void> {
       email,
       ai,
       dns: createTxtResolver(config),
+      push,
       catalogueCache: new CatalogueCache({ seconds: config.catalogueCacheSeconds }),
     },
     { webDir: path.join(root, 'dist/web'), logger: config.logLevel === 'silent' ? false : { level: config.logLevel } },

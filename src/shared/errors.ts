@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'template_taken',
   // Card-payment onboarding
   'connect_unavailable', 'connect_no_account',
+  // Web push
+  'template_key_taken', 'no_subscription', 'subscription_limit', 'push_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -6,6 +6,7 @@ import type { PaymentProvider } from '../adapters/payments/payments';
 import type { EmailSender } from '../adapters/email/email';
 import type { AiWriter } from '../adapters/ai/ai';
 import type { TxtResolver } from '../adapters/dns/dns';
+import type { PushSender } from '../adapters/push/push';
 import type { TenantResolver, ResolvedTenant } from '../modules/tenants';
 import type { CatalogueCache } from '../modules/catalogue';
 import type { MemberRole } from '../../shared/roles';
@@ -61,11 +62,15 @@ export interface AppDeps {
   dns: TxtResolver;
   /** This instance's cache of public catalogue reads; buildApp keeps it following committed writes. */
   catalogueCache: CatalogueCache;
+  /** Web push: the VAPID public key and sending (web-push, or kept in memory). */
+  push: PushSender;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Pushes that follow committed events and are still on their way (tests and shutdown wait for them). */
+    pushDeliveries: { idle(): Promise<void> };
   }
   interface FastifyContextConfig {
     /**

@@ -15,6 +15,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'index.html'), '<html>build one</html>');
   writeFileSync(path.join(webDir, 'assets', 'app-1.js'), 'console.log(1)');
   writeFileSync(path.join(webDir, 'assets', 'app-1.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("push",()=>{})');
   app = Fastify();
   await registerWebApp(app, webDir, undefined, ['/p/:slug']);
   await app.ready();
@@ -60,6 +61,20 @@ describe('serving the built web app', () => {
     expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('build two');
   });
 
+  it('serves the service worker as JavaScript for the whole site, revalidated every time', async () => {
+    const res = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['service-worker-allowed']).toBe('/');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe('self.addEventListener("push",()=>{})');
+    const file = path.join(webDir, 'sw.js');
+    writeFileSync(file, 'self.version = 2');
+    const later = new Date(Date.now() + 5000);
+    utimesSync(file, later, later);
+    expect((await app.inject({ method: 'GET', url: '/sw.js' })).body).toBe('self.version = 2');
+  });
+
   it('says plainly when the app has not been built', async () => {
     const empty = mkdtempSync(path.join(os.tmpdir(), 'spa-empty-'));
     const bare = Fastify();
@@ -67,6 +82,7 @@ describe('serving the built web app', () => {
     const res = await bare.inject({ method: 'GET', url: '/admin' });
     expect(res.statusCode).toBe(503);
     expect(res.body).toContain('npm run build');
+    expect((await bare.inject({ method: 'GET', url: '/sw.js' })).statusCode).toBe(404);
     await bare.close();
     rmSync(empty, { recursive: true, force: true });
   });

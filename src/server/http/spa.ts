@@ -53,6 +53,8 @@ export async function registerWebApp(
     return reply.status(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
   };
 
+  registerServiceWorker(app, webDir);
+
   // The static wildcard would answer the site root with 403 (a directory listing is off), so the root
   // gets the app explicitly.
   if (indexFile) app.get('/', (req, reply) => sendIndex(req, reply));
@@ -65,5 +67,28 @@ export async function registerWebApp(
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !path.extname(url);
     if (wantsPage && indexFile) return sendIndex(req, reply);
     return reply.status(404).send({ error: { code: 'not_found', message: 'Not found' } });
+  });
+}
+
+/**
+ * /sw.js, the push service worker the build writes at the root (vite.config.ts): JavaScript, allowed to
+ * control the whole site (scope '/'), and revalidated on every check so a new build reaches browsers at
+ * once (the static files' year-long cache is for hashed assets only).
+ */
+function registerServiceWorker(app: FastifyInstance, webDir: string | undefined): void {
+  const file = webDir ? path.join(webDir, 'sw.js') : null;
+  let cached: { mtimeMs: number; code: string } | null = null;
+  app.get('/sw.js', { config: { anonymous: true } }, async (_req, reply) => {
+    try {
+      const { mtimeMs } = statSync(file ?? '');
+      if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, code: readFileSync(file!, 'utf8') };
+    } catch {
+      return reply.status(404).send({ error: { code: 'not_found', message: 'Not found' } });
+    }
+    return reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('service-worker-allowed', '/')
+      .header('cache-control', 'no-cache')
+      .send(cached.code);
   });
 }

@@ -29,6 +29,7 @@ export async function appWithPayments(t: TestApp, payments: PaymentProvider, web
       email: new OutboxEmailSender(),
       ai: new BuiltinWriter(),
       dns: t.dns,
+      push: t.app.deps.push,
       // The shared app's cache: what this app writes shows there at once, as in one instance.
       catalogueCache: t.app.deps.catalogueCache,
     },

@@ -18,6 +18,8 @@ import { DomainEvents } from '../db/domain-events';
 import { UnitOfWork } from '../db/unit-of-work';
 import { FakeTxtResolver } from '../adapters/dns/fake-dns';
 import { ensureDefaultEmailTemplates } from '../modules/emails';
+import { MemoryPushSender } from '../adapters/push/memory-sender';
+import { preparePush } from '../modules/notifications/boot';
 
 export const TEST_PASSWORD = 'test-password-1';
 export const TEST_INDEX_HTML = '<!doctype html><html lang="en-GB"><head><title>Shopfront</title></head><body><div id="root"></div></body></html>';
@@ -60,7 +62,8 @@ async function create() {
   writeFileSync(path.join(webDir, 'index.html'), TEST_INDEX_HTML);
   const payments = new FakePayments();
   const dns = new FakeTxtResolver();
-  const app = await buildApp({ scopes, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage, payments, email: new OutboxEmailSender(), ai: new BuiltinWriter(), dns, catalogueCache: new CatalogueCache({ seconds: config.catalogueCacheSeconds }) }, { webDir, onRoute: (route) => registeredRoutes.push(route), failOnResponseDrift: true });
+  const vapid = await preparePush(database.db, null);
+  const app = await buildApp({ scopes, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage, payments, email: new OutboxEmailSender(), ai: new BuiltinWriter(), dns, push: new MemoryPushSender(vapid.publicKey), catalogueCache: new CatalogueCache({ seconds: config.catalogueCacheSeconds }) }, { webDir, onRoute: (route) => registeredRoutes.push(route), failOnResponseDrift: true });
   await app.ready();
   return { app, database, scopes, config, tenants, storage, payments, dns };
 }
@@ -68,6 +71,8 @@ async function create() {
 export async function resetTestApp(): Promise<TestApp> {
   shared ??= create();
   const { app, database, scopes, config, tenants, storage, payments, dns } = await shared;
+  // Pushes still on their way from the previous file read tables about to be emptied.
+  await app.pushDeliveries.idle();
   const rows = await database.db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public'`);
   const names = (rows as unknown as { rows: { tablename: string }[] }).rows.map((r) => `"${r.tablename}"`);
   if (names.length) await database.db.execute(sql.raw(`truncate ${names.join(', ')} cascade`));
@@ -77,6 +82,10 @@ export async function resetTestApp(): Promise<TestApp> {
   tenants.invalidate();
   // A file may have swapped the AI writer (OpenAI against the fake server); start from the built-in one.
   app.deps.ai = new BuiltinWriter();
+  // A file may have swapped the push sender (web-push against a local push service): a fresh memory one.
+  app.deps.push = new MemoryPushSender(app.deps.push.publicKey);
+  // Default push templates live in the tables just truncated; boot writes them (and a key row) again.
+  await preparePush(database.db, null);
   // Cached catalogue answers belong to the data just truncated.
   app.deps.catalogueCache.clear();
   const seed = await seedDemo(database.db, TEST_PASSWORD, storage);

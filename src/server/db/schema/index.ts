@@ -4,3 +4,4 @@ export * from './orders';
 export * from './search';
 export * from './emails';
 export * from './payments';
+export * from './push';

@@ -6,3 +6,4 @@ export { startReservationSweeper } from './reservation-sweeper';
 export { startRefundReconciler } from './admin/refund-reconciler';
 export { purchasersOf } from './purchases';
 export { dailySales, type DayRow } from './sales-report';
+export { orderPushSummary, type OrderPushSummary } from './order-push-summary';

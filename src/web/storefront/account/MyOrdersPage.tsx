@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../store-context';
 import { useErrorToast } from '../use-error-toast';
 import { ClaimOrdersForm } from './ClaimOrdersForm';
 import { OrderCard } from './OrderCard';
+import { ShippingUpdatesConsent } from './ShippingUpdatesConsent';
 import { useClaimLink } from './use-claim-link';
 import { useLoginHref } from '../use-login-href';
 
@@ -53,6 +54,7 @@ export function MyOrdersPage() {
         <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">My orders</h1>
         <p className="mt-2 break-words text-zinc-600">Signed in as {user.email}</p>
       </header>
+      <ShippingUpdatesConsent className="mt-6" />
       <div className="mt-8 grid gap-4">
         {confirm.isPending ? (
           <Alert>

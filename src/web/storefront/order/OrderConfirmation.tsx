@@ -7,6 +7,7 @@ import { OrderTotals } from '../components/OrderTotals';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { OrderProgress } from './OrderProgress';
 import { formatPlacedDate } from './order-status';
+import { ShippingUpdatesConsent } from '../account/ShippingUpdatesConsent';
 
 /** The placed order: what was bought, what it cost, what happens next, and where to go from here. */
 export function OrderConfirmation({ order }: { order: OrderSummary }) {
@@ -30,6 +31,7 @@ export function OrderConfirmation({ order }: { order: OrderSummary }) {
         <NextStep icon={Clock} text={ORDER_PROCESSING_TEXT} />
         <NextStep icon={Truck} text={deliveryPromise(order)} />
       </ul>
+      <ShippingUpdatesConsent className="mt-3" />
 
       <section aria-labelledby="order-details-title" className="mt-6 rounded-xl border border-zinc-200 bg-white">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-5 py-4 sm:px-6">
