@@ -13,6 +13,7 @@ import { loadActor } from './modules/accounts';
 import { sessionToken } from './modules/accounts';
 import { authRoutes } from './modules/accounts';
 import { tenantRoutes } from './modules/tenants';
+import { storeSettingsRoutes } from './modules/tenants';
 import { adminRoutes } from './modules/accounts';
 import { adminCategoryRoutes } from './modules/catalogue';
 import { adminProductRoutes } from './modules/catalogue';
@@ -54,6 +55,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   if (opts.failOnResponseDrift) failOnResponseDrift(app);
   // Every instance hears every committed catalogue write (its own and other instances'), until it closes.
   app.addHook('onClose', await deps.catalogueCache.follow(deps.scopes, app.log));
+  // The same for the host cache: a store renamed or given new details on any instance (migration 0013).
+  app.addHook('onClose', await deps.tenants.follow(deps.scopes, app.log));
   subscribeToDomainEvents(app, deps);
   app.decorateRequest('tenant', null);
   app.decorateRequest('actor', null);
@@ -76,6 +79,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(authRoutes);
   await app.register(tenantRoutes);
+  await app.register(storeSettingsRoutes);
   await app.register(adminRoutes);
   await app.register(adminCategoryRoutes);
   await app.register(adminProductRoutes);
@@ -108,6 +112,8 @@ function subscribeToDomainEvents(app: FastifyInstance, deps: AppDeps): void {
     events.on('catalogue.changed', (e) => deps.catalogueCache.invalidate(e.tenantId)),
     // A paid order took stock: the storefront's cached "In Stock" answers must not outlive it.
     events.on('order.paid', (e) => deps.catalogueCache.invalidate(e.tenantId)),
+    // A store's name and public details live in the host cache; the notification tells other instances.
+    events.on('store.changed', (e) => deps.tenants.invalidateTenant(e.tenantId)),
   ];
   app.addHook('onClose', async () => off.forEach((unsubscribe) => unsubscribe()));
 }

@@ -15,7 +15,8 @@ export async function adminContext(scopes: UnitOfWork, actor: Actor, tenantId: s
     const role = await findRole(tx, tenantId, actor.userId);
     // A stale choice on the platform host (membership removed) falls back to no tenant.
     if (!hostTenant && !role) return { tenant: null, role: null, isOwner: actor.isOwner };
-    const tenant = hostTenant ?? (await findTenant(tx, tenantId));
+    // The host's store carries its public details too; this answer names the store only.
+    const tenant = hostTenant ? { id: hostTenant.id, name: hostTenant.name, slug: hostTenant.slug, domain: hostTenant.domain } : await findTenant(tx, tenantId);
     return { tenant, role, isOwner: actor.isOwner };
   });
 }
