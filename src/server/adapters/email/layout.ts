@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../../shared/html-escape';
+import { addressLines, registrationLine, type PublicStoreDetails } from '../../../shared/store-details';
 
 export interface EmailTable {
   head?: string[];
@@ -15,6 +16,21 @@ export interface EmailLayout {
   table?: EmailTable;
   /** A call to action; the url must be http(s). */
   button?: { label: string; url: string };
+  /**
+   * The store's public details (Settings > Store Info) for the footer: address, contact email and
+   * phone, company and VAT numbers, so a customer knows who wrote and how to reach them.
+   */
+  store?: PublicStoreDetails;
+}
+
+/** The footer's lines after "Sent by {shop}": address, contact, registration; each only when given. */
+function footerLines(store: PublicStoreDetails | undefined): { address: string; email: string | null; phone: string | null; registration: string } {
+  return {
+    address: store?.address ? addressLines(store.address).join(', ') : '',
+    email: store?.contact_email ?? null,
+    phone: store?.contact_phone ?? null,
+    registration: store ? registrationLine(store) : '',
+  };
 }
 
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
@@ -32,7 +48,7 @@ export function renderEmailLayout(parts: EmailLayout): { html: string; text: str
 
 const esc = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br />');
 
-function renderHtml({ shopName, heading, paragraphs, table, button }: EmailLayout): string {
+function renderHtml({ shopName, heading, paragraphs, table, button, store }: EmailLayout): string {
   const cell = (value: string, i: number, tag: 'td' | 'th', bold = false) =>
     `<${tag} style="padding:8px 0;border-bottom:1px solid #e5e7eb;text-align:${i > 0 ? 'right' : 'left'};${bold || tag === 'th' ? 'font-weight:600;' : ''}">${esc(value)}</${tag}>`;
   const rows = (list: string[][], tag: 'td' | 'th', bold = false) => list.map((r) => `<tr>${r.map((v, i) => cell(v, i, tag, bold)).join('')}</tr>`).join('');
@@ -56,18 +72,27 @@ function renderHtml({ shopName, heading, paragraphs, table, button }: EmailLayou
 <tr><td style="padding:24px;">
 ${body}
 </td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;color:#6b7280;font-size:13px;">Sent by ${esc(shopName)}</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;color:#6b7280;font-size:13px;line-height:1.6;">${htmlFooter(shopName, store)}</td></tr>
 </table>
 </td></tr></table>
 </body>
 </html>`;
 }
 
-function renderText({ shopName, heading, paragraphs, table, button }: EmailLayout): string {
+function htmlFooter(shopName: string, store: PublicStoreDetails | undefined): string {
+  const f = footerLines(store);
+  // The address was checked as an email address when saved; escaped all the same, in the link too.
+  const contact = [f.email ? `<a href="mailto:${escapeHtml(f.email)}" style="color:#6b7280;">${esc(f.email)}</a>` : '', f.phone ? esc(f.phone) : ''].filter(Boolean).join(' &middot; ');
+  return [`Sent by ${esc(shopName)}`, f.address ? esc(f.address) : '', contact, f.registration ? esc(f.registration) : ''].filter(Boolean).join('<br />');
+}
+
+function renderText({ shopName, heading, paragraphs, table, button, store }: EmailLayout): string {
   const blocks = [shopName, `${heading}\n${'='.repeat(Math.min(heading.length, 60))}`, ...paragraphs];
   if (table) blocks.push(textTable(table));
   if (button) blocks.push(`${button.label}: ${button.url}`);
-  blocks.push(`-- \nSent by ${shopName}`);
+  const f = footerLines(store);
+  const contact = [f.email ? `Email: ${f.email}` : '', f.phone ? `Phone: ${f.phone}` : ''].filter(Boolean).join(' · ');
+  blocks.push(['-- ', `Sent by ${shopName}`, f.address, contact, f.registration].filter(Boolean).join('\n'));
   return `${blocks.join('\n\n')}\n`;
 }
 

@@ -7,6 +7,7 @@ import type { EmailSender } from '../../adapters/email/email';
 import { renderEmailLayout } from '../../adapters/email/layout';
 import { hashToken } from '../accounts';
 import { spendPlatformAllowance, type Limit } from '../limits';
+import type { PublicStoreDetails } from '../../../shared/store-details';
 import { CLAIM_MAX_PER_ACCOUNT, CLAIM_MAX_PER_EMAIL, CLAIM_TEXT, CLAIM_WINDOW_MS } from '../../../shared/claims';
 
 const CLAIM_HOURS = 24;
@@ -19,7 +20,7 @@ const PER_EMAIL: Limit = { bucket: 'claim_email', max: CLAIM_MAX_PER_EMAIL, wind
  * The answer is the same whether or not that address has orders, so it reveals nothing. Too many
  * requests from one account, or for one address, answer 429 and send nothing.
  */
-export async function requestClaim(ctx: StoreCtx, email: EmailSender, address: string, origin: string, shopName: string): Promise<{ message: string }> {
+export async function requestClaim(ctx: StoreCtx, email: EmailSender, address: string, origin: string, shopName: string, store?: PublicStoreDetails): Promise<{ message: string }> {
   if (!ctx.actor) throw unauthorized();
   // Counted in this transaction: a request refused here, or one whose email is not written, is not
   // counted. Both limits span every store (decision 011), so a stranger's inbox is protected once.
@@ -36,6 +37,7 @@ export async function requestClaim(ctx: StoreCtx, email: EmailSender, address: s
   const link = `${origin}/my-orders?claim=${encodeURIComponent(token)}`;
   const { html, text } = renderEmailLayout({
     shopName,
+    store,
     heading: 'Confirm your email to see your orders',
     paragraphs: [
       `Someone signed in as ${ctx.actor.email} asked to add the orders placed with ${address} at ${shopName} to their account.`,

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { StoreCtx } from '../../http/context';
-import { rowsOf } from '../../db/rows';
+import { storeDetails } from '../tenants';
+import type { PublicStoreDetails } from '../../../shared/store-details';
 import type { EmailSender } from '../../adapters/email/email';
 import { renderEmailLayout } from '../../adapters/email/layout';
 import { formatGBP, penceToPounds } from '../../../shared/money';
@@ -9,8 +9,10 @@ import * as repo from './orders-repo';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
 
-export async function shopName(ctx: StoreCtx): Promise<string> {
-  return rowsOf<{ name: string }>(await ctx.tx.execute(sql`select name from tenants where id = ${ctx.tenantId}::uuid`))[0]?.name ?? 'Our shop';
+/** The store's name and public details (Settings > Store Info) for an email's header and footer. */
+export async function shopIdentity(ctx: StoreCtx): Promise<{ name: string; details: PublicStoreDetails | undefined }> {
+  const store = await storeDetails(ctx.tx, ctx.tenantId);
+  return { name: store?.name ?? 'Our shop', details: store?.details };
 }
 
 /** The delivery time of the method the order was placed with ("Delivery on the next business day"). */
@@ -19,10 +21,11 @@ export const orderDeliveryPromise = (order: repo.OrderRow) => deliveryPromise({ 
 /** The order confirmation, written into the outbox in the same transaction that marks the order paid. */
 export async function sendOrderConfirmation(ctx: StoreCtx, email: EmailSender, order: repo.OrderRow): Promise<void> {
   const items = await repo.listItems(ctx, [order.id]);
-  const shop = await shopName(ctx);
+  const { name: shop, details } = await shopIdentity(ctx);
   const address = order.shippingAddress;
   const { html, text } = renderEmailLayout({
     shopName: shop,
+    store: details,
     heading: `Thank you for your order, ${address.first_name}`,
     paragraphs: [
       `Your order ${order.orderNumber} is confirmed and paid.`,

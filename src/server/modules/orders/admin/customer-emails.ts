@@ -3,7 +3,7 @@ import type { EmailSender } from '../../../adapters/email/email';
 import { renderEmailLayout } from '../../../adapters/email/layout';
 import { formatGBP, penceToPounds } from '../../../../shared/money';
 import * as ordersRepo from '../orders-repo';
-import { orderDeliveryPromise, shopName } from '../emails';
+import { orderDeliveryPromise, shopIdentity } from '../emails';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
 
@@ -13,10 +13,11 @@ const money = (pence: number) => formatGBP(penceToPounds(pence));
  * exactly when the change does, and the timeline says it was sent.
  */
 async function notify(ctx: StoreCtx, email: EmailSender, order: ordersRepo.OrderRow, kind: string, label: string, subject: (shop: string) => string, heading: string, paragraphs: string[]) {
-  const shop = await shopName(ctx);
+  const { name: shop, details } = await shopIdentity(ctx);
   const items = await ordersRepo.listItems(ctx, [order.id]);
   const { html, text } = renderEmailLayout({
     shopName: shop,
+    store: details,
     heading,
     paragraphs,
     table: { head: ['Item', 'Qty'], rows: items.map((i) => [`${i.productName}${i.variantOptions.length ? ` (${i.variantOptions.map((o) => o.value).join(', ')})` : ''}`, String(i.quantity)]) },

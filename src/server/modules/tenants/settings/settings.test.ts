@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { ACME_HOST, call, DEMO_HOST, PLATFORM_HOST, resetTestApp, signIn, type TestApp } from '../../../test/harness';
 import { STORE_SETTINGS_MESSAGES as M } from '../../../../shared/store-settings';
 import { defaultStoreSettings } from '../../../../shared/store-details';
+import type { ProductCard } from '../../../../shared/catalog';
+import { shopper } from '../../../test/shopper';
 
 let t: TestApp;
 let admin: string;
@@ -138,6 +140,22 @@ describe('PUT /api/admin/settings', () => {
     expect(page.body).toContain('<title>Bramble Home</title>');
     const product = await call(t.app, 'GET', '/p/hand-thrown-serving-bowl', { host: DEMO_HOST });
     expect(product.body).toMatch(/<title>[^<]+ \| Bramble Home<\/title>/);
+  });
+
+  it('emails carry the new name and the store’s contact details in their footer', async () => {
+    const items = (await call(t.app, 'GET', '/api/products?limit=48')).json().items as ProductCard[];
+    const product = items.find((p) => !p.has_variants && p.in_stock)!;
+    const guest = shopper(t.app);
+    await guest.send('POST', '/api/cart/items', { product_id: product.id });
+    const address = { first_name: 'Ada', last_name: 'Lovelace', address_line1: '12 Analytical Row', city: 'London', postcode: 'SW1A 1AA' };
+    const placed = (await guest.send('POST', '/api/checkout', { contact: { email: 'ada@example.com' }, shippingAddress: address, billingSameAsShipping: true })).json();
+    const { payload, headers } = t.payments.webhook(placed.session_id, 'checkout.completed');
+    expect((await t.app.inject({ method: 'POST', url: '/api/webhooks/payments/test', headers: { ...headers, host: DEMO_HOST }, payload })).statusCode).toBe(200);
+    const rows = await t.database.db.execute<{ subject: string; text: string; html: string }>(sql`select subject, text, html from email_messages where kind = 'order_confirmation' and to_address = 'ada@example.com'`);
+    const [mail] = (rows as unknown as { rows: { subject: string; text: string; html: string }[] }).rows;
+    expect(mail.subject).toMatch(/^Bramble Home: order /);
+    expect(mail.text).toContain(['Sent by Bramble Home', '1 Mill Lane, Unit 4, Leeds LS1 4AP, United Kingdom', 'Email: hello@bramble.example · Phone: 0113 496 0000', 'Company no. SC123456 · VAT no. GB123456789'].join('\n'));
+    expect(mail.html).toContain('href="mailto:hello@bramble.example"');
   });
 
   it('a store without an address or contact answers null details', async () => {
