@@ -24,6 +24,7 @@ import { adminEmailRoutes } from './modules/emails';
 import { stockRoutes } from './modules/inventory';
 import { aiRoutes } from './modules/ai';
 import { adminOrderRoutes } from './modules/orders';
+import { adminShippingRoutes } from './modules/orders';
 import { dashboardRoutes } from './modules/dashboard';
 import { registerTestGatewayRoutes } from './adapters/payments/provider';
 import { fileRoutes } from './adapters/storage/routes';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(mediaRoutes);
   await app.register(aiRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(adminShippingRoutes);
   await app.register(dashboardRoutes);
   await registerTestGatewayRoutes(app, deps.payments);
   await app.register(fileRoutes);

@@ -2,5 +2,6 @@
 export { orderRoutes } from './routes';
 export { cartRoutes } from './cart/routes';
 export { adminOrderRoutes } from './admin/routes';
+export { adminShippingRoutes } from './shipping/routes';
 export { startReservationSweeper } from './reservation-sweeper';
 export { startRefundReconciler } from './admin/refund-reconciler';

@@ -138,6 +138,7 @@ describe('PUT /api/admin/settings', () => {
     // The server-rendered head of every page uses the new name.
     const page = await call(t.app, 'GET', '/cart', { host: DEMO_HOST });
     expect(page.body).toContain('<title>Bramble Home</title>');
+    expect(page.body).toContain('<meta name="description" content="Handmade homeware from Yorkshire." />');
     const product = await call(t.app, 'GET', '/p/hand-thrown-serving-bowl', { host: DEMO_HOST });
     expect(product.body).toMatch(/<title>[^<]+ \| Bramble Home<\/title>/);
   });
