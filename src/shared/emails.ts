@@ -38,6 +38,8 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   order_shipped: 'Shipping notice',
   order_cancelled: 'Cancellation notice',
   order_refunded: 'Refund notice',
+  store_new_order: 'New order notice',
+  store_low_stock: 'Low stock alert',
 };
 
 export function emailKindLabel(kind: string): string {

@@ -4,6 +4,7 @@ import { renderEmailLayout } from '../../../adapters/email/layout';
 import { formatGBP, penceToPounds } from '../../../../shared/money';
 import * as ordersRepo from '../orders-repo';
 import { orderDeliveryPromise, shopIdentity } from '../emails';
+import { customerEmailsOn, noteSkipped } from '../store-notices';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
 
@@ -13,6 +14,8 @@ const money = (pence: number) => formatGBP(penceToPounds(pence));
  * exactly when the change does, and the timeline says it was sent.
  */
 async function notify(ctx: StoreCtx, email: EmailSender, order: ordersRepo.OrderRow, kind: string, label: string, subject: (shop: string) => string, heading: string, paragraphs: string[]) {
+  // Settings > Store Info > Notifications: customer emails switched off.
+  if (!(await customerEmailsOn(ctx))) return noteSkipped(ctx, order.id, label.toLowerCase());
   const { name: shop, details } = await shopIdentity(ctx);
   const items = await ordersRepo.listItems(ctx, [order.id]);
   const { html, text } = renderEmailLayout({
