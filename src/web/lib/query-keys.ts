@@ -88,3 +88,13 @@ export const dashboardKeys = {
   kpis: ['admin', 'dashboard', 'kpis'] as const,
   quickWins: ['admin', 'dashboard', 'quick-wins'] as const,
 };
+
+/** Settings > Store Info (src/web/lib/admin-settings.ts). */
+export const settingsKeys = {
+  store: ['admin', 'settings', 'store'] as const,
+};
+
+/** Settings > Shipping (src/web/lib/admin-shipping.ts). */
+export const adminShippingKeys = {
+  all: ['admin', 'shipping-methods'] as const,
+};
