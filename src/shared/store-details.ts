@@ -1,7 +1,8 @@
 /**
  * What a shopper may see of a store's settings (admin spec §3 Settings): the footer, page heads, emails
- * and the pay page show these. No Zod here: the storefront imports this file (decision 004); the
- * request and response schemas are in store-settings.ts.
+ * and the pay page show these. No Zod and nothing the storefront does not use here: the storefront
+ * imports this file, and whatever it holds is in the storefront's download (decision 004). Defaults,
+ * choices and schemas are in store-settings.ts.
  *
  * Public: the description, contact email and phone, the business address, and the company and VAT
  * numbers (UK law asks a company to show its registered number on its website and a VAT-registered
@@ -51,48 +52,6 @@ export interface PublicStoreDetails {
   address: { line1: string; line2: string | null; city: string; postcode: string; country: string } | null;
   company_number: string | null;
   vat_number: string | null;
-}
-
-/** Admin spec §9: the default country. The others use UK-format postcodes too. */
-export const DEFAULT_COUNTRY = 'United Kingdom';
-export const STORE_COUNTRIES = [DEFAULT_COUNTRY, 'Isle of Man', 'Jersey', 'Guernsey'] as const;
-
-export const BUSINESS_TYPES = [
-  { value: 'sole_trader', label: 'Sole trader' },
-  { value: 'partnership', label: 'Partnership' },
-  { value: 'limited_company', label: 'Limited company' },
-  { value: 'llp', label: 'Limited liability partnership (LLP)' },
-  { value: 'charity', label: 'Charity or non-profit' },
-  { value: 'other', label: 'Other' },
-] as const;
-
-export const DEFAULT_NOTIFICATIONS: StoreNotifications = { order_notifications: true, low_stock_alerts: true, customer_emails: true };
-
-export function defaultStoreSettings(storeName = ''): StoreSettingsJson {
-  return {
-    store_name: storeName,
-    store_description: '',
-    contact_email: '',
-    contact_phone: '',
-    address: { line1: '', line2: '', city: '', postcode: '', country: DEFAULT_COUNTRY },
-    business: { company_number: '', vat_number: '', business_type: '' },
-    notifications: { ...DEFAULT_NOTIFICATIONS },
-  };
-}
-
-export const NO_PUBLIC_DETAILS: PublicStoreDetails = { description: null, contact_email: null, contact_phone: null, address: null, company_number: null, vat_number: null };
-
-/** The shopper-facing part of a store's settings. */
-export function publicDetailsOf(settings: StoreSettingsJson): PublicStoreDetails {
-  const a = settings.address;
-  return {
-    description: settings.store_description || null,
-    contact_email: settings.contact_email || null,
-    contact_phone: settings.contact_phone || null,
-    address: a.line1 && a.city && a.postcode ? { line1: a.line1, line2: a.line2 || null, city: a.city, postcode: a.postcode, country: a.country || DEFAULT_COUNTRY } : null,
-    company_number: settings.business.company_number || null,
-    vat_number: settings.business.vat_number || null,
-  };
 }
 
 /** "1 High Street", "Unit 2", "Leeds LS1 4AP", "United Kingdom": one line each, as on an envelope. */

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  defaultStoreSettings,
   isCompanyNumber,
   isPhoneNumber,
   isVatNumber,
   normaliseVatNumber,
+  publicDetailsOf,
   readStoredSettings,
   STORE_SETTINGS_MESSAGES as M,
   storeSettingsJson,
   updateSettingsBody,
 } from './store-settings';
-import { addressLines, defaultStoreSettings, publicDetailsOf, registrationLine } from './store-details';
+import { addressLines, registrationLine } from './store-details';
 
 const issues = (input: unknown) => {
   const parsed = updateSettingsBody.safeParse(input);

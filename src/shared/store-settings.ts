@@ -1,17 +1,52 @@
 import { z } from 'zod';
 import { isUkPostcode, normalisePostcode } from './address';
-import {
-  BUSINESS_TYPES,
-  DEFAULT_COUNTRY,
-  DEFAULT_NOTIFICATIONS,
-  defaultStoreSettings,
-  STORE_COUNTRIES,
-  type StoreSettingsJson,
-} from './store-details';
+import type { PublicStoreDetails, StoreNotifications, StoreSettingsJson } from './store-details';
 
 // Settings > Store Info (admin spec §2, §3 Settings, §5, §7 GET/PUT /api/admin/settings). One schema for
 // the server's PUT body and the admin form. Admin-only: imports Zod, so the storefront must not import
 // this file (decision 004); it reads the public part through store-details.ts.
+
+/** Admin spec §9: the default country. The others use UK-format postcodes too. */
+export const DEFAULT_COUNTRY = 'United Kingdom';
+export const STORE_COUNTRIES = [DEFAULT_COUNTRY, 'Isle of Man', 'Jersey', 'Guernsey'] as const;
+
+export const BUSINESS_TYPES = [
+  { value: 'sole_trader', label: 'Sole trader' },
+  { value: 'partnership', label: 'Partnership' },
+  { value: 'limited_company', label: 'Limited company' },
+  { value: 'llp', label: 'Limited liability partnership (LLP)' },
+  { value: 'charity', label: 'Charity or non-profit' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+export const DEFAULT_NOTIFICATIONS: StoreNotifications = { order_notifications: true, low_stock_alerts: true, customer_emails: true };
+
+export function defaultStoreSettings(storeName = ''): StoreSettingsJson {
+  return {
+    store_name: storeName,
+    store_description: '',
+    contact_email: '',
+    contact_phone: '',
+    address: { line1: '', line2: '', city: '', postcode: '', country: DEFAULT_COUNTRY },
+    business: { company_number: '', vat_number: '', business_type: '' },
+    notifications: { ...DEFAULT_NOTIFICATIONS },
+  };
+}
+
+export const NO_PUBLIC_DETAILS: PublicStoreDetails = { description: null, contact_email: null, contact_phone: null, address: null, company_number: null, vat_number: null };
+
+/** The shopper-facing part of a store's settings. */
+export function publicDetailsOf(settings: StoreSettingsJson): PublicStoreDetails {
+  const a = settings.address;
+  return {
+    description: settings.store_description || null,
+    contact_email: settings.contact_email || null,
+    contact_phone: settings.contact_phone || null,
+    address: a.line1 && a.city && a.postcode ? { line1: a.line1, line2: a.line2 || null, city: a.city, postcode: a.postcode, country: a.country || DEFAULT_COUNTRY } : null,
+    company_number: settings.business.company_number || null,
+    vat_number: settings.business.vat_number || null,
+  };
+}
 
 export const STORE_SETTINGS_LIMITS = {
   name: 120,

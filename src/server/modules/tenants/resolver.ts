@@ -3,8 +3,8 @@ import type { UnitOfWork } from '../../db/unit-of-work';
 import type { Listen } from '../../db/notifications';
 import { tenantDomains, tenants } from '../../db/schema/index';
 import { isUuid } from '../../../shared/ids';
-import { publicDetailsOf, type PublicStoreDetails } from '../../../shared/store-details';
-import { readStoredSettings } from '../../../shared/store-settings';
+import type { PublicStoreDetails } from '../../../shared/store-details';
+import { publicDetailsOf, readStoredSettings } from '../../../shared/store-settings';
 
 export interface ResolvedTenant {
   id: string;

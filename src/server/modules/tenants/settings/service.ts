@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { Tx } from '../../../db/connection';
 import type { TenantCtx } from '../../../http/context';
 import { notFound } from '../../../http/errors';
-import { publicDetailsOf, type PublicStoreDetails, type StoreSettingsJson } from '../../../../shared/store-details';
-import { readStoredSettings, type SettingsResponse, type StoreSettings, type updateSettingsBody } from '../../../../shared/store-settings';
+import type { PublicStoreDetails, StoreSettingsJson } from '../../../../shared/store-details';
+import { publicDetailsOf, readStoredSettings, type SettingsResponse, type StoreSettings, type updateSettingsBody } from '../../../../shared/store-settings';
 import * as repo from './repo';
 
 type UpdateInput = z.output<typeof updateSettingsBody>;

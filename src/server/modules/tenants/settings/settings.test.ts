@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ACME_HOST, call, DEMO_HOST, PLATFORM_HOST, resetTestApp, signIn, type TestApp } from '../../../test/harness';
-import { STORE_SETTINGS_MESSAGES as M } from '../../../../shared/store-settings';
-import { defaultStoreSettings } from '../../../../shared/store-details';
+import { defaultStoreSettings, STORE_SETTINGS_MESSAGES as M } from '../../../../shared/store-settings';
 import type { ProductCard } from '../../../../shared/catalog';
 import { shopper } from '../../../test/shopper';
 

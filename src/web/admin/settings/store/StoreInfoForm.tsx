@@ -15,8 +15,7 @@ import { errorMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSaveStoreSettings } from '@/lib/admin-settings';
 import { toast } from '@/lib/toast';
-import { BUSINESS_TYPES, STORE_COUNTRIES } from '@shared/store-details';
-import { STORE_SETTINGS_LIMITS, updateSettingsBody, type StoreSettings } from '@shared/store-settings';
+import { BUSINESS_TYPES, STORE_COUNTRIES, STORE_SETTINGS_LIMITS, updateSettingsBody, type StoreSettings } from '@shared/store-settings';
 import { STORE_INFO_FIELDS, valuesOf, type StoreInfoOutput, type StoreInfoValues } from './store-info-form';
 
 const NOTIFICATIONS = [
