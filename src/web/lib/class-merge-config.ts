@@ -25,7 +25,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "break": {"break":"all words"},
   "caption": {"caption":"bottom"},
   "col-start": {"col":"start-2"},
-  "col-start-end": {"col":"span-2"},
+  "col-start-end": {"col":"span-2 span-3"},
   "cursor": {"cursor":"not-allowed pointer"},
   "display": {"":"block contents flex grid hidden inline","inline":"block flex","table":"cell"},
   "divide-color": {"divide":"zinc-100 zinc-200"},

@@ -42,6 +42,15 @@ export function ShippingTab() {
     reorder.mutate(ids, { onError: (error) => toast.error(errorMessage(error, 'Failed to reorder delivery options')) });
   };
 
+  const rowProps = (index: number): Omit<RowProps, 'method'> => ({
+    first: index === 0,
+    last: index === list.length - 1,
+    moving: reorder.isPending,
+    onMove: (by) => move(index, by),
+    onEdit: () => openForm(list[index]),
+    onDelete: () => setDeleting(list[index]),
+  });
+
   const addButton = <Button onClick={() => openForm(null)}><Plus aria-hidden /> Add delivery option</Button>;
 
   return (
@@ -78,7 +87,13 @@ export function ShippingTab() {
               <span>Every delivery option is switched off, so shoppers cannot check out. Switch one on.</span>
             </Alert>
           ) : null}
-          <div className="rounded-lg border border-zinc-200 bg-white shadow-xs">
+          {/* Phones get cards (a seven-column table does not fit); wider screens the table. */}
+          <ul aria-label="Delivery options" className="grid gap-3 sm:hidden">
+            {list.map((method, index) => (
+              <MethodCard key={method.id} method={method} {...rowProps(index)} />
+            ))}
+          </ul>
+          <div className="hidden rounded-lg border border-zinc-200 bg-white shadow-xs sm:block">
             <Table aria-label="Delivery options">
               <TableHeader>
                 <TableRow className="hover:bg-transparent">
@@ -93,16 +108,7 @@ export function ShippingTab() {
               </TableHeader>
               <TableBody>
                 {list.map((method, index) => (
-                  <MethodRow
-                    key={method.id}
-                    method={method}
-                    first={index === 0}
-                    last={index === list.length - 1}
-                    moving={reorder.isPending}
-                    onMove={(by) => move(index, by)}
-                    onEdit={() => openForm(method)}
-                    onDelete={() => setDeleting(method)}
-                  />
+                  <MethodRow key={method.id} method={method} {...rowProps(index)} />
                 ))}
               </TableBody>
             </Table>
@@ -128,7 +134,8 @@ interface RowProps {
   onDelete: () => void;
 }
 
-function MethodRow({ method, first, last, moving, onMove, onEdit, onDelete }: RowProps) {
+/** The switch's state while its change is on the way, so it moves at once. */
+function useActiveSwitch(method: AdminShippingMethod) {
   const active = useSetShippingActive();
   const toggle = (is_active: boolean) =>
     active.mutate(
@@ -138,22 +145,50 @@ function MethodRow({ method, first, last, moving, onMove, onEdit, onDelete }: Ro
         onError: (error) => toast.error(errorMessage(error, 'Failed to update delivery option')),
       },
     );
-  const shownActive = active.isPending && active.variables ? active.variables.is_active : method.is_active;
+  const shown = active.isPending && active.variables ? active.variables.is_active : method.is_active;
+  return { shown, toggle, pending: active.isPending };
+}
+
+function MoveButtons({ method, first, last, moving, onMove }: Pick<RowProps, 'method' | 'first' | 'last' | 'moving' | 'onMove'>) {
   return (
-    <TableRow className={shownActive ? undefined : 'bg-zinc-50/60'}>
-      <TableCell>
-        <div className="flex gap-0.5">
-          <Button size="icon" variant="ghost" className="size-8" aria-label={`Move ${method.name} up`} disabled={first || moving} onClick={() => onMove(-1)}><ArrowUp aria-hidden /></Button>
-          <Button size="icon" variant="ghost" className="size-8" aria-label={`Move ${method.name} down`} disabled={last || moving} onClick={() => onMove(1)}><ArrowDown aria-hidden /></Button>
-        </div>
-      </TableCell>
+    <div className="flex gap-0.5">
+      <Button size="icon" variant="ghost" className="size-8" aria-label={`Move ${method.name} up`} disabled={first || moving} onClick={() => onMove(-1)}><ArrowUp aria-hidden /></Button>
+      <Button size="icon" variant="ghost" className="size-8" aria-label={`Move ${method.name} down`} disabled={last || moving} onClick={() => onMove(1)}><ArrowDown aria-hidden /></Button>
+    </div>
+  );
+}
+
+function EditDelete({ method, onEdit, onDelete }: Pick<RowProps, 'method' | 'onEdit' | 'onDelete'>) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Button size="icon" variant="ghost" aria-label={`Edit ${method.name}`} onClick={onEdit}><Pencil aria-hidden /></Button>
+      <Button size="icon" variant="ghost" className="text-red-600 hover:bg-red-50 hover:text-red-700" aria-label={`Delete ${method.name}`} onClick={onDelete}>
+        <Trash2 aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
+function NameCell({ method, active }: { method: AdminShippingMethod; active: boolean }) {
+  return (
+    <>
+      <span className="flex flex-wrap items-center gap-2 font-medium">
+        <span className="break-words">{method.name}</span>
+        {active ? null : <Badge variant="secondary">Off</Badge>}
+      </span>
+      {method.description ? <span className="mt-0.5 block text-xs text-zinc-500">{method.description}</span> : null}
+    </>
+  );
+}
+
+function MethodRow({ method, ...props }: RowProps) {
+  const active = useActiveSwitch(method);
+  return (
+    <TableRow className={active.shown ? undefined : 'bg-zinc-50/60'}>
+      <TableCell><MoveButtons method={method} {...props} /></TableCell>
       <TableCell className="max-w-xs">
-        <span className="flex flex-wrap items-center gap-2 font-medium">
-          <span className="break-words">{method.name}</span>
-          {shownActive ? null : <Badge variant="secondary">Off</Badge>}
-        </span>
-        {method.description ? <span className="mt-0.5 block text-xs text-zinc-500">{method.description}</span> : null}
-        {/* On a phone the free-over and delivery columns fold under the name. */}
+        <NameCell method={method} active={active.shown} />
+        {/* Below md the free-over and delivery columns fold under the name. */}
         <span className="mt-1 block text-xs text-zinc-600 md:hidden">
           {deliveryEstimate(method)}
           {method.free_over !== null ? ` · free over ${formatGBP(method.free_over)}` : ''}
@@ -163,16 +198,35 @@ function MethodRow({ method, first, last, moving, onMove, onEdit, onDelete }: Ro
       <TableCell className="hidden text-right tabular-nums md:table-cell">{method.free_over === null ? <span className="text-zinc-400" aria-label="Never free">—</span> : formatGBP(method.free_over)}</TableCell>
       <TableCell className="hidden text-zinc-600 md:table-cell">{deliveryEstimate(method)}</TableCell>
       <TableCell>
-        <Switch checked={shownActive} disabled={active.isPending} onCheckedChange={toggle} aria-label={`Offer ${method.name} at checkout`} />
+        <Switch checked={active.shown} disabled={active.pending} onCheckedChange={active.toggle} aria-label={`Offer ${method.name} at checkout`} />
       </TableCell>
-      <TableCell className="text-right">
-        <div className="flex justify-end gap-1">
-          <Button size="icon" variant="ghost" aria-label={`Edit ${method.name}`} onClick={onEdit}><Pencil aria-hidden /></Button>
-          <Button size="icon" variant="ghost" className="text-red-600 hover:bg-red-50 hover:text-red-700" aria-label={`Delete ${method.name}`} onClick={onDelete}>
-            <Trash2 aria-hidden />
-          </Button>
-        </div>
-      </TableCell>
+      <TableCell className="text-right"><EditDelete method={method} {...props} /></TableCell>
     </TableRow>
+  );
+}
+
+function MethodCard({ method, ...props }: RowProps) {
+  const active = useActiveSwitch(method);
+  return (
+    <li className={`rounded-lg border border-zinc-200 p-4 shadow-xs ${active.shown ? 'bg-white' : 'bg-zinc-50'}`}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <NameCell method={method} active={active.shown} />
+        </div>
+        <span className="font-medium tabular-nums">{price(method.flat_rate)}</span>
+      </div>
+      <p className="mt-2 text-xs text-zinc-600">
+        {deliveryEstimate(method)}
+        {method.free_over !== null ? ` · free over ${formatGBP(method.free_over)}` : ''}
+      </p>
+      <div className="mt-3 flex items-center justify-between gap-2 border-t border-zinc-100 pt-3">
+        <MoveButtons method={method} {...props} />
+        <label className="flex items-center gap-2 text-sm text-zinc-700">
+          <Switch checked={active.shown} disabled={active.pending} onCheckedChange={active.toggle} aria-label={`Offer ${method.name} at checkout`} />
+          Active
+        </label>
+        <EditDelete method={method} {...props} />
+      </div>
+    </li>
   );
 }

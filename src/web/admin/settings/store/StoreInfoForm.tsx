@@ -75,7 +75,7 @@ export function StoreInfoForm({ settings, tenantUuid }: { settings: StoreSetting
           <CardTitle>Store details</CardTitle>
           <CardDescription>How your store introduces itself and how customers reach you.</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2 sm:items-start">
+        <CardContent className="grid gap-4 sm:grid-cols-2 sm:items-start lg:grid-cols-3">
           <FormField label="Store name *" error={errors.name?.message}>
             <Input autoComplete="organization" maxLength={STORE_SETTINGS_LIMITS.name + 20} {...form.register('name')} />
           </FormField>
@@ -85,7 +85,7 @@ export function StoreInfoForm({ settings, tenantUuid }: { settings: StoreSetting
           <FormField label="Contact phone" error={e?.contact_phone?.message}>
             <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="020 7946 0958" {...form.register('settings_json.contact_phone')} />
           </FormField>
-          <div className="sm:col-span-2">
+          <div className="sm:col-span-2 lg:col-span-3">
             <FormField label="Description" error={e?.store_description?.message} hint={`${description.length}/${STORE_SETTINGS_LIMITS.description} characters. Shown on your home page and to search engines.`}>
               <Textarea rows={3} placeholder="What your store sells, in a sentence or two." {...form.register('settings_json.store_description')} />
             </FormField>
