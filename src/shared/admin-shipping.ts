@@ -24,8 +24,11 @@ export const SHIPPING_MESSAGES = {
   nameTooLong: `Name must be ${SHIPPING_LIMITS.name} characters or fewer`,
   nameTaken: 'Another delivery option already has this name',
   descriptionTooLong: `Description must be ${SHIPPING_LIMITS.description} characters or fewer`,
-  flatRate: 'Flat rate must be zero or greater',
-  flatRateMax: `Flat rate must be below £${SHIPPING_LIMITS.rateMax.toLocaleString('en-GB')}`,
+  flatRateRequired: 'Price is required',
+  flatRateType: 'Enter the price in pounds, such as 3.99',
+  flatRate: 'Price must be zero or greater',
+  flatRateMax: `Price must be below £${SHIPPING_LIMITS.rateMax.toLocaleString('en-GB')}`,
+  freeOverType: 'Enter an amount in pounds, such as 100, or leave it blank',
   freeOver: 'Free-over amount must be zero or greater',
   freeOverMax: `Free-over amount must be below £${SHIPPING_LIMITS.freeOverMax.toLocaleString('en-GB')}`,
   pence: 'Use at most 2 decimal places',
@@ -37,10 +40,11 @@ export const SHIPPING_MESSAGES = {
   notFound: 'Shipping method not found',
 } as const;
 
-const pounds = (negative: string, max: number, tooBig: string) =>
+/** Pounds with at most 2 decimals; `flat_rate` in the API, the option's price in the form. */
+const pounds = (messages: { required: string; type: string; negative: string }, max: number, tooBig: string) =>
   z
-    .number({ error: negative })
-    .min(0, negative)
+    .number({ error: (issue) => (issue.input === undefined ? messages.required : messages.type) })
+    .min(0, messages.negative)
     .lt(max, tooBig)
     .refine(isWholePence, SHIPPING_MESSAGES.pence);
 
@@ -54,8 +58,10 @@ export const shippingMethodBody = z
   .strictObject({
     name: z.string({ error: SHIPPING_MESSAGES.nameRequired }).trim().min(1, SHIPPING_MESSAGES.nameRequired).max(SHIPPING_LIMITS.name, SHIPPING_MESSAGES.nameTooLong),
     description: optionalText(SHIPPING_LIMITS.description, SHIPPING_MESSAGES.descriptionTooLong),
-    flat_rate: pounds(SHIPPING_MESSAGES.flatRate, SHIPPING_LIMITS.rateMax, SHIPPING_MESSAGES.flatRateMax),
-    free_over: pounds(SHIPPING_MESSAGES.freeOver, SHIPPING_LIMITS.freeOverMax, SHIPPING_MESSAGES.freeOverMax).nullable().optional(),
+    flat_rate: pounds({ required: SHIPPING_MESSAGES.flatRateRequired, type: SHIPPING_MESSAGES.flatRateType, negative: SHIPPING_MESSAGES.flatRate }, SHIPPING_LIMITS.rateMax, SHIPPING_MESSAGES.flatRateMax),
+    free_over: pounds({ required: SHIPPING_MESSAGES.freeOverType, type: SHIPPING_MESSAGES.freeOverType, negative: SHIPPING_MESSAGES.freeOver }, SHIPPING_LIMITS.freeOverMax, SHIPPING_MESSAGES.freeOverMax)
+      .nullable()
+      .optional(),
     delivery_min_days: days.default(3),
     delivery_max_days: days.default(5),
     is_active: z.boolean({ error: SHIPPING_MESSAGES.active }).default(true),

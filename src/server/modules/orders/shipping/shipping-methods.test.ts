@@ -137,8 +137,9 @@ describe('validation (every text)', () => {
     [{ name: 'x'.repeat(81) }, { name: M.nameTooLong }],
     [{ description: 'x'.repeat(201) }, { description: M.descriptionTooLong }],
     [{ flat_rate: -0.01 }, { flat_rate: M.flatRate }],
-    [{ flat_rate: undefined }, { flat_rate: M.flatRate }],
-    [{ flat_rate: '3.99' }, { flat_rate: M.flatRate }],
+    [{ flat_rate: undefined }, { flat_rate: M.flatRateRequired }],
+    [{ flat_rate: '3.99' }, { flat_rate: M.flatRateType }],
+    [{ free_over: 'lots' }, { free_over: M.freeOverType }],
     [{ flat_rate: 3.999 }, { flat_rate: M.pence }],
     [{ flat_rate: 10_000 }, { flat_rate: M.flatRateMax }],
     [{ free_over: -1 }, { free_over: M.freeOver }],
@@ -163,7 +164,8 @@ describe('validation (every text)', () => {
   it('the texts say what to do', () => {
     expect(M).toMatchObject({
       nameRequired: 'Name is required',
-      flatRate: 'Flat rate must be zero or greater',
+      flatRateRequired: 'Price is required',
+      flatRate: 'Price must be zero or greater',
       freeOver: 'Free-over amount must be zero or greater',
       pence: 'Use at most 2 decimal places',
       days: 'Delivery days must be a whole number from 1 to 30',
