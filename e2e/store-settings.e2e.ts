@@ -159,7 +159,7 @@ describe('store settings', () => {
     await table.getByRole('cell', { name: '£4.50' }).waitFor();
     await table.getByRole('cell', { name: 'Free', exact: true }).waitFor();
     await table.getByRole('cell', { name: '£50.00' }).waitFor();
-    await table.getByText('2-3 business days').waitFor();
+    await table.getByRole('cell', { name: '2-3 business days' }).waitFor();
     // Collect in store first; Economy Post switched off.
     await page.getByRole('button', { name: 'Move Collect in store up' }).click();
     await expect.poll(names, poll).toEqual(['Collect in store', 'Courier', 'Economy Post']);
