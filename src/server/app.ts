@@ -16,6 +16,7 @@ import { authRoutes } from './modules/accounts';
 import { tenantRoutes } from './modules/tenants';
 import { platformRoutes } from './modules/platform';
 import { reviewRoutes } from './modules/reviews';
+import { storeSettingsRoutes } from './modules/tenants';
 import { adminRoutes } from './modules/accounts';
 import { adminCategoryRoutes } from './modules/catalogue';
 import { adminProductRoutes } from './modules/catalogue';
@@ -26,6 +27,7 @@ import { adminEmailRoutes, emailSettingsRoutes } from './modules/emails';
 import { stockRoutes } from './modules/inventory';
 import { aiRoutes } from './modules/ai';
 import { adminOrderRoutes } from './modules/orders';
+import { adminShippingRoutes } from './modules/orders';
 import { dashboardRoutes } from './modules/dashboard';
 import { connectRoutes } from './modules/payments';
 import { InFlight, pushPaidOrders, pushRoutes, pushShippedOrders } from './modules/notifications';
@@ -59,6 +61,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   if (opts.failOnResponseDrift) failOnResponseDrift(app);
   // Every instance hears every committed catalogue write (its own and other instances'), until it closes.
   app.addHook('onClose', await deps.catalogueCache.follow(deps.scopes, app.log));
+  // The same for the host cache: a store renamed or given new details on any instance (migration 0013).
+  app.addHook('onClose', await deps.tenants.follow(deps.scopes, app.log));
   subscribeToDomainEvents(app, deps);
   app.decorateRequest('tenant', null);
   app.decorateRequest('actor', null);
@@ -83,6 +87,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(authRoutes);
   await app.register(tenantRoutes);
   await app.register(platformRoutes);
+  await app.register(storeSettingsRoutes);
   await app.register(adminRoutes);
   await app.register(adminCategoryRoutes);
   await app.register(adminProductRoutes);
@@ -96,6 +101,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(mediaRoutes);
   await app.register(aiRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(adminShippingRoutes);
   await app.register(dashboardRoutes);
   await app.register(connectRoutes);
   await app.register(pushRoutes);
@@ -126,6 +132,8 @@ function subscribeToDomainEvents(app: FastifyInstance, deps: AppDeps): void {
     // The store's staff hear of each paid order, a signed-in shopper of their order's shipping (pushes).
     events.on('order.paid', pushPaidOrders(pushDeps, pushes)),
     events.on('order.status_changed', pushShippedOrders(pushDeps, pushes)),
+    // A store's name and public details live in the host cache; the notification tells other instances.
+    events.on('store.changed', (e) => deps.tenants.invalidateTenant(e.tenantId)),
   ];
   app.addHook('onClose', async () => {
     off.forEach((unsubscribe) => unsubscribe());

@@ -39,6 +39,8 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   order_cancelled: 'Cancellation notice',
   order_refunded: 'Refund notice',
   template_test: 'Test email',
+  store_new_order: 'New order notice',
+  store_low_stock: 'Low stock alert',
 };
 
 export function emailKindLabel(kind: string): string {

@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { MEMBER_ROLES } from './roles';
+import { publicStoreDetailsSchema } from './store-settings';
 
 export const tenantSchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), domain: z.string().nullable() });
 export type Tenant = z.infer<typeof tenantSchema>;
 
-/** GET /api/tenant/current: the store this host belongs to, or null on the platform host. */
-export const currentTenantResponse = z.object({ tenant: tenantSchema.nullable(), platform: z.object({ name: z.string() }) });
+/**
+ * GET /api/tenant/current: the store this host belongs to, or null on the platform host, with the
+ * details its shoppers see (footer contact, address; store-details.ts says what is public).
+ */
+export const currentTenantResponse = z.object({
+  tenant: tenantSchema.extend({ details: publicStoreDetailsSchema }).nullable(),
+  platform: z.object({ name: z.string() }),
+});
 export type CurrentTenantResponse = z.infer<typeof currentTenantResponse>;
+/** The store a storefront page belongs to. */
+export type StoreTenant = NonNullable<CurrentTenantResponse['tenant']>;
 
 /** GET /api/tenants/domains (owner only). */
 export const tenantDomainSchema = z.object({ id: z.string(), name: z.string(), domain: z.string(), url: z.string() });

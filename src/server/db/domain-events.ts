@@ -11,7 +11,9 @@ export type DomainEvent =
   /** An order's status, fulfilment or refunds changed by staff, the shopper or a job. */
   | { type: 'order.status_changed'; tenantId: string; orderId: string; status: string }
   /** Mail was recorded for a store and waits to be delivered. */
-  | { type: 'email.queued'; tenantId: string };
+  | { type: 'email.queued'; tenantId: string }
+  /** A store's own row changed: its name or settings (what the host cache holds). */
+  | { type: 'store.changed'; tenantId: string };
 
 export type DomainEventType = DomainEvent['type'];
 type EventOf<K extends DomainEventType> = Extract<DomainEvent, { type: K }>;

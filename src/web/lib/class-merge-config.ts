@@ -96,7 +96,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "rounded-r": {"rounded":"r-md"},
   "scale": {"scale":"105 [1.03]"},
   "scroll-mt": {"scroll":"mt-20 mt-40 mt-8"},
-  "select": {"select":"none"},
+  "select": {"select":"all none"},
   "shadow": {"shadow":"lg none sm xl xs"},
   "shrink": {"shrink":"0"},
   "size": {"size":"10 11 12 14 16 2.5 20 28 3 3.5 4 40 5 6 7 8 9 full"},

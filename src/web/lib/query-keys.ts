@@ -94,3 +94,13 @@ export const dashboardKeys = {
 export const paymentConnectKeys = {
   status: ['admin', 'payment-connect', 'status'] as const,
 };
+
+/** Settings > Store Info (src/web/lib/admin-settings.ts). */
+export const settingsKeys = {
+  store: ['admin', 'settings', 'store'] as const,
+};
+
+/** Settings > Shipping (src/web/lib/admin-shipping.ts). */
+export const adminShippingKeys = {
+  all: ['admin', 'shipping-methods'] as const,
+};

@@ -1,4 +1,4 @@
-import type { Tenant } from '@shared/tenants';
+import type { StoreTenant } from '@shared/tenants';
 import { useCategories } from '@/lib/catalog';
 import { useDocumentTitle } from './store-context';
 import { featuredCategories, heroPictures } from './home/featured-categories';
@@ -8,14 +8,14 @@ import { HomeHero } from './home/HomeHero';
 import { StorePromises } from './home/StorePromises';
 
 /** The store's front page: welcome, featured categories and products, and the shop's promises. */
-export function StoreHome({ tenant }: { tenant: Tenant }) {
+export function StoreHome({ tenant }: { tenant: StoreTenant }) {
   useDocumentTitle(null);
   const categories = useCategories();
   // A failed category load hides the category sections (an empty list), like having none featured.
   const tree = categories.isError ? [] : categories.data;
   return (
     <>
-      <HomeHero storeName={tenant.name} pictures={tree && heroPictures(tree)} />
+      <HomeHero storeName={tenant.name} description={tenant.details.description} pictures={tree && heroPictures(tree)} />
       <FeaturedCategories categories={tree && featuredCategories(tree)} />
       <FeaturedProducts />
       <StorePromises />

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ShoppingBag } from 'lucide-react';
-import type { Tenant } from '@shared/tenants';
+import type { StoreTenant } from '@shared/tenants';
 import { StoreFooter } from './footer/StoreFooter';
 import { StoreProvider } from './store-context';
 import { CartLink } from './header/CartLink';
@@ -11,7 +11,7 @@ import { HeaderSearch } from './header/HeaderSearch';
 import { MobileCategoryMenu } from './header/MobileCategoryMenu';
 
 /** The shopper-facing frame: store name, categories, search, account and cart links, content, footer with the shop's promises. */
-export function StoreLayout({ tenant, children }: { tenant: Tenant; children: ReactNode }) {
+export function StoreLayout({ tenant, children }: { tenant: StoreTenant; children: ReactNode }) {
   const { pathname } = useLocation();
   // The router keeps the scroll position between pages; a new page should open at its top.
   // Braces matter: newer Chromium returns a promise from scrollTo, which React would call as the cleanup.
@@ -41,7 +41,7 @@ export function StoreLayout({ tenant, children }: { tenant: Tenant; children: Re
           <CategoryNav />
         </header>
         <main className="flex flex-1 flex-col">{children}</main>
-        <StoreFooter storeName={tenant.name} />
+        <StoreFooter storeName={tenant.name} details={tenant.details} />
       </div>
     </StoreProvider>
   );

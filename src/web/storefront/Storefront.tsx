@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import type { Tenant } from '@shared/tenants';
+import type { StoreTenant } from '@shared/tenants';
 import { Spinner } from '@/components/ui/spinner';
 import { StoreLayout } from './StoreLayout';
 import { CartPage, CategoryPage, CheckoutPage, MyOrdersPage, NotFoundPage, OrderSuccessPage, ProductsPage, StoreHome, preloadStorePage } from './pages';
@@ -11,7 +11,7 @@ import { ProductPage } from './product/ProductPage';
 if (typeof window !== 'undefined') preloadStorePage(window.location.pathname);
 
 /** The store routes (storefront spec §2), shown on a tenant's own host. */
-export default function Storefront({ tenant }: { tenant: Tenant }) {
+export default function Storefront({ tenant }: { tenant: StoreTenant }) {
   return (
     <StoreLayout tenant={tenant}>
       {/* Some pages have their own bundle (pages.ts); the header and footer stay while one arrives. */}

@@ -1,14 +1,14 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import type { Tenant } from '@shared/tenants';
+import type { StoreTenant } from '@shared/tenants';
 
-const StoreContext = createContext<Tenant | null>(null);
+const StoreContext = createContext<StoreTenant | null>(null);
 
 /** The store this host belongs to, for pages deep in the tree (titles, hero) without prop drilling. */
-export function StoreProvider({ tenant, children }: { tenant: Tenant; children: ReactNode }) {
+export function StoreProvider({ tenant, children }: { tenant: StoreTenant; children: ReactNode }) {
   return <StoreContext.Provider value={tenant}>{children}</StoreContext.Provider>;
 }
 
-export function useStore(): Tenant {
+export function useStore(): StoreTenant {
   const tenant = useContext(StoreContext);
   if (!tenant) throw new Error('useStore must be used inside StoreProvider');
   return tenant;

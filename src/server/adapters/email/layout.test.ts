@@ -58,4 +58,35 @@ describe('email layout', () => {
     );
     expect(text).not.toMatch(/&amp;|<[a-z]/);
   });
+
+  describe('the footer with the store’s details (Settings > Store Info)', () => {
+    const store = {
+      description: 'Not shown in mail',
+      contact_email: 'help@bramble.example',
+      contact_phone: '0113 496 0000',
+      address: { line1: '1 Mill Lane', line2: 'Unit <4>', city: 'Leeds', postcode: 'LS1 4AP', country: 'United Kingdom' },
+      company_number: 'SC123456',
+      vat_number: 'GB123456789',
+    };
+
+    it('gives address, contact and registration in HTML, escaped, with a mailto link', () => {
+      const { html } = renderEmailLayout({ shopName: 'Bramble', heading: 'H', paragraphs: [], store });
+      expect(html).toContain('Sent by Bramble<br />1 Mill Lane, Unit &lt;4&gt;, Leeds LS1 4AP, United Kingdom<br />');
+      expect(html).toContain('<a href="mailto:help@bramble.example" style="color:#6b7280;">help@bramble.example</a> &middot; 0113 496 0000');
+      expect(html).toContain('Company no. SC123456 · VAT no. GB123456789');
+      expect(html).not.toContain('Not shown in mail');
+    });
+
+    it('and in the plain text', () => {
+      const { text } = renderEmailLayout({ shopName: 'Bramble', heading: 'H', paragraphs: [], store });
+      expect(text.endsWith(['-- ', 'Sent by Bramble', '1 Mill Lane, Unit <4>, Leeds LS1 4AP, United Kingdom', 'Email: help@bramble.example · Phone: 0113 496 0000', 'Company no. SC123456 · VAT no. GB123456789', ''].join('\n'))).toBe(true);
+    });
+
+    it('leaves out what the store has not given', () => {
+      const { html, text } = renderEmailLayout({ shopName: 'Bramble', heading: 'H', paragraphs: [], store: { ...store, address: null, contact_phone: null, company_number: null, vat_number: null } });
+      expect(html).toContain('Sent by Bramble<br /><a href="mailto:help@bramble.example"');
+      expect(html).not.toMatch(/Company no|&middot;/);
+      expect(text.endsWith('-- \nSent by Bramble\nEmail: help@bramble.example\n')).toBe(true);
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../../shared/html-escape';
+import { addressLines, registrationLine, type PublicStoreDetails } from '../../../shared/store-details';
 
 export interface EmailTable {
   head?: string[];
@@ -20,6 +21,21 @@ export interface EmailLayout {
    * used instead of the paragraphs, table and button; `heading` is then only the page title.
    */
   body?: EmailBlock;
+  /**
+   * The store's public details (Settings > Store Info) for the footer: address, contact email and
+   * phone, company and VAT numbers, so a customer knows who wrote and how to reach them.
+   */
+  store?: PublicStoreDetails;
+}
+
+/** The footer's lines after "Sent by {shop}": address, contact, registration; each only when given. */
+function footerLines(store: PublicStoreDetails | undefined): { address: string; email: string | null; phone: string | null; registration: string } {
+  return {
+    address: store?.address ? addressLines(store.address).join(', ') : '',
+    email: store?.contact_email ?? null,
+    phone: store?.contact_phone ?? null,
+    registration: store ? registrationLine(store) : '',
+  };
 }
 
 /** One part of an email as HTML and as plain text. */
@@ -73,7 +89,7 @@ export function renderEmailButton(button: { label: string; url: string }): Email
   };
 }
 
-function renderHtml({ shopName, heading, paragraphs, table, button, body: rendered }: EmailLayout): string {
+function renderHtml({ shopName, heading, paragraphs, table, button, body: rendered, store }: EmailLayout): string {
   const body = rendered
     ? rendered.html
     : [
@@ -92,18 +108,27 @@ function renderHtml({ shopName, heading, paragraphs, table, button, body: render
 <tr><td style="padding:24px;">
 ${body}
 </td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;color:#6b7280;font-size:13px;">Sent by ${esc(shopName)}</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;color:#6b7280;font-size:13px;line-height:1.6;">${htmlFooter(shopName, store)}</td></tr>
 </table>
 </td></tr></table>
 </body>
 </html>`;
 }
 
-function renderText({ shopName, heading, paragraphs, table, button, body }: EmailLayout): string {
+function htmlFooter(shopName: string, store: PublicStoreDetails | undefined): string {
+  const f = footerLines(store);
+  // The address was checked as an email address when saved; escaped all the same, in the link too.
+  const contact = [f.email ? `<a href="mailto:${escapeHtml(f.email)}" style="color:#6b7280;">${esc(f.email)}</a>` : '', f.phone ? esc(f.phone) : ''].filter(Boolean).join(' &middot; ');
+  return [`Sent by ${esc(shopName)}`, f.address ? esc(f.address) : '', contact, f.registration ? esc(f.registration) : ''].filter(Boolean).join('<br />');
+}
+
+function renderText({ shopName, heading, paragraphs, table, button, body, store }: EmailLayout): string {
   const blocks = body ? [shopName, body.text.trim()] : [shopName, `${heading}\n${'='.repeat(Math.min(heading.length, 60))}`, ...paragraphs];
   if (table && !body) blocks.push(textTable(table));
   if (button && !body) blocks.push(`${button.label}: ${button.url}`);
-  blocks.push(`-- \nSent by ${shopName}`);
+  const f = footerLines(store);
+  const contact = [f.email ? `Email: ${f.email}` : '', f.phone ? `Phone: ${f.phone}` : ''].filter(Boolean).join(' · ');
+  blocks.push(['-- ', `Sent by ${shopName}`, f.address, contact, f.registration].filter(Boolean).join('\n'));
   return `${blocks.join('\n\n')}\n`;
 }
 

@@ -1,4 +1,5 @@
 import { formatGBP, penceToPounds } from '../../../shared/money';
+import { addressLines, registrationLine, type PublicStoreDetails } from '../../../shared/store-details';
 
 /**
  * The test gateway's hosted pages, rendered on the server as one self-contained HTML document each:
@@ -18,6 +19,8 @@ export interface PayPageView {
   /** What the shopper typed, shown back after an error. */
   cardNumber?: string;
   error?: string;
+  /** Who is being paid and how to reach them (Settings > Store Info), under the panel. */
+  store?: PublicStoreDetails;
 }
 
 export interface NoticeView {
@@ -27,6 +30,7 @@ export interface NoticeView {
   message: string;
   /** A link, or a button that posts to formAction (for "try again"). */
   action?: { label: string; href: string } | { label: string; formAction: string };
+  store?: PublicStoreDetails;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -98,6 +102,9 @@ h1,h2{margin:0}
 .btn-quiet:hover{background:#f4f4f5;color:#18181b}
 .secure{display:flex;align-items:center;justify-content:center;gap:6px;margin:20px 0 0;color:#71717a;font-size:12px}
 .panel.single{max-width:560px;margin:24px auto 0}
+.seller{max-width:960px;margin:20px auto 0;color:#71717a;font-size:13px;text-align:center;overflow-wrap:anywhere}
+.seller p{margin:2px 0}
+.seller a{color:#52525b}
 .notice{text-align:center;padding:40px 32px}
 .notice h1{font-size:22px;margin:16px 0 8px}
 .notice p{margin:0 0 24px;color:#52525b}
@@ -107,8 +114,23 @@ h1,h2{margin:0}
 @media (max-width:480px){.wrap{padding:16px 12px 32px}.summary,.pay{padding:20px}.amount{font-size:30px}.hint code{font-size:12.5px}}
 `;
 
+/**
+ * Who the shopper is paying: the store's address, contact and registration numbers, as a receipt or
+ * a card statement query would need them. Empty when the store has given none.
+ */
+function sellerBlock(shopName: string | null, store: PublicStoreDetails | undefined): string {
+  if (!shopName || !store) return '';
+  const contact = [store.contact_email ? `<a href="mailto:${esc(store.contact_email)}">${esc(store.contact_email)}</a>` : '', store.contact_phone ? esc(store.contact_phone) : ''].filter(Boolean).join(' · ');
+  const lines = [
+    contact ? `<p>Questions about this order? Contact ${esc(shopName)}: ${contact}</p>` : '',
+    store.address ? `<p>${esc(addressLines(store.address).join(', '))}</p>` : '',
+    registrationLine(store) ? `<p>${esc(registrationLine(store))}</p>` : '',
+  ].filter(Boolean);
+  return lines.length ? `<footer class="seller" aria-label="About ${esc(shopName)}">${lines.join('')}</footer>` : '';
+}
+
 /** One hosted page: the shop's bar with a test badge, and the body. `extraStyle` adds a page's own CSS. */
-export function layout(title: string, shopName: string | null, body: string, opts: { badge?: string; badgeTitle?: string; extraStyle?: string } = {}): string {
+export function layout(title: string, shopName: string | null, body: string, opts: { badge?: string; badgeTitle?: string; extraStyle?: string; store?: PublicStoreDetails } = {}): string {
   const initial = shopName ? esc(shopName.trim().charAt(0).toUpperCase() || '?') : '';
   const shop = shopName ? `<div class="shop"><span class="avatar" aria-hidden="true">${initial}</span><span class="shop-name">${esc(shopName)}</span></div>` : '<div class="shop">Test payment</div>';
   return `<!doctype html>
@@ -123,7 +145,7 @@ export function layout(title: string, shopName: string | null, body: string, opt
 </head>
 <body>
 <header class="bar"><div class="bar-in">${shop}<span class="badge" title="${esc(opts.badgeTitle ?? 'No real card is charged')}">${esc(opts.badge ?? 'Test payment')}</span></div></header>
-<main class="wrap">${body}</main>
+<main class="wrap">${body}${sellerBlock(shopName, opts.store)}</main>
 </body>
 </html>`;
 }
@@ -169,7 +191,7 @@ ${error}
 <p class="secure">${ICON.lock}<span>Test payment page · no real card is charged</span></p>
 </section>
 </div>`;
-  return layout(`Pay ${v.shopName} · Test payment`, v.shopName, body);
+  return layout(`Pay ${v.shopName} · Test payment`, v.shopName, body, { store: v.store });
 }
 
 export function renderNoticePage(n: NoticeView): string {
@@ -183,5 +205,5 @@ export function renderNoticePage(n: NoticeView): string {
 <p>${esc(n.message)}</p>
 ${action}
 </div></div>`;
-  return layout(`${n.title} · Test payment`, n.shopName, body);
+  return layout(`${n.title} · Test payment`, n.shopName, body, { store: n.store });
 }

@@ -158,6 +158,7 @@ function viewOf(req: FastifyRequest, s: TestSessionView) {
   return {
     sessionId: s.id,
     shopName: req.tenant?.name ?? 'Shop',
+    store: req.tenant?.details,
     orderNumber: s.orderNumber,
     customerEmail: s.customerEmail,
     lines: s.lines,
@@ -169,7 +170,7 @@ function viewOf(req: FastifyRequest, s: TestSessionView) {
 }
 
 function notice(reply: FastifyReply, status: number, req: FastifyRequest, n: Omit<NoticeView, 'shopName'>) {
-  return html(reply, status, renderNoticePage({ ...n, shopName: req.tenant?.name ?? null }));
+  return html(reply, status, renderNoticePage({ ...n, shopName: req.tenant?.name ?? null, store: req.tenant?.details }));
 }
 
 function notFoundPage(reply: FastifyReply, req: FastifyRequest) {

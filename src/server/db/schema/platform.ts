@@ -1,15 +1,26 @@
-import { pgTable, uuid, text, timestamp, boolean, primaryKey, index, bigserial, check } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, timestamp, boolean, primaryKey, index, bigserial, check, jsonb } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
-/** A shop. Platform-level: readable without a tenant so a host can be resolved. */
-export const tenants = pgTable('tenants', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  slug: text('slug').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Set by a platform owner: the storefront answers 503 "This store is closed"; only owners reach its admin. */
-  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
-});
+/**
+ * A shop. Platform-level: readable without a tenant so a host can be resolved. settings_json holds the
+ * Store Info tab (src/shared/store-settings.ts; its public part is what every storefront shows anyway).
+ */
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    settingsJson: jsonb('settings_json').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by a platform owner: the storefront answers 503 "This store is closed"; only owners reach its admin. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Bounded like every input (DESIGN rule 13); the schema allows far less than this.
+    check('tenants_settings_json_check', sql`jsonb_typeof(${t.settingsJson}) = 'object' and octet_length(${t.settingsJson}::text) <= 16384`),
+  ],
+);
 
 /** Host names a tenant answers on. Readable by anyone (host resolution); written only inside the tenant. */
 export const tenantDomains = pgTable(

@@ -84,9 +84,11 @@ export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
     const lines = await currentLines(ctx, cart);
     if (lines.length === 0) throw badRequest('Your cart is empty');
     const methods = await cartRepo.listShippingMethods(ctx);
-    const chosen = req.input.shipping_method_id ?? req.input.shippingMethodId ?? cart.shippingMethodId;
-    if (chosen && !methods.some((m) => m.id === chosen)) throw notFound('Shipping method not found');
-    const totals = computeTotals(lines, methods, chosen);
+    // A method the shopper sends must be on offer; one the cart remembers may since have been switched
+    // off or deleted in Settings > Shipping, and then the first active one applies, as the cart shows.
+    const sent = req.input.shipping_method_id ?? req.input.shippingMethodId;
+    if (sent && !methods.some((m) => m.id === sent)) throw notFound('Shipping method not found');
+    const totals = computeTotals(lines, methods, sent ?? cart.shippingMethodId);
     if (!totals.method) throw conflict('no_shipping', 'This shop has no delivery options yet.');
     if (totals.total > MAX_ORDER_TOTAL_PENCE) throw orderTooLarge(totals.total);
 

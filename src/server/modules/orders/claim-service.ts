@@ -8,6 +8,7 @@ import { renderEmailButton } from '../../adapters/email/layout';
 import { sendTemplatedEmail } from '../emails';
 import { hashToken } from '../accounts';
 import { spendPlatformAllowance, type Limit } from '../limits';
+import type { PublicStoreDetails } from '../../../shared/store-details';
 import { CLAIM_MAX_PER_ACCOUNT, CLAIM_MAX_PER_EMAIL, CLAIM_TEXT, CLAIM_WINDOW_MS } from '../../../shared/claims';
 
 const CLAIM_HOURS = 24;
@@ -20,7 +21,7 @@ const PER_EMAIL: Limit = { bucket: 'claim_email', max: CLAIM_MAX_PER_EMAIL, wind
  * The answer is the same whether or not that address has orders, so it reveals nothing. Too many
  * requests from one account, or for one address, answer 429 and send nothing.
  */
-export async function requestClaim(ctx: StoreCtx, email: EmailSender, address: string, origin: string, shopName: string): Promise<{ message: string }> {
+export async function requestClaim(ctx: StoreCtx, email: EmailSender, address: string, origin: string, shopName: string, store?: PublicStoreDetails): Promise<{ message: string }> {
   if (!ctx.actor) throw unauthorized();
   // Counted in this transaction: a request refused here, or one whose email is not written, is not
   // counted. Both limits span every store (decision 011), so a stranger's inbox is protected once.
@@ -39,6 +40,7 @@ export async function requestClaim(ctx: StoreCtx, email: EmailSender, address: s
     key: 'order_claim',
     to: address,
     shopName,
+    store,
     values: {
       account_email: ctx.actor.email,
       claim_email: address,

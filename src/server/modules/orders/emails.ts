@@ -1,16 +1,24 @@
 import type { StoreCtx } from '../../http/context';
+import { storeDetails } from '../tenants';
+import type { PublicStoreDetails } from '../../../shared/store-details';
 import type { EmailSender } from '../../adapters/email/email';
 import { renderEmailTable } from '../../adapters/email/layout';
 import { sendTemplatedEmail, type TemplateValues } from '../emails';
 import { formatGBP, penceToPounds } from '../../../shared/money';
 import { deliveryPromise } from '../../../shared/orders';
 import * as repo from './orders-repo';
-import { tenantName } from '../tenants';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
 
+/** The store's name and public details (Settings > Store Info) for an email's header and footer. */
+export async function shopIdentity(ctx: StoreCtx): Promise<{ name: string; details: PublicStoreDetails | undefined }> {
+  const store = await storeDetails(ctx.tx, ctx.tenantId);
+  return { name: store?.name ?? 'Our shop', details: store?.details };
+}
+
+/** The store's name alone (subjects, the test payment page). */
 export async function shopName(ctx: StoreCtx): Promise<string> {
-  return (await tenantName(ctx.tx, ctx.tenantId)) ?? 'Our shop';
+  return (await shopIdentity(ctx)).name;
 }
 
 /** The delivery time of the method the order was placed with ("Delivery on the next business day"). */
@@ -45,10 +53,12 @@ export function orderTemplateValues(order: repo.OrderRow, items: repo.OrderItemR
 /** The order confirmation, written into the outbox in the same transaction that marks the order paid. */
 export async function sendOrderConfirmation(ctx: StoreCtx, email: EmailSender, order: repo.OrderRow): Promise<void> {
   const items = await repo.listItems(ctx, [order.id]);
+  const { name: shop, details } = await shopIdentity(ctx);
   await sendTemplatedEmail(ctx, email, {
     key: 'order_confirmation',
     to: order.customerEmail,
-    shopName: await shopName(ctx),
+    shopName: shop,
+    store: details,
     orderId: order.id,
     orderNumber: order.orderNumber,
     values: {

@@ -3,7 +3,7 @@ import type { UnitOfWork } from '../../db/unit-of-work';
 import { rowsOf } from '../../db/rows';
 import type { PaymentEvent } from '../../adapters/payments/payments';
 import type { EmailSender } from '../../adapters/email/email';
-import { sendOrderConfirmation } from './emails';
+import { noticesForPaidOrder } from './store-notices';
 import type { StoreCtx } from '../../http/context';
 import { isUuid } from '../../../shared/ids';
 import { markPaid, releaseUnpaid } from './lifecycle';
@@ -15,7 +15,7 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 /**
  * Applies a verified payment event (DESIGN rule 6): recorded by event id first, in the same
  * transaction as its effect, so a repeated delivery finds the record and does nothing. Answers the
- * order that was paid. The confirmation email is written in the same transaction; order.paid is told
+ * order that was paid. The confirmation email (and the store's notices) are written in the same transaction; order.paid is told
  * to subscribers (catalogue cache, mail delivery) once it has committed.
  */
 export async function applyPaymentEvent(scopes: UnitOfWork, email: EmailSender, event: PaymentEvent): Promise<{ outcome: EventOutcome; paidOrderId: string | null }> {
@@ -44,7 +44,8 @@ export async function applyPaymentEvent(scopes: UnitOfWork, email: EmailSender, 
       }
       const paid = await markPaid(ctx, order, event.paymentReference);
       if (paid) {
-        await sendOrderConfirmation(ctx, email, order);
+        // The confirmation, and the store's own new-order and low-stock emails, as its settings say.
+        await noticesForPaidOrder(ctx, email, order);
         // A paid order took stock: the storefront's cached "In Stock" answers must not outlive it.
         ctx.emit({ type: 'order.paid', tenantId, orderId: order.id });
       }

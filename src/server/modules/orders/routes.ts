@@ -63,7 +63,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/account/claim-orders', { schema: { body: claimOrdersBody, response: { 200: shopperMessageResponse } } }, async (req) =>
-    inStore(req, (ctx) => requestClaim(ctx, app.deps.email, req.body.email, `${req.protocol}://${req.headers.host}`, req.tenant!.name)),
+    inStore(req, (ctx) => requestClaim(ctx, app.deps.email, req.body.email, `${req.protocol}://${req.headers.host}`, req.tenant!.name, req.tenant!.details)),
   );
 
   app.post('/api/account/claim-orders/confirm', { schema: { body: confirmClaimBody, response: { 200: claimConfirmedResponse } } }, async (req) => inStore(req, (ctx) => confirmClaim(ctx, req.body.token)));

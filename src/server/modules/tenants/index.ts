@@ -2,3 +2,5 @@
 export { tenantRoutes } from './routes';
 export { TenantResolver, type ResolvedTenant } from './resolver';
 export { addDomain, allTenantIds, domainsOf, domainTaken, findTenant, isSuspended, insertDomain, insertTenant, listTenants, makePrimary, removeDomain, setSuspended, slugTaken, tenantName, tenantSummaries } from './repo';
+export { storeSettingsRoutes } from './settings/routes';
+export { storeDetails, type StoreDetails } from './settings/service';

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { UnitOfWork } from '../../db/unit-of-work';
+import type { Listen } from '../../db/notifications';
 import { tenantDomains, tenants } from '../../db/schema/index';
+import { isUuid } from '../../../shared/ids';
+import type { PublicStoreDetails } from '../../../shared/store-details';
+import { publicDetailsOf, readStoredSettings } from '../../../shared/store-settings';
 
 export interface ResolvedTenant {
   id: string;
@@ -9,6 +13,8 @@ export interface ResolvedTenant {
   domain: string;
   /** Suspended by a platform owner: the storefront is closed (503), the admin is for owners only. */
   suspended: boolean;
+  /** What shoppers see of the store's settings: footer, page heads, emails, the pay page. */
+  details: PublicStoreDetails;
 }
 
 /** Lower-cased host without port; IPv6 brackets kept. */
@@ -22,9 +28,21 @@ export function hostName(hostHeader: string | undefined): string {
 const CACHE_MS = 10_000;
 
 /**
+ * Where the database announces committed writes to stores and their domains (migration
+ * 0013_store_settings): the store's id, or '' for every store.
+ */
+export const TENANTS_CHANNEL = 'tenants_changed';
+
+/** Where follow() reports a lost listening connection; app.log fits. */
+export interface ResolverLog {
+  warn(obj: object, msg: string): void;
+}
+
+/**
  * Host -> tenant through the tenant_domains table. Answers are cached for a few seconds because every
- * request asks; a new domain is live within CACHE_MS on every instance, and invalidate() makes it
- * immediate on this one.
+ * request asks. A store's own change (rename, new contact details, a domain added) reaches every
+ * instance through the database's notification (follow()); this instance drops it at once after its
+ * own commit (invalidateTenant, from the store.changed domain event). CACHE_MS is only a backstop.
  */
 export class TenantResolver {
   private cache = new Map<string, { at: number; tenant: ResolvedTenant | null }>();
@@ -38,14 +56,14 @@ export class TenantResolver {
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.tenant;
     const rows = await this.scopes.run({ tenantId: null, userId: null }, ({ tx }) =>
       tx
-        .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, domain: tenantDomains.domain, suspendedAt: tenants.suspendedAt })
+        .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, domain: tenantDomains.domain, suspendedAt: tenants.suspendedAt, settings: tenants.settingsJson })
         .from(tenantDomains)
         .innerJoin(tenants, eq(tenants.id, tenantDomains.tenantId))
         .where(eq(tenantDomains.domain, host))
         .limit(1),
     );
     const row = rows[0];
-    const tenant = row ? { id: row.id, name: row.name, slug: row.slug, domain: row.domain, suspended: row.suspendedAt !== null } : null;
+    const tenant = row ? { id: row.id, name: row.name, slug: row.slug, domain: row.domain, suspended: row.suspendedAt !== null, details: publicDetailsOf(readStoredSettings(row.settings, row.name)) } : null;
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(host, { at: Date.now(), tenant });
     return tenant;
@@ -53,5 +71,30 @@ export class TenantResolver {
 
   invalidate(): void {
     this.cache.clear();
+  }
+
+  /**
+   * Forget one store's hosts, and every host that named no store (a domain just added to it was
+   * one of those).
+   */
+  invalidateTenant(tenantId: string): void {
+    for (const [host, entry] of this.cache) {
+      if (entry.tenant === null || entry.tenant.id === tenantId) this.cache.delete(host);
+    }
+  }
+
+  /** Drop a store's hosts whenever the database announces a committed change to it; all when some may have been missed. */
+  follow(database: { listen: Listen }, log?: ResolverLog): Promise<() => Promise<void>> {
+    return database.listen(TENANTS_CHANNEL, {
+      notify: (payload) => {
+        if (payload === '') this.invalidate();
+        else if (isUuid(payload)) this.invalidateTenant(payload);
+      },
+      missed: () => {
+        this.invalidate();
+        log?.warn({}, 'host cache: listening again after a lost connection; cleared');
+      },
+      error: (err) => log?.warn({ err }, 'host cache: reconnecting the notification listener failed'),
+    });
   }
 }

@@ -8,7 +8,7 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The SPA asks which store this host is; null means the platform's own site.
   app.get('/api/tenant/current', { schema: { response: { 200: currentTenantResponse } } }, async (req) => ({
-    tenant: req.tenant ? { id: req.tenant.id, name: req.tenant.name, slug: req.tenant.slug, domain: req.tenant.domain } : null,
+    tenant: req.tenant ? { id: req.tenant.id, name: req.tenant.name, slug: req.tenant.slug, domain: req.tenant.domain, details: req.tenant.details } : null,
     platform: { name: PLATFORM_NAME },
   }));
 

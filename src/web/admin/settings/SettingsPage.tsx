@@ -34,7 +34,7 @@ export function SettingsPage() {
       </div>
       <Tabs value={tab} onValueChange={select} className="flex flex-col gap-6">
         <TabsList className="w-full justify-start overflow-x-auto sm:w-fit">
-          {SETTINGS_TABS.map((t) => <TabsTrigger key={t.value} value={t.value}>{t.label}</TabsTrigger>)}
+          {SETTINGS_TABS.map((t) => <TabsTrigger key={t.value} value={t.value} className="whitespace-nowrap">{t.label}</TabsTrigger>)}
         </TabsList>
         {SETTINGS_TABS.map(({ value, Panel }) => (
           <TabsContent key={value} value={value}><Panel /></TabsContent>

@@ -1,22 +1,27 @@
 import { Link } from 'react-router';
+import { registrationLine, type PublicStoreDetails } from '@shared/store-details';
 import { useSession } from '@/lib/auth';
 import { useCategories } from '@/lib/catalog';
 import { useLoginHref } from '../use-login-href';
+import { hasContact, StoreContact } from './StoreContact';
 
 const linkClass = 'text-sm text-zinc-600 hover:text-zinc-900 hover:underline underline-offset-4';
 
 /**
- * Footer: where to shop, how delivery and returns work (storefront spec §9), and the account links.
+ * Footer: where to shop, how delivery and returns work (storefront spec §9), the account links, and
+ * how to reach the store with its company and VAT numbers (Settings > Store Info) when it gave them.
  * The home page already shows the promises as cards, so the footer lists them as plain facts.
  */
-export function StoreFooter({ storeName }: { storeName: string }) {
+export function StoreFooter({ storeName, details }: { storeName: string; details: PublicStoreDetails }) {
   const categories = useCategories();
   const signedIn = Boolean(useSession().data?.user);
   const loginHref = useLoginHref();
   const year = new Date().getFullYear();
+  const contact = hasContact(details);
+  const registration = registrationLine(details);
   return (
     <footer className="border-t border-zinc-200 bg-zinc-50">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3 sm:px-6">
+      <div className={`mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 ${contact ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3'}`}>
         <FooterColumn title="Shop">
           <li><Link to="/products" className={linkClass}>All products</Link></li>
           {(categories.data ?? []).slice(0, 6).map((category) => (
@@ -40,9 +45,11 @@ export function StoreFooter({ storeName }: { storeName: string }) {
           )}
           <li><Link to="/cart" className={linkClass}>Cart</Link></li>
         </FooterColumn>
+        {contact ? <StoreContact details={details} /> : null}
       </div>
       <div className="border-t border-zinc-200 px-4 py-4 text-center text-xs text-zinc-500">
-        © {year} {storeName}. Prices in pounds sterling, including VAT.
+        <p>© {year} {storeName}. Prices in pounds sterling, including VAT.</p>
+        {registration ? <p className="mt-1">{registration}</p> : null}
       </div>
     </footer>
   );

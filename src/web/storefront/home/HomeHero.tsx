@@ -4,16 +4,19 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 
-/** Welcome: the store's name, what it offers, the way in, and two pictures from the catalogue. */
-export function HomeHero({ storeName, pictures }: { storeName: string; pictures: string[] | undefined }) {
+/**
+ * Welcome: the store's name, what it offers (its own description from Settings > Store Info, or the
+ * platform's promise), the way in, and two pictures from the catalogue.
+ */
+export function HomeHero({ storeName, description, pictures }: { storeName: string; description: string | null; pictures: string[] | undefined }) {
   return (
     <section className="bg-gradient-to-b from-zinc-50 to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
         <div>
           <p className="text-sm font-medium tracking-wide text-accent uppercase">Welcome to</p>
           <h1 className="mt-3 max-w-2xl text-4xl font-semibold tracking-tight text-balance sm:text-5xl">{storeName}</h1>
-          <p className="mt-4 max-w-xl text-lg text-pretty text-zinc-600">
-            Quality products delivered across the UK, with next-day delivery and click &amp; collect.
+          <p className="mt-4 max-w-xl text-lg text-pretty whitespace-pre-line text-zinc-600">
+            {description ?? 'Quality products delivered across the UK, with next-day delivery and click & collect.'}
           </p>
           <Button asChild size="lg" className="mt-8">
             <Link to="/products">

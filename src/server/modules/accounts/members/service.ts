@@ -15,9 +15,9 @@ export async function adminContext(scopes: UnitOfWork, actor: Actor, tenantId: s
     const role = await findRole(tx, tenantId, actor.userId);
     // A stale choice on the platform host (membership removed) falls back to no tenant.
     if (!hostTenant && !role) return { tenant: null, suspended: false, role: null, isOwner: actor.isOwner };
+    // The host's store carries its public details too; this answer names the store only.
     const found = hostTenant ?? (await findTenant(tx, tenantId));
     if (!found) return { tenant: null, suspended: false, role: null, isOwner: actor.isOwner };
-    const { suspended, ...tenant } = found;
-    return { tenant, suspended, role, isOwner: actor.isOwner };
+    return { tenant: { id: found.id, name: found.name, slug: found.slug, domain: found.domain }, suspended: found.suspended, role, isOwner: actor.isOwner };
   });
 }

@@ -20,7 +20,7 @@ export async function renderPageHead(req: FastifyRequest, html: string): Promise
   const url = { origin: originOf(req), path: req.url.split('?')[0] };
   if (!req.tenant) return { html: injectHead(html, platformMeta(url)), status: 200 };
   const storeName = req.tenant.name;
-  if (!isCataloguePage(url.path)) return { html: injectHead(html, storePageMeta(storeName, url)), status: 200 };
+  if (!isCataloguePage(url.path)) return { html: injectHead(html, storePageMeta(storeName, url, req.tenant.details.description)), status: 200 };
   // Category and product heads (or their 404) are cached with the catalogue; the key holds everything
   // the head is built from besides the tenant's catalogue.
   const { meta, status } = await cachedStoreRead(req, `head:${url.origin}|${storeName}|${url.path}`, (ctx) => storeMeta(ctx, storeName, url));

@@ -58,11 +58,14 @@ export function productJsonLd(product: ProductDetail, url: string, origin: strin
 
 const isNotFound = (err: unknown) => err instanceof AppError && err.status === 404;
 
-/** Head tags of a store page that shows no catalogue record (home, cart...): no database needed. */
-export function storePageMeta(storeName: string, url: PageUrl): PageMeta {
+/**
+ * Head tags of a store page that shows no catalogue record (home, cart...): no database needed. The
+ * store's own description (Settings > Store Info) replaces the generic one when it has written one.
+ */
+export function storePageMeta(storeName: string, url: PageUrl, storeDescription: string | null = null): PageMeta {
   return {
     title: storeName,
-    description: `Shop ${storeName} online. ${STORE_PROMISE}`,
+    description: storeDescription ? clip(storeDescription) : `Shop ${storeName} online. ${STORE_PROMISE}`,
     canonical: `${url.origin}${url.path}`,
     type: 'website',
     siteName: storeName,

@@ -2,6 +2,7 @@ import { escapeHtml } from '../../../../shared/html-escape';
 import { parseTemplate, type TemplateNode } from '../../../../shared/email-template-syntax';
 import type { TemplateVariableName } from '../../../../shared/email-settings';
 import { renderEmailLayout, type EmailBlock } from '../../../adapters/email/layout';
+import type { PublicStoreDetails } from '../../../../shared/store-details';
 import type { TemplateContent } from './defaults';
 
 /** A text value, a flag (sections), or a block built by the server (already safe HTML, and text). */
@@ -54,13 +55,13 @@ const WHOLE_DOCUMENT = /^\s*(<!doctype|<html[\s>])/i;
  * (header with the store name, footer), and the plain-text part, from the template's own text or,
  * when it has none, from its HTML.
  */
-export function renderEmail(template: TemplateContent, shopName: string, values: TemplateValues): RenderedEmail {
+export function renderEmail(template: TemplateContent, shopName: string, values: TemplateValues, store?: PublicStoreDetails): RenderedEmail {
   const all: TemplateValues = { ...values, shop_name: shopName };
   const subject = renderTemplate(template.subject, all, 'text').replace(/\s+/g, ' ').trim();
   const html = renderTemplate(template.html, all, 'html');
   const text = template.text ? renderTemplate(template.text, all, 'text') : htmlToText(html);
   if (WHOLE_DOCUMENT.test(html)) return { subject, html, text: `${text.trim()}\n` };
-  return { subject, ...renderEmailLayout({ shopName, heading: subject, paragraphs: [], body: { html, text } }) };
+  return { subject, ...renderEmailLayout({ shopName, store, heading: subject, paragraphs: [], body: { html, text } }) };
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };

@@ -4,12 +4,15 @@ import { TemplateSyntaxError } from '../../../../shared/email-template-syntax';
 import { DEFAULT_TEMPLATES } from './defaults';
 import { renderEmail, type RenderedEmail, type TemplateValues } from './render';
 import * as repo from './repo';
+import type { PublicStoreDetails } from '../../../../shared/store-details';
 
 export interface TemplatedEmail {
   /** The template key: order_confirmation, order_shipped, … or a store's own key. */
   key: string;
   to: string;
   shopName: string;
+  /** The store's public details for the footer (Settings > Store Info). */
+  store?: PublicStoreDetails;
   values: TemplateValues;
   /** What the outbox calls it; the key when left out. */
   kind?: string;
@@ -24,23 +27,23 @@ export interface TemplatedEmail {
  * template that no longer renders (saved under older rules) must not fail the business change it
  * reports, a payment above all: the default is used instead.
  */
-export async function renderForKey(ctx: StoreCtx, key: string, shopName: string, values: TemplateValues): Promise<RenderedEmail | null> {
+export async function renderForKey(ctx: StoreCtx, key: string, shopName: string, values: TemplateValues, store?: PublicStoreDetails): Promise<RenderedEmail | null> {
   const candidates = await repo.templatesForKey(ctx, key);
   for (const template of candidates) {
     try {
-      return renderEmail(template, shopName, values);
+      return renderEmail(template, shopName, values, store);
     } catch (err) {
       if (!(err instanceof TemplateSyntaxError)) throw err;
     }
   }
   // The defaults are written at boot; a database that missed that still sends the wording in code.
   const builtIn = (DEFAULT_TEMPLATES as Record<string, (typeof DEFAULT_TEMPLATES)[keyof typeof DEFAULT_TEMPLATES]>)[key];
-  return builtIn ? renderEmail(builtIn, shopName, values) : null;
+  return builtIn ? renderEmail(builtIn, shopName, values, store) : null;
 }
 
 /** Renders the key's template and records the message through the email adapter, in ctx's transaction. */
 export async function sendTemplatedEmail(ctx: StoreCtx, email: EmailSender, message: TemplatedEmail): Promise<SentEmail> {
-  const rendered = await renderForKey(ctx, message.key, message.shopName, message.values);
+  const rendered = await renderForKey(ctx, message.key, message.shopName, message.values, message.store);
   if (!rendered) throw new Error(`No email template with the key ${message.key}`);
   return email.send(ctx, {
     tenantId: ctx.tenantId,

@@ -89,8 +89,14 @@ export async function listMovements(ctx: TenantCtx, productId: string, limit: nu
  * Tracked products at or under the threshold, lowest first. A tracked product whose quantity was never
  * set counts as 0. Archived products are left out: nobody restocks what is no longer sold.
  */
-export async function listLowStock(ctx: TenantCtx, limit: number): Promise<{ rows: LowStockItem[]; total: number }> {
-  const low = sql`tenant_id = ${ctx.tenantId} and track_inventory and status <> 'archived' and coalesce(stock_quantity, 0) <= ${LOW_STOCK_THRESHOLD}`;
+export async function listLowStock(
+  ctx: Pick<TenantCtx, 'tx' | 'tenantId'>,
+  limit: number,
+  /** Only these products (a paid order's, for the store's low stock alert email). */
+  productIds?: string[],
+): Promise<{ rows: LowStockItem[]; total: number }> {
+  const only = productIds ? sql` and id in (${productIds.length ? sql.join(productIds.map((id) => sql`${id}::uuid`), sql`, `) : sql`null`})` : sql``;
+  const low = sql`tenant_id = ${ctx.tenantId} and track_inventory and status <> 'archived' and coalesce(stock_quantity, 0) <= ${LOW_STOCK_THRESHOLD}${only}`;
   const rows = rowsOf<LowStockItem>(
     await ctx.tx.execute(sql`
       select id, name, sku, coalesce(stock_quantity, 0) as stock_quantity from products

@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../../db/connection';
+import { tenants } from '../../../db/schema/index';
+import type { StoreSettingsJson } from '../../../../shared/store-details';
+
+export interface SettingsRow {
+  id: string;
+  name: string;
+  settingsJson: unknown;
+}
+
+/** A store's name and stored settings; tenants are public to read (migration 0012), so any scope may ask. */
+export async function findSettings(tx: Tx, tenantId: string): Promise<SettingsRow | null> {
+  const rows = await tx.select({ id: tenants.id, name: tenants.name, settingsJson: tenants.settingsJson }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Renames the store and replaces its settings. Row-level security lets only the store's own scope (or
+ * a platform owner) update its row, so a wrong id updates nothing and answers null.
+ */
+export async function saveSettings(tx: Tx, tenantId: string, values: { name: string; settings: StoreSettingsJson }): Promise<SettingsRow | null> {
+  const rows = await tx
+    .update(tenants)
+    .set({ name: values.name, settingsJson: values.settings as unknown as Record<string, unknown> })
+    .where(eq(tenants.id, tenantId))
+    .returning({ id: tenants.id, name: tenants.name, settingsJson: tenants.settingsJson });
+  return rows[0] ?? null;
+}

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { asStoreManager } from '../../../http/guards';
+import { settingsResponse, updateSettingsBody, updateSettingsResponse } from '../../../../shared/store-settings';
+import * as service from './service';
+
+/**
+ * Settings > Store Info (admin spec §7): owner and admin members and platform owners; staff get 403,
+ * another store's members the same 404 as a store that does not exist, nobody signed in 401.
+ */
+export const storeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/admin/settings', { schema: { response: { 200: settingsResponse } } }, async (req) => asStoreManager(req, (ctx) => service.getSettings(ctx)));
+
+  app.put('/api/admin/settings', { schema: { body: updateSettingsBody, response: { 200: updateSettingsResponse } } }, async (req) => ({
+    settings: await asStoreManager(req, (ctx) => service.updateSettings(ctx, req.body)),
+  }));
+};

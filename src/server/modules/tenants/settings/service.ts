@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import type { Tx } from '../../../db/connection';
+import type { TenantCtx } from '../../../http/context';
+import { notFound } from '../../../http/errors';
+import type { PublicStoreDetails, StoreSettingsJson } from '../../../../shared/store-details';
+import { publicDetailsOf, readStoredSettings, type SettingsResponse, type StoreSettings, type updateSettingsBody } from '../../../../shared/store-settings';
+import * as repo from './repo';
+
+type UpdateInput = z.output<typeof updateSettingsBody>;
+
+const storeNotFound = () => notFound('Store not found');
+
+function view(row: repo.SettingsRow): StoreSettings {
+  return { name: row.name, settings_json: readStoredSettings(row.settingsJson, row.name) };
+}
+
+/** GET /api/admin/settings: the Store Info tab, and the store's id for the email and push test sends. */
+export async function getSettings(ctx: TenantCtx): Promise<SettingsResponse> {
+  const row = await repo.findSettings(ctx.tx, ctx.tenantId);
+  if (!row) throw storeNotFound();
+  return { settings: view(row), tenant_uuid: row.id };
+}
+
+/**
+ * PUT /api/admin/settings. The name is tenants.name (what the header, page titles, emails and the pay
+ * page show) and settings_json.store_name mirrors it. Without settings_json only the name changes.
+ * The host cache holds the name and public details: store.changed drops this instance's copy after the
+ * commit, and the database's notification (migration 0013) tells the other instances.
+ */
+export async function updateSettings(ctx: TenantCtx, input: UpdateInput): Promise<StoreSettings> {
+  const current = await repo.findSettings(ctx.tx, ctx.tenantId);
+  if (!current) throw storeNotFound();
+  const base = input.settings_json ?? readStoredSettings(current.settingsJson, current.name);
+  const settings: StoreSettingsJson = { ...base, store_name: input.name };
+  const saved = await repo.saveSettings(ctx.tx, ctx.tenantId, { name: input.name, settings });
+  if (!saved) throw storeNotFound();
+  ctx.emit({ type: 'store.changed', tenantId: ctx.tenantId });
+  return view(saved);
+}
+
+/** A store's name, its settings and the part shoppers see: for other modules (emails, notices). */
+export interface StoreDetails {
+  name: string;
+  settings: StoreSettingsJson;
+  details: PublicStoreDetails;
+}
+
+/** The store's details inside the caller's transaction, or null for an id that names no store. */
+export async function storeDetails(tx: Tx, tenantId: string): Promise<StoreDetails | null> {
+  const row = await repo.findSettings(tx, tenantId);
+  if (!row) return null;
+  const settings = readStoredSettings(row.settingsJson, row.name);
+  return { name: row.name, settings, details: publicDetailsOf(settings) };
+}
