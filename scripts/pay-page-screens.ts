@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Page } from 'playwright-core';
 import { resetTestApp } from '../src/server/test/harness';
-import { buildPayTestApp, insertOrder } from '../src/server/adapters/payments/test-support';
+import { buildPayTestApp, insertOrder } from '../src/server/test/pay-test-app';
 
 const OUT = 'test-results/pay';
 

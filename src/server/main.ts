@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { loadSecrets } from './secrets';
 import { DatabaseUnavailableError, openDatabase, runMigrations, type Database } from './db/connection';
 import { isDatabaseEmpty, seedDemo, DEMO_ACCOUNTS, DEMO_TENANTS } from './seed/demo';
-import { TenantResolver } from './modules/tenants';
+import { allTenantIds, tenantName, TenantResolver } from './modules/tenants';
 import { CatalogueCache } from './modules/catalogue';
 import { buildApp } from './app';
 import { createFileStorage } from './adapters/storage/create-file-storage';
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   const log = { error: (obj: object, msg: string) => console.error(msg, obj) };
   const scopes = new UnitOfWork(appDb, new DomainEvents(log), log);
   const payments = createPaymentProvider(config, secrets, scopes);
-  const email = createEmailSender(config, scopes, undefined, findSenderIdentity);
+  const email = createEmailSender(config, scopes, { identity: findSenderIdentity, stores: { ids: allTenantIds, name: tenantName } });
   const ai = createAiWriter(config.ai);
   const push = createPushSender(config, vapid);
   if (config.ai.provider === 'openai' && !config.ai.openai.apiKey) console.warn('AI_PROVIDER=openai but OPENAI_API_KEY is not set: AI copy answers 503 missing_api_key.');

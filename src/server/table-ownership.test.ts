@@ -59,12 +59,8 @@ const SHARED: Record<string, { tables: string[]; why: string }> = {
     why: 'stock levels are columns of the product and variant rows, so a sale or adjustment is one conditional UPDATE (DESIGN rule 6); the ledger labels rows with their name and SKU',
   },
   'adapters/email': {
-    tables: ['email_messages', 'tenants'],
-    why: 'the outbox is the delivery half of the emails module; delivery reads the store list and name to send from',
-  },
-  'adapters/payments': {
-    tables: ['orders'],
-    why: "the built-in test gateway's pay page shows the order number and delivery name",
+    tables: ['email_messages'],
+    why: 'the outbox is the delivery half of the emails module (it records and sends what the module writes)',
   },
 };
 

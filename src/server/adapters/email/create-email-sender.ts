@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { UnitOfWork } from '../../db/unit-of-work';
-import type { EmailLog, EmailSender, SenderLookup } from './email';
+import type { EmailLog, EmailSender, SenderLookup, StoreDirectory } from './email';
 import { OutboxEmailSender } from './outbox';
 import { SmtpEmailSender } from './smtp';
 
@@ -8,8 +8,8 @@ import { SmtpEmailSender } from './smtp';
  * SMTP when SMTP_URL is set, otherwise the built-in outbox (DESIGN rule 7). `identity` finds a store's
  * verified sending domain (from address and DKIM key) for SMTP delivery.
  */
-export function createEmailSender(config: Pick<Config, 'smtpUrl' | 'emailFrom'>, scopes: UnitOfWork, log?: EmailLog, identity?: SenderLookup): EmailSender {
-  if (config.smtpUrl) return new SmtpEmailSender(scopes, { url: config.smtpUrl, from: config.emailFrom, log, identity });
+export function createEmailSender(config: Pick<Config, 'smtpUrl' | 'emailFrom'>, scopes: UnitOfWork, deps: { stores: StoreDirectory; log?: EmailLog; identity?: SenderLookup }): EmailSender {
+  if (config.smtpUrl) return new SmtpEmailSender(scopes, { url: config.smtpUrl, from: config.emailFrom, ...deps });
   return new OutboxEmailSender();
 }
 

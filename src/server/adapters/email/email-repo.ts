@@ -28,7 +28,6 @@ export interface ClaimedEmail {
   subject: string;
   html: string;
   text: string;
-  shop_name: string;
 }
 
 /** Takes the oldest waiting message of the tenant for delivery, or null when none waits. */
@@ -36,14 +35,13 @@ export async function claimNext(tx: Tx, tenantId: string, provider: string): Pro
   const rows = rowsOf<ClaimedEmail>(
     await tx.execute(sql`
       update email_messages e set sent_at = now()
-      from tenants t
-      where t.id = e.tenant_id and e.tenant_id = ${tenantId} and e.id = (
+      where e.tenant_id = ${tenantId} and e.id = (
         select id from email_messages
         where tenant_id = ${tenantId} and provider = ${provider} and status = 'stored'
           and (sent_at is null or sent_at < now() - ${LEASE}::interval)
         order by created_at limit 1
         for update skip locked)
-      returning e.id, e.to_address, e.subject, e.html, e.text, t.name as shop_name`),
+      returning e.id, e.to_address, e.subject, e.html, e.text`),
   );
   return rows[0] ?? null;
 }
@@ -59,9 +57,4 @@ export async function markFailed(tx: Tx, tenantId: string, id: string, error: st
   await tx.execute(sql`
     update email_messages set status = 'failed', sent_at = null, error = ${error.slice(0, MAX_ERROR)}
     where tenant_id = ${tenantId} and id = ${id}`);
-}
-
-/** Tenants are platform-level rows, readable without a tenant scope; mail is then read per tenant. */
-export async function listTenantIds(tx: Tx): Promise<string[]> {
-  return rowsOf<{ id: string }>(await tx.execute(sql`select id from tenants order by created_at`)).map((r) => r.id);
 }

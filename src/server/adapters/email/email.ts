@@ -67,3 +67,12 @@ export interface SenderIdentity {
 
 /** Looks the identity up inside a store-scoped transaction; null: the platform's EMAIL_FROM. */
 export type SenderLookup = (tx: Tx) => Promise<SenderIdentity | null>;
+
+/**
+ * The stores mail is delivered for, and the name each sends under when it has no domain of its own.
+ * Handed in at boot from the tenants module, which owns those rows (decision 014).
+ */
+export interface StoreDirectory {
+  ids(tx: Tx): Promise<string[]>;
+  name(tx: Tx, tenantId: string): Promise<string | null>;
+}

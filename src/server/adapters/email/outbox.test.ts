@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { storeDirectory } from '../../test/store-directory';
 import { sql } from 'drizzle-orm';
 import { resetTestApp, type TestApp } from '../../test/harness';
 import { withScope } from '../../db/scope';
@@ -96,8 +97,8 @@ describe('built-in email outbox', () => {
 
 describe('createEmailSender', () => {
   it('uses the outbox unless SMTP_URL is set', async () => {
-    expect(createEmailSender(loadConfig({}), t.scopes)).toBeInstanceOf(OutboxEmailSender);
-    const smtp = createEmailSender(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }), t.scopes);
+    expect(createEmailSender(loadConfig({}), t.scopes, { stores: storeDirectory })).toBeInstanceOf(OutboxEmailSender);
+    const smtp = createEmailSender(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }), t.scopes, { stores: storeDirectory });
     expect(smtp).toBeInstanceOf(SmtpEmailSender);
     expect(smtp.provider).toBe('smtp');
     await smtp.close();

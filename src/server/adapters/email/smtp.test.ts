@@ -1,5 +1,6 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { storeDirectory } from '../../test/store-directory';
 import { resetTestApp, type TestApp } from '../../test/harness';
 import type { Work } from '../../db/unit-of-work';
 import { emailMessages } from '../../db/schema/index';
@@ -30,6 +31,7 @@ function sender(opts: Partial<SmtpOptions> = {}): SmtpEmailSender {
   const s = new SmtpEmailSender(t.scopes, {
     url: `smtp://mailer:s3cret@127.0.0.1:${smtp.port}`,
     from: { name: null, address: 'no-reply@shops.test' },
+    stores: storeDirectory,
     ...opts,
   });
   senders.push(s);

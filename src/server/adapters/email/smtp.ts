@@ -1,8 +1,8 @@
 import nodemailer, { type Mail } from 'nodemailer';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { Config } from '../../config';
-import type { EmailLog, EmailMessage, EmailSender, MailWork, SenderIdentity, SenderLookup, SentEmail } from './email';
-import { claimNext, insertMessage, listTenantIds, markFailed, markSent, type ClaimedEmail } from './email-repo';
+import type { EmailLog, EmailMessage, EmailSender, MailWork, SenderIdentity, SenderLookup, SentEmail, StoreDirectory } from './email';
+import { claimNext, insertMessage, markFailed, markSent, type ClaimedEmail } from './email-repo';
 
 /** A dead or silent server fails within seconds instead of holding a delivery for minutes. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
@@ -17,6 +17,8 @@ export interface SmtpOptions {
   timeouts?: Partial<typeof TIMEOUTS>;
   /** A store's verified sending domain, if any: its from address and DKIM key (emails module). */
   identity?: SenderLookup;
+  /** Every store (for the sweep) and its name (the sender name when it has no domain of its own). */
+  stores: StoreDirectory;
 }
 
 /**
@@ -52,7 +54,7 @@ export class SmtpEmailSender implements EmailSender {
   deliverPending(): Promise<number> {
     return this.track(
       (async () => {
-        const tenantIds = await this.scopes.run({ tenantId: null, userId: null }, ({ tx }) => listTenantIds(tx));
+        const tenantIds = await this.scopes.run({ tenantId: null, userId: null }, ({ tx }) => this.opts.stores.ids(tx));
         let tried = 0;
         for (const tenantId of tenantIds) tried += await this.deliverTenant(tenantId);
         return tried;
@@ -84,7 +86,7 @@ export class SmtpEmailSender implements EmailSender {
     for (;;) {
       const claimed = await this.scopes.run(scope, async ({ tx }) => {
         const next = await claimNext(tx, tenantId, this.provider);
-        return next && { ...next, sender: (await this.opts.identity?.(tx)) ?? null };
+        return next && { ...next, shopName: (await this.opts.stores.name(tx, tenantId)) ?? '', sender: (await this.opts.identity?.(tx)) ?? null };
       });
       if (!claimed) return tried;
       tried++;
@@ -99,11 +101,11 @@ export class SmtpEmailSender implements EmailSender {
    * store with a verified domain sends from it, DKIM-signed with that domain's key; others from
    * EMAIL_FROM with the store's name.
    */
-  private async transmit(m: ClaimedEmail, sender: SenderIdentity | null): Promise<string | null> {
+  private async transmit(m: ClaimedEmail & { shopName: string }, sender: SenderIdentity | null): Promise<string | null> {
     if (!SINGLE_ADDRESS.test(m.to_address)) return `Invalid recipient address: ${m.to_address}`;
     try {
       await this.transport.sendMail({
-        from: sender ? { name: sender.name, address: sender.address } : { name: this.opts.from.name ?? m.shop_name, address: this.opts.from.address },
+        from: sender ? { name: sender.name, address: sender.address } : { name: this.opts.from.name ?? m.shopName, address: this.opts.from.address },
         ...(sender ? { dkim: sender.dkim } : {}),
         to: m.to_address,
         subject: m.subject,

@@ -8,7 +8,7 @@ import { PaymentInputError, PaymentSessionCompleteError, RefundError } from './e
 import { successUrlFor, withSessionIdPlaceholder } from './checkout-urls';
 import { signTestWebhook, tenantOfSessionId, TEST_SIGNATURE_HEADER, TEST_WEBHOOK_URL } from './test-gateway';
 import { checkTestCard } from './test-gateway-routes';
-import { buildPayTestApp, formPost, insertOrder, TEST_WEBHOOK_SECRET, type PayTestApp } from './test-support';
+import { buildPayTestApp, formPost, insertOrder, TEST_WEBHOOK_SECRET, type PayTestApp } from '../../test/pay-test-app';
 
 let t: TestApp;
 let p: PayTestApp;

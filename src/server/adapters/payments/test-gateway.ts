@@ -3,7 +3,7 @@ import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import type { UnitOfWork } from '../../db/unit-of-work';
-import { orders, testPaymentRefunds, testPaymentSessions } from '../../db/schema/index';
+import { testPaymentRefunds, testPaymentSessions } from '../../db/schema/index';
 import { assertSessionInput } from './checkout-urls';
 import { PaymentSessionCompleteError, RefundError, refundTooLarge } from './errors';
 import { signTestWebhook, TEST_SIGNATURE_HEADER, verifyTestSignature } from './test-gateway-signing';
@@ -27,7 +27,7 @@ export const TEST_CARDS = { success: '4242424242424242', decline: '4000000000000
 
 export type TestSessionRow = typeof testPaymentSessions.$inferSelect;
 /** A session as the pay page shows it: with the order's number and delivery method. */
-export type TestSessionView = TestSessionRow & { orderNumber: string | null; shippingMethodName: string | null };
+export type TestSessionView = TestSessionRow & { shippingMethodName: string | null };
 export type TestEventType = 'checkout.session.completed' | 'checkout.session.expired';
 
 /**
@@ -107,6 +107,8 @@ export class TestGateway implements PaymentProvider {
         cancelUrl: input.cancelUrl,
         expiresAt: input.expiresAt,
         destinationAccount: input.destinationAccount ?? null,
+        orderNumber: input.orderNumber,
+        shippingName: input.shippingName,
       }),
     );
     return { sessionId, url: payPageUrl(input.successUrl, sessionId) };
@@ -202,13 +204,12 @@ export class TestGateway implements PaymentProvider {
     if (!isTestSessionId(sessionId)) return null;
     const rows = await this.scoped(tenantId, (tx) =>
       tx
-        .select({ session: testPaymentSessions, orderNumber: orders.orderNumber, shippingMethodName: orders.shippingMethodName })
+        .select({ session: testPaymentSessions })
         .from(testPaymentSessions)
-        .leftJoin(orders, and(eq(orders.id, testPaymentSessions.orderId), eq(orders.tenantId, tenantId)))
         .where(and(eq(testPaymentSessions.id, sessionId), eq(testPaymentSessions.tenantId, tenantId))),
     );
     const row = rows[0];
-    return row ? { ...row.session, orderNumber: row.orderNumber, shippingMethodName: row.shippingMethodName } : null;
+    return row ? { ...row.session, shippingMethodName: row.session.shippingName } : null;
   }
 
   /**

@@ -212,6 +212,9 @@ export const testPaymentSessions = pgTable(
     amountTotal: integer('amount_total').notNull(),
     currency: text('currency').notNull(),
     lines: jsonb('lines').$type<{ name: string; quantity: number; unit_amount: number }[]>().notNull(),
+    /** Copied from checkout: the pay page shows them without reading the orders module's table. */
+    orderNumber: text('order_number'),
+    shippingName: text('shipping_name'),
     customerEmail: text('customer_email'),
     successUrl: text('success_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),

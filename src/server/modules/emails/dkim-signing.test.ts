@@ -6,6 +6,7 @@ import { startFakeSmtp } from '../../adapters/email/fake-smtp';
 import { SmtpEmailSender } from '../../adapters/email/smtp';
 import type { EmailDomain } from '../../../shared/email-settings';
 import { findSenderIdentity } from './identity';
+import { storeDirectory } from '../../test/store-directory';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
@@ -14,7 +15,7 @@ let sender: SmtpEmailSender;
 beforeAll(async () => {
   t = await resetTestApp();
   smtp = await startFakeSmtp();
-  sender = new SmtpEmailSender(t.scopes, { url: `smtp://127.0.0.1:${smtp.port}`, from: { name: null, address: 'no-reply@shops.test' }, identity: findSenderIdentity });
+  sender = new SmtpEmailSender(t.scopes, { url: `smtp://127.0.0.1:${smtp.port}`, from: { name: null, address: 'no-reply@shops.test' }, identity: findSenderIdentity, stores: storeDirectory });
 });
 afterEach(() => {
   smtp.received.length = 0;

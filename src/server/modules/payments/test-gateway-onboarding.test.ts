@@ -6,7 +6,7 @@ import { call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../test/
 import { shopper } from '../../test/shopper';
 import { rowsOf } from '../../db/rows';
 import { TestGateway } from '../../adapters/payments/test-gateway';
-import { formPost } from '../../adapters/payments/test-support';
+import { formPost } from '../../test/pay-test-app';
 import { TEST_SIGNATURE_HEADER, TEST_WEBHOOK_URL } from '../../adapters/payments/test-gateway';
 import type { ConnectStatus } from '../../../shared/payment-connect';
 import type { ProductCard } from '../../../shared/catalog';

@@ -1,14 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerSecurityHeaders } from '../../http/security-headers';
-import { withScope } from '../../db/scope';
-import { orders } from '../../db/schema/index';
-import { registerErrorHandler } from '../../http/errors';
-import { checkOrigin } from '../../http/origin';
-import { TenantResolver } from '../../modules/tenants';
-import type { TestApp } from '../../test/harness';
-import { WebhookSignatureError, type CreateSessionInput, type PaymentEvent } from './payments';
-import { registerTestGatewayRoutes } from './test-gateway-routes';
-import { TestGateway, TEST_WEBHOOK_URL } from './test-gateway';
+import { registerSecurityHeaders } from '../http/security-headers';
+import { withScope } from '../db/scope';
+import { orders } from '../db/schema/index';
+import { registerErrorHandler } from '../http/errors';
+import { checkOrigin } from '../http/origin';
+import { TenantResolver } from '../modules/tenants';
+import type { TestApp } from './harness';
+import { WebhookSignatureError, type CreateSessionInput, type PaymentEvent } from '../adapters/payments/payments';
+import { registerTestGatewayRoutes } from '../adapters/payments/test-gateway-routes';
+import { TestGateway, TEST_WEBHOOK_URL } from '../adapters/payments/test-gateway';
 
 /**
  * For the payment adapter tests: a small app with the production app's request guards (helmet with
