@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { StoreInfoTab } from './store/StoreInfoTab';
@@ -25,6 +26,12 @@ export function SettingsPage() {
     next.set('tab', value);
     return next;
   }, { replace: true });
+  // On a phone the tab row scrolls sideways: keep the chosen tab in view (a link to ?tab=shipping).
+  const tabRow = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const chosen = tabRow.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (chosen && typeof chosen.scrollIntoView === 'function') chosen.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -33,9 +40,11 @@ export function SettingsPage() {
         <p className="mt-1 text-sm text-zinc-500">Store details, payments, email, notifications and shipping.</p>
       </div>
       <Tabs value={tab} onValueChange={select} className="flex flex-col gap-6">
-        <TabsList className="w-full justify-start overflow-x-auto sm:w-fit">
-          {SETTINGS_TABS.map((t) => <TabsTrigger key={t.value} value={t.value} className="whitespace-nowrap">{t.label}</TabsTrigger>)}
-        </TabsList>
+        <div ref={tabRow} className="min-w-0">
+          <TabsList className="w-full justify-start overflow-x-auto sm:w-fit">
+            {SETTINGS_TABS.map((t) => <TabsTrigger key={t.value} value={t.value} className="whitespace-nowrap">{t.label}</TabsTrigger>)}
+          </TabsList>
+        </div>
         {SETTINGS_TABS.map(({ value, Panel }) => (
           <TabsContent key={value} value={value}><Panel /></TabsContent>
         ))}
