@@ -123,7 +123,14 @@ describe('test email', () => {
     call.url === '/api/admin/context' ? { status: 200, body: { tenant, role: 'admin', isOwner: false } }
     : call.url === '/api/auth/session' ? { status: 200, body: session }
     : { status: 200, body: { message: EMAIL_SETTINGS_TEXT.testSent, email_id: 'e-1' } };
-  const render = () => renderForm(<MemoryRouter><TestEmailDialog templateKey="order_shipped" keys={['order_confirmation', 'order_shipped']} onClose={() => undefined} /></MemoryRouter>);
+  // The dialog reads the tenant id from the admin context query: wait until that answer has arrived and
+  // rendered (on a busy machine it can come after the first submit otherwise).
+  const render = async () => {
+    const rendered = await renderForm(<MemoryRouter><TestEmailDialog templateKey="order_shipped" keys={['order_confirmation', 'order_shipped']} onClose={() => undefined} /></MemoryRouter>);
+    for (let i = 0; i < 200 && !api.calls.some((c) => c.url === '/api/admin/context'); i++) await act(() => new Promise((r) => setTimeout(r, 10)));
+    for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 10)));
+    return rendered;
+  };
 
   it('without the tenant’s id it says so and sends nothing', async () => {
     answer = context(null);
