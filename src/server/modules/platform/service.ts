@@ -59,7 +59,7 @@ async function inStoreAsOwner<T>(scopes: UnitOfWork, owner: Actor, tenantId: str
   });
 }
 
-const toDomain = (d: { id: string; domain: string; is_primary: boolean; created_at: Date | string }): StoreDomain => ({ ...d, created_at: new Date(d.created_at).toISOString() });
+const asStoreDomain = (d: { id: string; domain: string; is_primary: boolean; created_at: Date | string }): StoreDomain => ({ ...d, created_at: new Date(d.created_at).toISOString() });
 
 /** Suspending closes the storefront (503) and keeps the admin for owners; reactivating reopens it. */
 export async function setSuspended(scopes: UnitOfWork, owner: Actor, tenantId: string, suspended: boolean): Promise<TenantStatusResponse> {
@@ -71,7 +71,7 @@ export async function setSuspended(scopes: UnitOfWork, owner: Actor, tenantId: s
 }
 
 export async function listDomains(scopes: UnitOfWork, owner: Actor, tenantId: string): Promise<StoreDomain[]> {
-  return inStoreAsOwner(scopes, owner, tenantId, async (tx) => (await tenants.domainsOf(tx, tenantId)).map(toDomain));
+  return inStoreAsOwner(scopes, owner, tenantId, async (tx) => (await tenants.domainsOf(tx, tenantId)).map(asStoreDomain));
 }
 
 /** Domains are unique across the platform: a host can only ever name one store. */
@@ -80,7 +80,7 @@ export async function addDomain(scopes: UnitOfWork, owner: Actor, tenantId: stri
   return inStoreAsOwner(scopes, owner, tenantId, async (tx) => {
     if (await tenants.domainTaken(tx, domain)) throw domainTakenError();
     await tenants.addDomain(tx, tenantId, domain);
-    return (await tenants.domainsOf(tx, tenantId)).map(toDomain);
+    return (await tenants.domainsOf(tx, tenantId)).map(asStoreDomain);
   });
 }
 
@@ -95,7 +95,7 @@ export async function removeDomain(scopes: UnitOfWork, owner: Actor, tenantId: s
       const next = before.filter((d) => d.id !== domainId).sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())[0];
       await tenants.makePrimary(tx, tenantId, next.id);
     }
-    return (await tenants.domainsOf(tx, tenantId)).map(toDomain);
+    return (await tenants.domainsOf(tx, tenantId)).map(asStoreDomain);
   });
 }
 
@@ -104,6 +104,6 @@ export async function makePrimary(scopes: UnitOfWork, owner: Actor, tenantId: st
     const before = await tenants.domainsOf(tx, tenantId);
     if (!before.some((d) => d.id === domainId)) throw notFound('Domain not found');
     await tenants.makePrimary(tx, tenantId, domainId);
-    return (await tenants.domainsOf(tx, tenantId)).map(toDomain);
+    return (await tenants.domainsOf(tx, tenantId)).map(asStoreDomain);
   });
 }
