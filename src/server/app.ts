@@ -34,8 +34,10 @@ import { InFlight, pushPaidOrders, pushRoutes, pushShippedOrders } from './modul
 import { registerTestGatewayRoutes } from './adapters/payments/provider';
 import { fileRoutes } from './adapters/storage/routes';
 import { mediaRoutes } from './modules/catalogue';
-import { renderPageHead, seoRoutes } from './modules/catalogue';
+import { catalogueMediaUsages, seoRoutes } from './modules/catalogue';
 import { CATALOGUE_PAGE_ROUTES } from './modules/catalogue';
+import { CONTENT_PAGE_ROUTES, navigationRoutes, pageMediaUsages, pageRoutes, renderStorePage } from './modules/content';
+import { mediaLibraryRoutes } from './modules/media';
 
 export interface BuildOptions {
   /** Folder of the built web app; omitted in API tests. */
@@ -99,6 +101,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(emailSettingsRoutes);
   await app.register(stockRoutes);
   await app.register(mediaRoutes);
+  await app.register(mediaLibraryRoutes, { usages: [catalogueMediaUsages, pageMediaUsages] });
+  await app.register(navigationRoutes);
+  await app.register(pageRoutes);
   await app.register(aiRoutes);
   await app.register(adminOrderRoutes);
   await app.register(adminShippingRoutes);
@@ -108,7 +113,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await registerTestGatewayRoutes(app, deps.payments);
   await app.register(fileRoutes);
   await app.register(seoRoutes);
-  await registerWebApp(app, opts.webDir, renderPageHead, CATALOGUE_PAGE_ROUTES);
+  await registerWebApp(app, opts.webDir, renderStorePage, [...CATALOGUE_PAGE_ROUTES, ...CONTENT_PAGE_ROUTES]);
   return app;
 }
 

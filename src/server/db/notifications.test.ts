@@ -37,7 +37,7 @@ const asTenant = (tenantId: string, statements: ReturnType<typeof sql>[]) =>
     for (const statement of statements) await tx.execute(statement);
   });
 
-describe('catalogue_changed notifications (migration 0011)', () => {
+describe('catalogue_changed notifications (migrations 0011, 0020)', () => {
   it('are sent by statement triggers on every table the cached storefront reads come from', async () => {
     const rows = rowsOf<{ table: string; events: string[] }>(
       await t.database.db.execute(sql`
@@ -46,7 +46,8 @@ describe('catalogue_changed notifications (migration 0011)', () => {
         where t.tgfoid = 'notify_catalogue_changed'::regproc
         group by c.relname order by c.relname`),
     );
-    const tables = ['categories', 'product_categories', 'product_images', 'product_variants', 'products'];
+    // navigation_menus and content_pages: the storefront's menu and published pages are cached too (0020).
+    const tables = ['categories', 'content_pages', 'navigation_menus', 'product_categories', 'product_images', 'product_variants', 'products'];
     expect(rows.map((r) => r.table)).toEqual(tables);
     for (const r of rows) expect(r.events).toEqual(['delete', 'insert', 'truncate', 'update'].map((e) => `${r.table}_catalogue_${e}`));
   });

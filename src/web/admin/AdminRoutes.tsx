@@ -19,6 +19,10 @@ import { PackingSlipPage } from './orders/PackingSlipPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { ProductsRoute } from './catalogue/ProductsRoute';
 import { CreateProductPage, EditProductPage } from './catalogue/ProductFormPage';
+import { NavigationPage } from './navigation/NavigationPage';
+import { PagesPage } from './pages/PagesPage';
+import { PageEditorPage } from './pages/PageEditorPage';
+import { MediaLibraryPage } from './media/MediaLibraryPage';
 
 /** The pages inside the shell. Store management pages need owner or admin rights (admin spec §6). */
 export function AdminRoutes({ canManage, role }: { canManage: boolean; role: MemberRole | null }) {
@@ -34,6 +38,11 @@ export function AdminRoutes({ canManage, role }: { canManage: boolean; role: Mem
       <Route path="orders" element={managed(<OrdersPage />)} />
       <Route path="orders/:id" element={managed(<OrderDetailPage />)} />
       <Route path="orders/:id/packing-slip" element={managed(<PackingSlipPage />)} />
+      <Route path="webstore/navigation" element={managed(<NavigationPage />)} />
+      <Route path="webstore/pages" element={managed(<PagesPage />)} />
+      <Route path="content/pages" element={managed(<PagesPage />)} />
+      <Route path="content/pages/:id" element={managed(<PageEditorPage />)} />
+      <Route path="media" element={managed(<MediaLibraryPage />)} />
       <Route path="settings" element={managed(<SettingsPage />)} />
       <Route path="emails" element={managed(<EmailsPage />)} />
       <Route path="emails/:id" element={managed(<EmailDetailPage />)} />

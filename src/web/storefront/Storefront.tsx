@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import type { StoreTenant } from '@shared/tenants';
 import { Spinner } from '@/components/ui/spinner';
 import { StoreLayout } from './StoreLayout';
-import { CartPage, CategoryPage, CheckoutPage, MyOrdersPage, NotFoundPage, OrderSuccessPage, ProductsPage, StoreHome, preloadStorePage } from './pages';
+import { CartPage, CategoryPage, CheckoutPage, ContentPage, MyOrdersPage, NotFoundPage, OrderSuccessPage, ProductsPage, StoreHome, preloadStorePage } from './pages';
 import { ProductPage } from './product/ProductPage';
 
 // A shopper landing on a page with a bundle of its own: fetch it as soon as this bundle runs,
@@ -25,6 +25,7 @@ export default function Storefront({ tenant }: { tenant: StoreTenant }) {
           <Route path="checkout" element={<CheckoutPage />} />
           <Route path="order/success" element={<OrderSuccessPage />} />
           <Route path="my-orders" element={<MyOrdersPage />} />
+          <Route path="pages/:pageSlug" element={<ContentPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -12,6 +12,7 @@ export const CartPage = preloadable(() => import('./cart/CartPage').then((m) => 
 export const CheckoutPage = preloadable(() => import('./checkout/CheckoutPage').then((m) => m.CheckoutPage));
 export const OrderSuccessPage = preloadable(() => import('./order/OrderSuccessPage').then((m) => m.OrderSuccessPage));
 export const MyOrdersPage = preloadable(() => import('./account/MyOrdersPage').then((m) => m.MyOrdersPage));
+export const ContentPage = preloadable(() => import('./content/ContentPage').then((m) => m.ContentPage));
 export const NotFoundPage = preloadable(() => import('@/app/NotFound').then((m) => m.NotFound));
 
 /** Starts loading the page a store path shows (the routes in Storefront.tsx) when it has its own bundle. */
@@ -23,5 +24,6 @@ export function preloadStorePage(pathname: string): void {
   else if (/^\/checkout\/?$/.test(pathname)) CheckoutPage.preload();
   else if (/^\/order\/success\/?$/.test(pathname)) OrderSuccessPage.preload();
   else if (/^\/my-orders\/?$/.test(pathname)) MyOrdersPage.preload();
+  else if (/^\/pages\/[^/]+\/?$/.test(pathname)) ContentPage.preload();
   else if (!/^\/p\/[^/]+\/?$/.test(pathname)) NotFoundPage.preload();
 }

@@ -5,3 +5,4 @@ export * from './search';
 export * from './emails';
 export * from './payments';
 export * from './push';
+export * from './content';

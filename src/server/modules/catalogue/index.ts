@@ -11,3 +11,4 @@ export { isLiveProduct, liveProductRating, productLabels, sellableRows, setProdu
 // What the catalogue is missing (descriptions, pictures, categories), for the AI findings and the dashboard.
 export { LOW_STOCK_AT, missingDescription, productForContext, productGaps, storeGaps, type Gap, type ProductGaps, type StoreGaps } from './insights/gaps';
 export { catalogueSetup } from './insights/setup';
+export { catalogueMediaUsages } from './media/media-usages';

@@ -1,0 +1,6 @@
+// Content: the store's navigation menu and its content pages (issue 14). Sits above catalogue (menu
+// destinations and the admin search reach products and categories through catalogue's index).
+export { navigationRoutes } from './navigation/routes';
+export { pageRoutes } from './pages/routes';
+export { pageMediaUsages } from './pages/media-usages';
+export { renderStorePage, CONTENT_PAGE_ROUTES } from './render-page';

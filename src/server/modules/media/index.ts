@@ -1,0 +1,4 @@
+// Media: the store's library of uploaded files (issue 14). Below catalogue and content: they ask it
+// whether a file is in the library and tell it (through app.ts) where files are used.
+export { mediaLibraryRoutes, type MediaLibraryOptions } from './routes';
+export type { MediaUsage, MediaUsageFinder } from './usages';

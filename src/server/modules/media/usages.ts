@@ -1,0 +1,15 @@
+import type { TenantCtx } from '../../http/context';
+
+/** A place that shows a library file; deleting the file is refused while any exists. */
+export interface MediaUsage {
+  kind: 'product' | 'category' | 'page';
+  id: string;
+  /** What staff recognise it by: the product's or category's name, the page's slug. */
+  label: string;
+}
+
+/**
+ * Finds where a file's URL is shown. Modules above media (catalogue, content) provide these; app.ts
+ * hands them to the media routes, so media needs no import of its users.
+ */
+export type MediaUsageFinder = (ctx: TenantCtx, url: string) => Promise<MediaUsage[]>;
