@@ -35,13 +35,14 @@ describe('content pages', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await toastWith(page, 'Fix validation errors', 'Resolve the highlighted fields before publishing.').waitFor();
     await page.getByText('Required', { exact: true }).waitFor();
+    await page.screenshot({ path: 'test-results/e2e/pages-editor-invalid.png' });
     // The button fields show only once the switch is on.
     expect(await page.getByLabel('Button text').count()).toBe(0);
 
     const form = page.getByRole('form', { name: 'Page content' });
     await form.getByLabel('Hero title *').fill('Made by hand in Yorkshire');
-    const images = await api<{ products: { image: { image_url: string } | null }[] }>(page, 'GET', '/api/products?limit=12');
-    const heroImage = images.body.products.find((p) => p.image)?.image.image_url;
+    const images = await api<{ items: { image: { image_url: string } | null }[] }>(page, 'GET', '/api/products?limit=12');
+    const heroImage = images.body.items.find((p) => p.image)?.image?.image_url;
     if (heroImage) await form.getByLabel('Hero image URL').fill(heroImage);
     await form.getByLabel('Body (HTML)').fill(
       '<h2>Our story</h2><p>We started in a <strong>small workshop</strong> in 2014.</p>' +
@@ -62,7 +63,8 @@ describe('content pages', () => {
     await preview.getByRole('link', { name: 'Shop the collection' }).waitFor();
     expect(await preview.locator('script, img[onerror], a[href^="javascript"]').count()).toBe(0);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
-    await snap(page, 'pages-editor-preview');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: 'test-results/e2e/pages-editor-preview.png' });
 
     await page.getByRole('button', { name: 'Save draft' }).click();
     await toastWith(page, 'Draft saved').waitFor();
@@ -84,6 +86,7 @@ describe('content pages', () => {
     await staffPreview.goto(url(HOST, `/pages/${slug}?preview=1`));
     await staffPreview.getByText('Preview of the draft').waitFor();
     await staffPreview.getByRole('heading', { name: 'Made by hand in Yorkshire', level: 1 }).waitFor();
+    await snap(staffPreview, 'pages-staff-preview');
     await staffPreview.close();
 
     await page.getByRole('button', { name: 'Publish' }).click();
@@ -100,6 +103,9 @@ describe('content pages', () => {
     await shopper.page.getByRole('heading', { name: 'Made by hand in Yorkshire', level: 1 }).waitFor();
     await shopper.page.getByRole('heading', { name: 'Our story' }).waitFor();
     await shopper.page.getByRole('link', { name: 'Shop the collection' }).waitFor();
+    // The javascript: link was turned into plain text when the draft was saved.
+    await shopper.page.getByText('Sneaky').waitFor();
+    expect(await shopper.page.getByRole('link', { name: 'Sneaky' }).count()).toBe(0);
     expect(await shopper.page.locator('main script, img[onerror], a[href^="javascript"]').count()).toBe(0);
     expect(await shopper.page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     await expect.poll(() => shopper.page.title(), poll).toBe('Made by hand in Yorkshire | Demo Store');

@@ -38,7 +38,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "flex-direction": {"flex":"col col-reverse row"},
   "flex-wrap": {"flex":"wrap"},
   "font-family": {"font":"mono"},
-  "font-size": {"text":"2xl 3xl 4xl 5xl 6xl [10px] [11px] [13px] base lg sm xl xs"},
+  "font-size": {"text":"2xl 3xl 4xl 5xl 6xl [10px] [11px] base lg sm xl xs"},
   "font-style": {"":"italic","not":"italic"},
   "font-weight": {"font":"bold medium normal semibold"},
   "fvn-spacing": {"tabular":"nums"},

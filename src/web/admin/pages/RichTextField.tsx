@@ -81,7 +81,7 @@ export function RichTextField({ value, onChange, onBlur, max, ...aria }: Props) 
         onBlur={onBlur}
         rows={14}
         spellCheck
-        className="min-h-72 rounded-none border-0 font-mono text-[13px] leading-6 shadow-none focus-visible:outline-0"
+        className="min-h-72 rounded-none border-0 font-mono text-sm leading-6 shadow-none focus-visible:outline-0"
       />
       <div className={cn('border-t border-zinc-200 bg-zinc-50 px-3 py-1.5 text-right text-xs tabular-nums', value.length > max ? 'text-red-600' : 'text-zinc-500')}>
         {value.length.toLocaleString('en-GB')} / {max.toLocaleString('en-GB')}

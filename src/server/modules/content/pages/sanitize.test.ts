@@ -143,7 +143,8 @@ describe('sanitizeRichText', () => {
   it('maps b, i and h1 to the allowed tags and drops other tags but keeps their text', () => {
     expect(sanitizeRichText('<b>B</b><i>I</i><h1>T</h1>')).toBe('<strong>B</strong><em>I</em><h2>T</h2>');
     expect(sanitizeRichText('<div><span class="x">Hello</span></div>')).toBe('Hello');
-    expect(sanitizeRichText('<a href="javascript:alert(1)">Text stays</a>')).toBe('<a>Text stays</a>');
+    expect(sanitizeRichText('<a href="javascript:alert(1)">Text stays</a>')).toBe('Text stays');
+    expect(sanitizeRichText('<a>No href</a>')).toBe('No href');
   });
 
   it('removes script and style blocks with their content', () => {

@@ -5,6 +5,9 @@ import { RICH_TEXT_TAGS } from '../../../../shared/page-templates';
 // spec's tags survive, links keep only an href with a safe scheme, and script and style blocks go with
 // their content. The storefront renders what this returns; sanitize-html never reaches a browser.
 
+/** Where a link may point: the web, mail, phone, this site's paths, or an anchor on the page. */
+const SAFE_LINK = /^(https?:|mailto:|tel:|\/(?!\/)|#)/i;
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
@@ -21,12 +24,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h1: 'h2',
     h4: 'h3',
     a: (tagName, attribs) => {
-      const href = attribs.href;
-      const out: Record<string, string> = {};
-      if (href) out.href = href;
+      const href = (attribs.href ?? '').trim();
+      // Read the way a browser does: tabs and line breaks inside ignored, leading controls dropped.
+      // eslint-disable-next-line no-control-regex -- exactly the characters browsers skip
+      const probe = href.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, '');
+      // A link to nowhere or somewhere unsafe becomes plain text (span is not allowed, so only its
+      // text stays). Kept links still go through sanitize-html's own scheme check.
+      if (!SAFE_LINK.test(probe)) return { tagName: 'span', attribs: {} };
+      const out: Record<string, string> = { href };
       if (attribs.title) out.title = attribs.title;
       // Links that leave the shop open in a new tab without handing it the opener.
-      if (href && /^https?:/i.test(href.trim())) Object.assign(out, { target: '_blank', rel: 'noopener noreferrer nofollow' });
+      if (/^https?:/i.test(probe)) Object.assign(out, { target: '_blank', rel: 'noopener noreferrer nofollow' });
       return { tagName, attribs: out };
     },
   },
