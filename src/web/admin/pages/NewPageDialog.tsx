@@ -62,7 +62,7 @@ function NewPageForm({ onCancel }: { onCancel: () => void }) {
       <FormField label="Slug *" error={errors.slug} hint={`Shown in the address: /pages/${normalised || 'about'}`}>
         <Input value={slug} onChange={(e) => setSlug(e.target.value)} placeholder="about" autoComplete="off" spellCheck={false} maxLength={PAGE_LIMITS.slug + 20} autoFocus />
       </FormField>
-      <FormField label="Template *" error={errors.template_key} hint={`${PAGE_TEMPLATES[templateKey]?.slots.length ?? 0} fields: hero, body and an optional button`}>
+      <FormField label="Template *" error={errors.template_key} hint={PAGE_TEMPLATES[templateKey] ? `Sections: ${PAGE_TEMPLATES[templateKey].groups.map((g) => g.label).join(', ')}` : undefined}>
         <Select value={templateKey} onChange={(e) => setTemplateKey(e.target.value)}>
           {Object.values(PAGE_TEMPLATES).map((t) => (
             <option key={t.key} value={t.key}>{t.name}</option>
