@@ -36,7 +36,7 @@ import { fileRoutes } from './adapters/storage/routes';
 import { mediaRoutes } from './modules/catalogue';
 import { catalogueMediaUsages, seoRoutes } from './modules/catalogue';
 import { CATALOGUE_PAGE_ROUTES } from './modules/catalogue';
-import { CONTENT_PAGE_ROUTES, navigationRoutes, pageMediaUsages, pageRoutes, renderStorePage } from './modules/content';
+import { CONTENT_PAGE_ROUTES, navigationRoutes, pageMediaUsages, pageRoutes, publishedPagePaths, renderStorePage } from './modules/content';
 import { mediaLibraryRoutes } from './modules/media';
 
 export interface BuildOptions {
@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(pushRoutes);
   await registerTestGatewayRoutes(app, deps.payments);
   await app.register(fileRoutes);
-  await app.register(seoRoutes);
+  await app.register(seoRoutes, { extraSitemapPaths: publishedPagePaths });
   await registerWebApp(app, opts.webDir, renderStorePage, [...CATALOGUE_PAGE_ROUTES, ...CONTENT_PAGE_ROUTES]);
   return app;
 }

@@ -12,3 +12,7 @@ export { isLiveProduct, liveProductRating, productLabels, sellableRows, setProdu
 export { LOW_STOCK_AT, missingDescription, productForContext, productGaps, storeGaps, type Gap, type ProductGaps, type StoreGaps } from './insights/gaps';
 export { catalogueSetup } from './insights/setup';
 export { catalogueMediaUsages } from './media/media-usages';
+// The storefront's cached reads and page heads, for the content module's pages (issue 14).
+export { cachedStoreRead, sendCachedJson } from './storefront/catalogue-cache';
+export { originOf } from './seo/routes';
+export { injectHead, type PageMeta } from './seo/html';

@@ -4,3 +4,4 @@ export { navigationRoutes } from './navigation/routes';
 export { pageRoutes } from './pages/routes';
 export { pageMediaUsages } from './pages/media-usages';
 export { renderStorePage, CONTENT_PAGE_ROUTES } from './render-page';
+export { publishedPagePaths } from './pages/service';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { cachedStoreRead } from '../storefront/catalogue-cache';
 import { inStore } from '../../../http/guards';
+import type { StoreCtx } from '../../../http/context';
 import { escapeHtml } from '../../../../shared/html-escape';
 import { injectHead } from './html';
 import { isCataloguePage, platformMeta, sitemapPaths, storeMeta, storePageMeta } from './seo-service';
@@ -30,7 +31,15 @@ export async function renderPageHead(req: FastifyRequest, html: string): Promise
 /** Paths shoppers never need a search engine to find. */
 const PRIVATE_PATHS = ['/admin', '/login', '/logout', '/cart', '/checkout', '/my-orders', '/order/', '/quote/', '/api/'];
 
-export const seoRoutes: FastifyPluginAsync = async (app) => {
+export interface SeoRoutesOptions {
+  /**
+   * More public store pages for the sitemap (content's published pages): given by app.ts, since the
+   * catalogue knows no module above it. Runs in the same store transaction as the catalogue's paths.
+   */
+  extraSitemapPaths?: (ctx: StoreCtx) => Promise<{ path: string; updated_at: string | Date }[]>;
+}
+
+export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, opts) => {
   app.get('/robots.txt', async (req, reply) => {
     const lines = ['User-agent: *', ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${originOf(req)}/sitemap.xml`, ''];
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(lines.join('\n'));
@@ -40,7 +49,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     const origin = originOf(req);
     const entries: { loc: string; lastmod?: string }[] = [{ loc: `${origin}/` }];
     if (req.tenant) {
-      const rows = await inStore(req, sitemapPaths);
+      const rows = await inStore(req, async (ctx) => [...(await sitemapPaths(ctx)), ...(opts.extraSitemapPaths ? await opts.extraSitemapPaths(ctx) : [])]);
       entries.push({ loc: `${origin}/products` });
       for (const r of rows) entries.push({ loc: `${origin}${r.path}`, lastmod: new Date(r.updated_at).toISOString().slice(0, 10) });
     }

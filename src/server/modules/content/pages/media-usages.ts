@@ -1,7 +1,8 @@
 import type { TenantCtx } from '../../../http/context';
 import type { MediaUsage } from '../../media';
+import { pagesUsing } from './service';
 
 /** Pages whose draft or published content shows this URL (the media library refuses to delete it). */
-export async function pageMediaUsages(_ctx: TenantCtx, _url: string): Promise<MediaUsage[]> {
-  return [];
+export async function pageMediaUsages(ctx: TenantCtx, url: string): Promise<MediaUsage[]> {
+  return pagesUsing(ctx, url);
 }

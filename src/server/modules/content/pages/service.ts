@@ -1,0 +1,129 @@
+import type { StoreCtx, TenantCtx } from '../../../http/context';
+import { badRequest, conflict, notFound } from '../../../http/errors';
+import { isUuid } from '../../../../shared/ids';
+import { PAGE_MESSAGES, PAGE_SLUG_PATTERN, defaultContent, pageTemplate, validatePageContent, type PageContent } from '../../../../shared/page-templates';
+import { PAGES_TEXT, type AdminPage, type AdminPageSummary, type PublicPage } from '../../../../shared/pages';
+import type { MediaUsage } from '../../media';
+import { richTextUrls, sanitizeRichText } from './sanitize';
+import * as repo from './repo';
+
+const pageNotFound = () => notFound(PAGES_TEXT.notFound);
+
+function summaryOf(row: repo.AdminPageRow): AdminPageSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    template_key: row.templateKey,
+    status: row.status,
+    updated_at: row.updatedAt.toISOString(),
+    published_at: row.publishedAt?.toISOString() ?? null,
+    has_unpublished_changes: row.hasUnpublishedChanges,
+  };
+}
+
+/** Stored content is always what validatePageContent produced: strings and booleans only. */
+const asContent = (value: Record<string, unknown>): PageContent =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string' || typeof v === 'boolean')) as PageContent;
+
+const pageOf = (row: repo.AdminPageRow): AdminPage => ({ ...summaryOf(row), content_draft: asContent(row.contentDraft) });
+
+/**
+ * The content as it may be stored: checked against the page's template (400 with the spec's message
+ * and one error per slot otherwise) and its rich text cleaned. `action` picks the message's last word.
+ */
+export function checkedContent(templateKey: string, input: Record<string, unknown>, action: 'saving' | 'publishing'): PageContent {
+  const template = pageTemplate(templateKey);
+  if (!template) throw badRequest(PAGE_MESSAGES.templateUnknown, { template_key: PAGE_MESSAGES.templateUnknown });
+  const { content, errors } = validatePageContent(template, input);
+  if (Object.keys(errors).length) throw badRequest(action === 'saving' ? PAGE_MESSAGES.fixSave : PAGE_MESSAGES.fixPublish, errors);
+  for (const slot of template.slots) {
+    const value = content[slot.key];
+    if (slot.type === 'richtext' && typeof value === 'string') {
+      const clean = sanitizeRichText(value);
+      if (clean) content[slot.key] = clean;
+      else delete content[slot.key];
+    }
+  }
+  return content;
+}
+
+export async function listPages(ctx: TenantCtx): Promise<AdminPageSummary[]> {
+  return (await repo.listPages(ctx)).map(summaryOf);
+}
+
+export async function getPage(ctx: TenantCtx, id: string): Promise<AdminPage> {
+  const row = isUuid(id) ? await repo.findPage(ctx, id) : null;
+  if (!row) throw pageNotFound();
+  return pageOf(row);
+}
+
+const slugTaken = () => conflict('slug_taken', PAGE_MESSAGES.slugTaken, { slug: PAGE_MESSAGES.slugTaken });
+
+/** A new draft page with the template's default content (not valid yet: the hero title is required). */
+export async function createPage(ctx: TenantCtx, input: { slug: string; template_key: string }): Promise<AdminPage> {
+  const template = pageTemplate(input.template_key);
+  if (!template) throw badRequest(PAGE_MESSAGES.templateUnknown, { template_key: PAGE_MESSAGES.templateUnknown });
+  if (await repo.findPageBySlug(ctx, input.slug)) throw slugTaken();
+  ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
+  try {
+    const id = await repo.insertPage(ctx, { slug: input.slug, templateKey: template.key, contentDraft: defaultContent(template) });
+    return getPage(ctx, id);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw slugTaken();
+    throw err;
+  }
+}
+
+/** Save draft: replaces the draft with checked, cleaned content; what is live stays as it was. */
+export async function saveDraft(ctx: TenantCtx, id: string, input: Record<string, unknown>): Promise<AdminPage> {
+  const current = isUuid(id) ? await repo.findPage(ctx, id) : null;
+  if (!current) throw pageNotFound();
+  const content = checkedContent(current.templateKey, input, 'saving');
+  ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
+  await repo.updateDraft(ctx, id, content);
+  return getPage(ctx, id);
+}
+
+/**
+ * Publish: the stored draft is checked again (a page created moments ago has no title yet) and
+ * copied to what shoppers see. The editor saves the draft first (spec §4).
+ */
+export async function publishPage(ctx: TenantCtx, id: string): Promise<AdminPage> {
+  const locked = isUuid(id) ? await repo.lockPage(ctx, id) : null;
+  if (!locked) throw pageNotFound();
+  const content = checkedContent(locked.templateKey, locked.contentDraft, 'publishing');
+  ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
+  await repo.publish(ctx, id, content);
+  return getPage(ctx, id);
+}
+
+/** What shoppers get at /pages/{slug}: the published content only; a draft or unknown slug is a 404. */
+export async function publishedPage(ctx: StoreCtx, slug: string): Promise<PublicPage> {
+  const row = PAGE_SLUG_PATTERN.test(slug) ? await repo.findPublished(ctx, slug) : null;
+  if (!row) throw pageNotFound();
+  return { slug: row.slug, template_key: row.templateKey, content: asContent(row.content), published_at: row.publishedAt?.toISOString() ?? null, preview: false };
+}
+
+/** Staff preview of a page's draft by slug, whatever its status (signed-in store managers only). */
+export async function previewPage(ctx: TenantCtx, slug: string): Promise<PublicPage> {
+  const row = await repo.findPageBySlug(ctx, slug);
+  if (!row) throw pageNotFound();
+  return { slug: row.slug, template_key: row.templateKey, content: asContent(row.contentDraft), published_at: row.publishedAt?.toISOString() ?? null, preview: true };
+}
+
+export const publishedPagePaths = (ctx: StoreCtx) => repo.publishedPaths(ctx);
+
+/** Pages whose draft or published content shows this URL: as hero image or a link/picture in the body. */
+export async function pagesUsing(ctx: TenantCtx, url: string): Promise<MediaUsage[]> {
+  const rows = await repo.pagesMentioning(ctx, url);
+  const uses = (content: Record<string, unknown> | null) =>
+    !!content && (content.hero_image === url || (typeof content.body === 'string' && richTextUrls(content.body).includes(url)));
+  return rows.filter((r) => uses(r.contentDraft) || uses(r.contentPublished)).map((r) => ({ kind: 'page' as const, id: r.id, label: r.slug }));
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,12 @@
+// Types only (no Zod, no code), so the storefront's content page bundle can use them.
+
+/** GET /api/pages/{slug}: a published page (or, for signed-in staff with ?preview, its draft). */
+export interface PublicPage {
+  slug: string;
+  template_key: string;
+  /** Slot key to value; rich text already cleaned by the server. */
+  content: Record<string, string | boolean>;
+  published_at: string | null;
+  /** True when this is a staff preview of the draft. */
+  preview: boolean;
+}
