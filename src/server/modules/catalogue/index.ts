@@ -12,3 +12,9 @@ export { isLiveProduct, liveProductRating, productLabels, sellableRows, setProdu
 export { LOW_STOCK_AT, missingDescription, productForContext, productGaps, storeGaps, type Gap, type ProductGaps, type StoreGaps } from './insights/gaps';
 export { catalogueSetup } from './insights/setup';
 export { catalogueMediaUsages } from './media/media-usages';
+// Links to categories and products (the store's menu), the admin's product search for link pickers,
+// and the cached storefront reads other modules serve through the same catalogue cache.
+export { linkTargets, type LinkTarget, type LinkTargets } from './links/link-targets';
+export { searchProducts } from './admin-products/service';
+export { cachedStoreRead } from './storefront/catalogue-cache';
+export { categoryTree } from './storefront/storefront-service';
