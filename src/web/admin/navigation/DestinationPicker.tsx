@@ -137,7 +137,8 @@ function SearchField({ id, type, label, value, names, error, onPick }: { id: str
           </button>
         ) : null}
       </div>
-      <FieldError id={id} error={error} hint={tooShort ? NAV_MESSAGES.searchTooShort : undefined} />
+      {/* While typing, the search's own hint comes before the save check's message. */}
+      <FieldError id={id} error={tooShort ? undefined : error} hint={tooShort ? NAV_MESSAGES.searchTooShort : undefined} />
       {q.length >= NAV_SEARCH.minLength ? (
         <div className="rounded-md border border-zinc-200 bg-white shadow-sm">
           {search.isFetching || !search.settled ? (

@@ -158,7 +158,7 @@ function NavigationEditor({ initial, onDiscard }: { initial: AdminNavigationResp
 
   const actions = (
     <div className="flex items-center gap-2">
-      {dirty ? <span className="text-xs text-amber-700">Unsaved changes</span> : hasMenu ? <span className="text-xs text-zinc-500">All changes saved</span> : null}
+      {dirty ? <span className="text-xs whitespace-nowrap text-amber-700">Unsaved changes</span> : hasMenu ? <span className="text-xs whitespace-nowrap text-zinc-500">All changes saved</span> : null}
       {dirty ? (
         <Button variant="ghost" onClick={onDiscard}>
           <RotateCcw aria-hidden /> Discard
@@ -179,11 +179,11 @@ function NavigationEditor({ initial, onDiscard }: { initial: AdminNavigationResp
           {selected ? (
             <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="flex flex-col gap-6">
               <div className="flex flex-wrap items-center justify-between gap-3">
-                <h2 className="truncate text-lg font-semibold">{selected.label.trim() || 'Untitled group'}</h2>
+                <h2 className="min-w-0 truncate text-lg font-semibold">{selected.label.trim() || 'Untitled group'}</h2>
                 <TabsList>
-                  <TabsTrigger value="settings">Settings</TabsTrigger>
-                  <TabsTrigger value="items">Menu Items</TabsTrigger>
-                  <TabsTrigger value="preview">Preview</TabsTrigger>
+                  <TabsTrigger value="settings" className="whitespace-nowrap">Settings</TabsTrigger>
+                  <TabsTrigger value="items" className="whitespace-nowrap">Menu Items</TabsTrigger>
+                  <TabsTrigger value="preview" className="whitespace-nowrap">Preview</TabsTrigger>
                 </TabsList>
               </div>
               <TabsContent value="settings">

@@ -1,11 +1,16 @@
+import { Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import { ChevronDown } from 'lucide-react';
 import type { StoreMenuGroup } from '@shared/navigation';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useStoreMenu } from '@/lib/store-menu';
 import { cn } from '@/lib/utils';
-import { MegaMenuPanel } from '@/components/menu/MegaMenuPanel';
+import { preloadable } from '@/lib/preloadable';
 import { MenuLink } from '@/components/menu/MenuLink';
+
+// The panels' code loads when a shopper first points at or tabs into the bar, not with every page
+// (crawlers get the links in the served HTML).
+const MegaMenuPanel = preloadable(() => import('@/components/menu/MegaMenuPanel').then((m) => m.MegaMenuPanel));
 
 const barLink = 'inline-flex h-9 items-center gap-1 rounded-md px-3 text-sm whitespace-nowrap text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900';
 
@@ -16,10 +21,15 @@ const barLink = 'inline-flex h-9 items-center gap-1 rounded-md px-3 text-sm whit
  */
 export function MenuBar() {
   const menu = useStoreMenu();
+  const [warm, setWarm] = useState(false);
+  const warmUp = () => {
+    MegaMenuPanel.preload();
+    setWarm(true);
+  };
   // The header is on every page: a failed menu load leaves the bar out rather than shouting.
   if (menu.isError) return null;
   return (
-    <nav aria-label="Main menu" className="relative hidden border-t border-zinc-100 lg:block">
+    <nav aria-label="Main menu" className="relative hidden border-t border-zinc-100 lg:block" onPointerEnter={warmUp} onFocus={warmUp}>
       <ul className="mx-auto flex h-12 max-w-6xl items-center gap-1 px-3">
         <li>
           <NavLink to="/products" end className={({ isActive }) => cn(barLink, isActive && 'font-medium text-zinc-900')}>
@@ -30,13 +40,13 @@ export function MenuBar() {
           ? [1, 2, 3, 4].map((n) => (
               <li key={n} className="px-3"><Skeleton className="h-4 w-20" /></li>
             ))
-          : menu.data.groups.map((group) => <MenuBarGroup key={group.id} group={group} />)}
+          : menu.data.groups.map((group) => <MenuBarGroup key={group.id} group={group} warm={warm} />)}
       </ul>
     </nav>
   );
 }
 
-function MenuBarGroup({ group }: { group: StoreMenuGroup }) {
+function MenuBarGroup({ group, warm }: { group: StoreMenuGroup; warm: boolean }) {
   if (group.items.length === 0) {
     return <li>{group.href ? <MenuLink href={group.href} className={barLink}>{group.label}</MenuLink> : null}</li>;
   }
@@ -57,7 +67,11 @@ function MenuBarGroup({ group }: { group: StoreMenuGroup }) {
       )}
       {/* visibility (not display) keeps the fade and removes hidden links from the tab order. */}
       <div className="invisible absolute inset-x-0 top-full z-40 border-t border-zinc-200 bg-white opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
-        <MegaMenuPanel group={group} />
+        {warm ? (
+          <Suspense fallback={null}>
+            <MegaMenuPanel group={group} />
+          </Suspense>
+        ) : null}
       </div>
     </li>
   );
