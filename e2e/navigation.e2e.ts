@@ -81,13 +81,13 @@ describe('navigation editor', () => {
     await page.getByText('Use a same-site path or https:// link').waitFor();
     await page.getByLabel('Item 1 label', { exact: true }).fill('All products');
     await page.getByLabel('Item 1: URL').fill('/products');
-    expect(await page.getByText('Every menu item needs a label').count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Group editor' }).getByText('Every menu item needs a label').count()).toBe(0);
     await page.getByRole('button', { name: 'Save menu' }).click();
     await toastWith(page, 'Navigation saved').waitFor();
     await page.getByText('All changes saved').waitFor();
 
     // Preview: the mega menu of the chosen group, and the phone's flyout.
-    await page.getByRole('list', { name: 'Menu groups' }).getByRole('button', { name: /Lighting/ }).click();
+    await page.getByRole('list', { name: 'Menu groups' }).getByRole('button', { name: /^Lighting/ }).click();
     await page.getByRole('tab', { name: 'Preview' }).click();
     const desktop = page.getByRole('region', { name: 'Desktop preview' });
     await desktop.getByRole('link', { name: /Reading lamp/ }).waitFor();
@@ -95,7 +95,7 @@ describe('navigation editor', () => {
     await snap(page, 'navigation-editor-preview-desktop');
     await page.getByRole('button', { name: 'Mobile' }).click();
     const mobile = page.getByRole('region', { name: 'Mobile preview' });
-    await mobile.getByText('Lighting').click();
+    await mobile.getByText('Lighting', { exact: true }).click();
     await mobile.getByRole('link', { name: /Reading lamp/ }).waitFor();
     await snap(page, 'navigation-editor-preview-mobile');
 

@@ -47,7 +47,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "gap-y": {"gap":"y-0.5 y-1 y-2 y-3 y-8"},
   "gradient-from": {"from":"indigo-50 indigo-50/70 zinc-100 zinc-50"},
   "gradient-to": {"to":"white zinc-200"},
-  "grid-cols": {"grid":"cols-1 cols-2 cols-3 cols-4 cols-5 cols-[1.1fr_1fr] cols-[10rem_1fr] cols-[18rem_1fr] cols-[1fr_16rem] cols-[1fr_1fr_auto] cols-[1fr_9rem] cols-[1fr_auto] cols-[260px_1fr] cols-[3.5rem_minmax(0,1fr)_1.5rem] cols-[auto_1fr] cols-[minmax(0,1fr)_20rem] cols-[minmax(0,1fr)_22rem] cols-[minmax(0,1fr)_24rem]"},
+  "grid-cols": {"grid":"cols-1 cols-2 cols-3 cols-4 cols-5 cols-[1.1fr_1fr] cols-[10rem_1fr] cols-[18rem_1fr] cols-[1fr_16rem] cols-[1fr_1fr_auto] cols-[1fr_9rem] cols-[1fr_auto] cols-[260px_1fr] cols-[3.5rem_minmax(0,1fr)_1.5rem] cols-[auto_1fr] cols-[minmax(0,1fr)_20rem] cols-[minmax(0,1fr)_22rem] cols-[minmax(0,1fr)_24rem] cols-[repeat(auto-fill,minmax(12rem,1fr))]"},
   "h": {"h":"0.5 1 1.5 10 11 12 14 16 2 24 28 3 4 40 44 48 5 6 7 72 8 9 96 [36rem] [4.5rem] [560px] [62px] auto full px screen"},
   "inset": {"inset":"0"},
   "inset-x": {"inset":"x-0 x-2"},

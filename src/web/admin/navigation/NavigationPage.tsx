@@ -130,7 +130,8 @@ function NavigationEditor({ initial, onDiscard }: { initial: AdminNavigationResp
         setNames((n) => ({ ...n, ...data.targets }));
         setServerErrors({});
         setChecked(false);
-        toast.success(NAV_MESSAGES.saved, { id: 'navigation-save' });
+        // The same toast as a failed attempt's, so that one goes; its description must go with it.
+        toast.success(NAV_MESSAGES.saved, { id: 'navigation-save', description: undefined });
       },
       onError: (error) => {
         const fields = error instanceof ApiError ? error.fields : {};

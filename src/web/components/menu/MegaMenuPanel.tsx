@@ -13,7 +13,7 @@ export function MegaMenuPanel({ group }: { group: StoreMenuGroup }) {
           </MenuLink>
         ) : null}
       </div>
-      <ul aria-label={group.label} className="grid flex-1 grid-cols-3 gap-x-8 gap-y-1">
+      <ul aria-label={group.label} className="grid flex-1 grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] content-start gap-x-8 gap-y-1">
         {group.items.map((item) => (
           <li key={item.id}>
             <MenuLink href={item.href} className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900">

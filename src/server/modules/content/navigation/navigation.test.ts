@@ -197,6 +197,9 @@ describe('saving and reading a menu', () => {
     expect(res.body).toContain('<span>&lt;b&gt;&quot;Sale&quot;&lt;/b&gt;</span>');
     expect(res.body).toContain('<a href="/c/mugs?a=1&amp;b=&quot;2&quot;">Mugs &amp; $&amp; more</a>');
     expect(res.body).not.toContain('<b>');
+    // Shop pages only: the admin and checkout get no menu.
+    for (const path of ['/admin/webstore/navigation', '/checkout', '/login?redirect=%2F']) expect((await call(t.app, 'GET', path)).body).not.toContain('aria-label="Menu"');
+    expect((await call(t.app, 'GET', '/c/anything')).body).toContain('aria-label="Menu"');
   });
 });
 

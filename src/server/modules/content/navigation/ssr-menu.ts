@@ -7,6 +7,9 @@ import { storeMenu } from './service';
 
 const ROOT = '<div id="root">';
 
+/** Pages outside the shop's browsing (sign-in, the admin, cart and checkout): no menu for crawlers there. */
+const NOT_SHOP_PAGES = /^\/(admin|crm|login|logout|signup|cart|checkout|order|my-orders)(\/|$)/;
+
 /** The menu as nested lists of plain links; every label and address escaped. */
 export function menuHtml(menu: StoreMenu): string {
   const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
@@ -24,7 +27,7 @@ export function menuHtml(menu: StoreMenu): string {
  * the page itself matters more than its menu.
  */
 export async function injectMenu(req: FastifyRequest, html: string): Promise<string> {
-  if (!html.includes(ROOT)) return html;
+  if (!html.includes(ROOT) || NOT_SHOP_PAGES.test(req.url.split('?')[0])) return html;
   try {
     const menu = await cachedStoreRead(req, storeMenuCacheKey(PRIMARY_MENU), (ctx) => storeMenu(ctx, PRIMARY_MENU));
     // A function, so a '$&' in a label is text, not a replacement pattern.
