@@ -11,10 +11,10 @@ async function openCategoriesAsAdmin(page: Page): Promise<void> {
   await page.getByRole('table', { name: 'Categories' }).getByText('Kitchen & Dining', { exact: true }).waitFor();
 }
 
-/** The storefront's desktop category bar, freshly loaded. */
+/** The storefront's desktop menu bar (the category tree while no menu is saved), freshly loaded. */
 async function storefrontNav(page: Page) {
   await page.goto(url('demo.localhost', '/'));
-  const nav = page.getByRole('navigation', { name: 'Categories' });
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
   await nav.getByRole('link', { name: 'Kitchen & Dining' }).waitFor();
   return nav;
 }

@@ -78,7 +78,7 @@ describe('storefront catalogue', () => {
     await snap(page, 'store-category');
 
     // All products: every live product, as many as the server counts now (other journeys add theirs).
-    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'All products', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'All products', exact: true }).click();
     await page.waitForURL(url('demo.localhost', '/products'));
     await page.getByRole('heading', { name: 'All products', level: 1 }).waitFor();
     const live = (await api<{ total: number }>(page, 'GET', '/api/products?limit=1')).body.total;

@@ -13,8 +13,6 @@ export const META_TITLE_MAX = 60;
 export const META_DESCRIPTION_MAX = 160;
 /** Stock at or below this is shown red in the list (spec §9). */
 export const LOW_STOCK_THRESHOLD = 5;
-export const PRODUCT_SEARCH_MIN = 2;
-export const PRODUCT_SEARCH_LIMIT = 10;
 const PRICE_MAX = 1_000_000;
 const STOCK_MAX = 10_000_000;
 
@@ -192,13 +190,6 @@ export const productListQuery = z.object({
 });
 export type ProductListQuery = z.output<typeof productListQuery>;
 
-/** GET /api/admin/search (products here; pages belong to the pages feature). */
-export const adminSearchQuery = z.object({
-  type: z.enum(['product'], { error: 'Unknown search type' }),
-  q: z.string({ error: `Type at least ${PRODUCT_SEARCH_MIN} characters` }).trim().min(PRODUCT_SEARCH_MIN, `Type at least ${PRODUCT_SEARCH_MIN} characters`).max(200),
-  limit: positiveInt(50, 'Limit must be from 1 to 50').default(PRODUCT_SEARCH_LIMIT),
-});
-
 // ---- Responses (prices in pounds, as the storefront API) ----
 
 export const adminProductRowSchema = z.object({
@@ -254,10 +245,6 @@ export type AdminProduct = z.infer<typeof adminProductSchema>;
 /** GET, POST (201), PUT /api/admin/products[/{id}[/feature]] */
 export const adminProductResponse = z.object({ product: adminProductSchema });
 
-export const adminSearchItemSchema = z.object({ id: z.string(), slug: z.string(), name: z.string() });
-export type AdminSearchItem = z.infer<typeof adminSearchItemSchema>;
-/** GET /api/admin/search?type=product */
-export const adminSearchResponse = z.object({ items: z.array(adminSearchItemSchema) });
 
 /** Shown 'Published' only when active and public; otherwise the capitalised status (spec §2, §4). */
 export function statusLabel(status: ProductStatus, visibility: ProductVisibility): string {

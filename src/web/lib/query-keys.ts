@@ -15,6 +15,8 @@ export const authKeys = {
 export const catalogKeys = {
   all: ['catalog'] as const,
   categories: ['catalog', 'categories'] as const,
+  /** The store's menu (GET /api/navigation); under catalog so a category change refreshes it too. */
+  menu: ['catalog', 'menu'] as const,
   category: (slug: string) => ['catalog', 'category', slug] as const,
   products: (params: Record<string, string | number | undefined>) => ['catalog', 'products', params] as const,
   product: (slug: string) => ['catalog', 'product', slug] as const,
@@ -103,4 +105,11 @@ export const settingsKeys = {
 /** Settings > Shipping (src/web/lib/admin-shipping.ts). */
 export const adminShippingKeys = {
   all: ['admin', 'shipping-methods'] as const,
+};
+
+/** Admin > Webstore > Navigation and its link pickers' search. */
+export const navigationKeys = {
+  all: ['admin', 'navigation'] as const,
+  menu: ['admin', 'navigation', 'primary'] as const,
+  search: (type: 'product' | 'page', q: string) => ['admin', 'navigation', 'search', type, q] as const,
 };

@@ -6,11 +6,11 @@ import { StoreFooter } from './footer/StoreFooter';
 import { StoreProvider } from './store-context';
 import { CartLink } from './header/CartLink';
 import { AccountLink } from './header/AccountLink';
-import { CategoryNav } from './header/CategoryNav';
+import { MenuBar } from './header/MenuBar';
 import { HeaderSearch } from './header/HeaderSearch';
-import { MobileCategoryMenu } from './header/MobileCategoryMenu';
+import { MobileMenu } from './header/MobileMenu';
 
-/** The shopper-facing frame: store name, categories, search, account and cart links, content, footer with the shop's promises. */
+/** The shopper-facing frame: store name, menu, search, account and cart links, content, footer with the shop's promises. */
 export function StoreLayout({ tenant, children }: { tenant: StoreTenant; children: ReactNode }) {
   const { pathname } = useLocation();
   // The router keeps the scroll position between pages; a new page should open at its top.
@@ -24,7 +24,7 @@ export function StoreLayout({ tenant, children }: { tenant: StoreTenant; childre
         <div className="bg-zinc-900 px-4 py-2 text-center text-xs font-medium text-white">Free delivery on orders over £100</div>
         <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/95 backdrop-blur">
           <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
-            <MobileCategoryMenu storeName={tenant.name} />
+            <MobileMenu storeName={tenant.name} />
             <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md text-lg font-semibold tracking-tight">
               <ShoppingBag className="size-5 shrink-0 text-accent" aria-hidden />
               <span className="truncate">{tenant.name}</span>
@@ -38,7 +38,7 @@ export function StoreLayout({ tenant, children }: { tenant: StoreTenant; childre
           <div className="px-4 pb-3 md:hidden">
             <HeaderSearch />
           </div>
-          <CategoryNav />
+          <MenuBar />
         </header>
         <main className="flex flex-1 flex-col">{children}</main>
         <StoreFooter storeName={tenant.name} details={tenant.details} />

@@ -12,7 +12,11 @@ export { isLiveProduct, liveProductRating, productLabels, sellableRows, setProdu
 export { LOW_STOCK_AT, missingDescription, productForContext, productGaps, storeGaps, type Gap, type ProductGaps, type StoreGaps } from './insights/gaps';
 export { catalogueSetup } from './insights/setup';
 export { catalogueMediaUsages } from './media/media-usages';
-// The storefront's cached reads and page heads, for the content module's pages (issue 14).
+// The storefront's cached reads and page heads, for the content module's pages and menu (issue 14).
 export { cachedStoreRead, sendCachedJson } from './storefront/catalogue-cache';
 export { originOf } from './seo/routes';
 export { injectHead, type PageMeta } from './seo/html';
+// Links to categories and products (the store's menu) and the admin's product search for link pickers.
+export { linkTargets, type LinkTarget, type LinkTargets } from './links/link-targets';
+export { searchProducts } from './admin-products/service';
+export { categoryTree } from './storefront/storefront-service';

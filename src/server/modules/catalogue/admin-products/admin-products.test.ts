@@ -30,9 +30,6 @@ const valid = (extra: Record<string, unknown> = {}) => {
   counter += 1;
   return { name: `Test Lamp ${counter}`, slug: `test-lamp-${counter}`, sku: `TL-${counter}`, base_price: 25, ...extra };
 };
-async function idOf(sku: string): Promise<string> {
-  return (await listBody(`?search=${encodeURIComponent(sku)}`)).products.find((p) => p.sku === sku)!.id;
-}
 async function movements(productId: string) {
   const res = await t.database.db.execute(sql`select change, reason, notes, resulting_quantity, variant_id from stock_movements where product_id = ${productId} order by created_at, id`);
   return rowsOf<{ change: number; reason: string; notes: string; resulting_quantity: number; variant_id: string | null }>(res);
@@ -402,27 +399,5 @@ describe('DELETE /api/admin/products/{id}', () => {
     );
     expect(lines).toEqual([{ product_id: null, product_name: p.name, unit_price: 2500 }]);
     expect((await call(t.app, 'DELETE', `/api/admin/products/${p.id}`, { cookie: admin })).statusCode).toBe(404);
-  });
-});
-
-describe('GET /api/admin/search?type=product', () => {
-  it('finds products by name or SKU, at most limit, with id, slug and name', async () => {
-    const seeded = demoProducts[5];
-    const word = seeded.name.split(' ')[0];
-    const res = await call(t.app, 'GET', `/api/admin/search?type=product&q=${encodeURIComponent(word)}`, { cookie: admin });
-    expect(res.statusCode).toBe(200);
-    const items = res.json().items as { id: string; slug: string; name: string }[];
-    expect(items.map((i) => i.slug)).toContain(seeded.slug);
-    expect(Object.keys(items[0]).sort()).toEqual(['id', 'name', 'slug']);
-    expect(items.length).toBeLessThanOrEqual(10);
-    const one = await call(t.app, 'GET', `/api/admin/search?type=product&q=${seeded.sku}&limit=1`, { cookie: admin });
-    expect(one.json().items).toEqual([{ id: await idOf(seeded.sku), slug: seeded.slug, name: seeded.name }]);
-    const all = await call(t.app, 'GET', '/api/admin/search?type=product&q=e&limit=10', { cookie: admin });
-    expect(all.statusCode).toBe(400);
-    expect((await call(t.app, 'GET', '/api/admin/search?type=product&q=ea&limit=3', { cookie: admin })).json().items).toHaveLength(3);
-    expect((await call(t.app, 'GET', '/api/admin/search?type=order&q=ea', { cookie: admin })).statusCode).toBe(400);
-    // Another store's products are never found.
-    const acme = await call(t.app, 'GET', `/api/admin/search?type=product&q=${seeded.sku}`, { host: ACME_HOST, cookie: acmeAdmin });
-    expect(acme.json().items.map((i: { slug: string }) => i.slug)).not.toContain(seeded.slug);
   });
 });

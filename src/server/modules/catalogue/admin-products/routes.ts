@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { TenantCtx } from '../../../http/context';
 import { asStoreManager } from '../../../http/guards';
 import { badRequest, fieldsFromIssues } from '../../../http/errors';
-import { adminProductListResponse, adminProductResponse, adminSearchQuery, adminSearchResponse, featureBody, productBody, productListQuery, trackingBody } from '../../../../shared/admin-products';
+import { adminProductListResponse, adminProductResponse, featureBody, productBody, productListQuery, trackingBody } from '../../../../shared/admin-products';
 import { unusedUploadKeys } from '../media/product-images-service';
 import * as service from './service';
 import { uuidParams } from '../../../http/params';
@@ -72,9 +72,4 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     return reply.status(204).send();
   });
-
-  // Link pickers (navigation editor and others): products by name or SKU. type=page belongs to the pages feature.
-  app.get('/api/admin/search', { schema: { querystring: adminSearchQuery, response: { 200: adminSearchResponse } } }, async (req) =>
-    asStoreManager(req, (ctx) => service.searchProducts(ctx, req.query.q, req.query.limit)),
-  );
 };

@@ -1,19 +1,19 @@
 import { Suspense, useState } from 'react';
 import { Menu } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useCategories } from '@/lib/catalog';
+import { useStoreMenu } from '@/lib/store-menu';
 import { preloadable } from '@/lib/preloadable';
 
 // The sheet's dialog code (focus trap, scroll lock: ~10 KB gzipped) loads when a shopper reaches for
 // the menu button (pointer over or down, or keyboard focus), not with every page.
-const MobileCategorySheet = preloadable(() => import('./MobileCategorySheet').then((m) => m.MobileCategorySheet));
+const MobileMenuSheet = preloadable(() => import('./MobileMenuSheet').then((m) => m.MobileMenuSheet));
 
-/** Phones and tablets: a menu button opening the category tree in a side sheet. */
-export function MobileCategoryMenu({ storeName }: { storeName: string }) {
+/** Phones and tablets: a menu button opening the store's menu in a flyout side sheet. */
+export function MobileMenu({ storeName }: { storeName: string }) {
   const [open, setOpen] = useState(false);
   // Once opened the sheet stays mounted, so it can animate closed and open again at once.
   const [used, setUsed] = useState(false);
-  useCategories(); // the sheet's list, fetched with the page as before
+  useStoreMenu(); // the sheet's links, fetched with the page (the desktop bar shares the answer)
   return (
     <>
       <Button
@@ -21,9 +21,9 @@ export function MobileCategoryMenu({ storeName }: { storeName: string }) {
         size="icon"
         className="-ml-2 lg:hidden"
         aria-label="Open menu"
-        onPointerEnter={MobileCategorySheet.preload}
-        onPointerDown={MobileCategorySheet.preload}
-        onFocus={MobileCategorySheet.preload}
+        onPointerEnter={MobileMenuSheet.preload}
+        onPointerDown={MobileMenuSheet.preload}
+        onFocus={MobileMenuSheet.preload}
         onClick={() => {
           setUsed(true);
           setOpen(true);
@@ -33,7 +33,7 @@ export function MobileCategoryMenu({ storeName }: { storeName: string }) {
       </Button>
       {used ? (
         <Suspense fallback={null}>
-          <MobileCategorySheet storeName={storeName} open={open} onOpenChange={setOpen} />
+          <MobileMenuSheet storeName={storeName} open={open} onOpenChange={setOpen} />
         </Suspense>
       ) : null}
     </>
