@@ -93,7 +93,7 @@ export function MediaBrowser({ mode, kind = 'all', pageSize = 40, selectedId, co
           <Input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Search by file name" aria-label="Search media files" className="pl-9" maxLength={100} />
         </div>
         {imagesOnly ? null : (
-          <div role="group" aria-label="Filter by type" className="inline-flex shrink-0 rounded-md border border-zinc-300 bg-zinc-50 p-0.5 shadow-xs">
+          <div role="group" aria-label="Filter by type" className="flex shrink-0 rounded-md border border-zinc-300 bg-zinc-50 p-0.5 shadow-xs sm:inline-flex">
             {FILTERS.map((f) => (
               <button
                 key={f.value}
@@ -104,7 +104,7 @@ export function MediaBrowser({ mode, kind = 'all', pageSize = 40, selectedId, co
                   setPage(1);
                 }}
                 className={cn(
-                  'h-8 rounded px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500',
+                  'h-8 flex-1 rounded px-3 text-sm font-medium transition-colors sm:flex-none focus-visible:outline-2 focus-visible:outline-indigo-500',
                   filter === f.value ? 'bg-white text-zinc-900 shadow-sm' : 'text-zinc-600 hover:text-zinc-900',
                 )}
               >
@@ -205,4 +205,4 @@ export function MediaBrowser({ mode, kind = 'all', pageSize = 40, selectedId, co
 }
 
 const gridClass = (mode: 'manage' | 'pick') =>
-  mode === 'pick' ? 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4' : 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6';
+  mode === 'pick' ? 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4' : 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5';

@@ -36,35 +36,39 @@ interface TileProps {
 export function MediaTile({ file, mode, selected, copied, onOpen, onCopy, onDelete, onConfirm }: TileProps) {
   return (
     <li className={cn('group flex min-w-0 flex-col rounded-lg border bg-white p-2 shadow-xs transition-shadow hover:shadow-sm', selected ? 'border-indigo-500 ring-2 ring-indigo-200' : 'border-zinc-200')}>
-      <button
-        type="button"
-        className="rounded-md text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
-        aria-label={mode === 'pick' ? `Select ${file.filename}` : `Open details of ${file.filename}`}
-        aria-pressed={mode === 'pick' ? Boolean(selected) : undefined}
-        onClick={() => onOpen(file)}
-        onDoubleClick={() => onConfirm?.(file)}
-      >
-        <MediaThumb file={file} />
-      </button>
-      <div className="mt-2 flex min-w-0 items-start gap-1">
-        <div className="min-w-0 flex-1 px-0.5">
-          <p className="truncate text-sm font-medium text-zinc-900" title={file.filename}>{file.filename}</p>
-          <p className="truncate text-xs text-zinc-500 tabular-nums">
-            {formatFileSize(file.file_size)} · {formatMediaDate(file.created_at)}
-          </p>
-        </div>
+      <div className="relative">
+        <button
+          type="button"
+          className="block w-full rounded-md text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
+          aria-label={mode === 'pick' ? `Select ${file.filename}` : `Open details of ${file.filename}`}
+          aria-pressed={mode === 'pick' ? Boolean(selected) : undefined}
+          onClick={() => onOpen(file)}
+          onDoubleClick={() => onConfirm?.(file)}
+        >
+          <MediaThumb file={file} />
+        </button>
         {mode === 'manage' ? (
-          <div className="flex shrink-0 items-center">
-            <Button variant="ghost" size="icon" className="size-7 text-zinc-500" aria-label={copied ? `URL of ${file.filename} copied` : `Copy URL of ${file.filename}`} title={copied ? 'Copied' : 'Copy URL'} onClick={() => onCopy?.(file)}>
+          <div className="absolute top-1.5 right-1.5 flex gap-1">
+            <Button variant="outline" size="icon" className="size-7 border-zinc-200 bg-white/95 text-zinc-600 shadow-sm" aria-label={copied ? `URL of ${file.filename} copied` : `Copy URL of ${file.filename}`} title={copied ? 'Copied' : 'Copy URL'} onClick={() => onCopy?.(file)}>
               {copied ? <Check className="text-emerald-600" aria-hidden /> : <Copy aria-hidden />}
             </Button>
-            <Button variant="ghost" size="icon" className="size-7 text-zinc-500 hover:bg-red-50 hover:text-red-700" aria-label={`Delete ${file.filename}`} title="Delete" onClick={() => onDelete?.(file)}>
+            <Button variant="outline" size="icon" className="size-7 border-zinc-200 bg-white/95 text-zinc-600 shadow-sm hover:bg-red-50 hover:text-red-700" aria-label={`Delete ${file.filename}`} title="Delete" onClick={() => onDelete?.(file)}>
               <Trash2 aria-hidden />
             </Button>
           </div>
         ) : null}
+        {selected ? (
+          <span className="absolute top-1.5 right-1.5 flex size-6 items-center justify-center rounded-full bg-accent text-white shadow-sm" aria-hidden>
+            <Check className="size-4" />
+          </span>
+        ) : null}
       </div>
-      {copied ? <p className="px-0.5 pt-1 text-xs font-medium text-emerald-700" role="status">Copied</p> : null}
+      <div className="mt-2 min-w-0 px-0.5">
+        <p className="truncate text-sm font-medium text-zinc-900" title={file.filename}>{file.filename}</p>
+        <p className="truncate text-xs text-zinc-500 tabular-nums">
+          {copied ? <span className="font-medium text-emerald-700" role="status">Copied</span> : `${formatFileSize(file.file_size)} · ${formatMediaDate(file.created_at)}`}
+        </p>
+      </div>
     </li>
   );
 }
