@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ALT_TEXT_MAX, MAX_PRODUCT_IMAGES } from './media';
+import { paginationSchema } from './pagination';
+import { ALT_TEXT_MAX, MAX_PRODUCT_IMAGES, MEDIA_FILTERS, MEDIA_PAGE_SIZE, MEDIA_PAGE_SIZE_MAX, MEDIA_SEARCH_MAX, UPLOAD_KINDS } from './media';
 
 /** Alt text: trimmed, bounded; empty means none (null). */
 export const altText = z
@@ -11,7 +12,28 @@ export const altText = z
 
 export const uploadQuerySchema = z.strictObject({
   filename: z.string().trim().max(255, 'The file name must be at most 255 characters').optional(),
+  /** 'images' where only a picture will do (product pictures); the library takes documents too. */
+  kind: z.enum(UPLOAD_KINDS, { error: 'Kind must be all or images' }).default('all'),
 });
+
+const positiveInt = (max: number, message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(1, message).max(max, message));
+
+/** GET /api/admin/media: filename search, type filter, pages (lenient about unknown keys, as other lists). */
+export const mediaListQuery = z.object({
+  search: z.string().trim().max(MEDIA_SEARCH_MAX, `Search must be ${MEDIA_SEARCH_MAX} characters or fewer`).optional(),
+  type: z.enum(MEDIA_FILTERS, { error: 'Type must be all, images or documents' }).default('all'),
+  page: positiveInt(1_000_000, 'Page must be a whole number of 1 or more').default(1),
+  limit: positiveInt(MEDIA_PAGE_SIZE_MAX, `Limit must be from 1 to ${MEDIA_PAGE_SIZE_MAX}`).default(MEDIA_PAGE_SIZE),
+});
+export type MediaListQuery = z.output<typeof mediaListQuery>;
+
+/** PATCH /api/admin/media/{id} */
+export const updateMediaSchema = z.strictObject({ alt_text: altText });
 
 /** Attach an uploaded file: its key or the URL the upload answered, not both. */
 export const addProductImageSchema = z
@@ -40,8 +62,28 @@ export type UpdateProductImageInput = z.infer<typeof updateProductImageSchema>;
 
 /** POST /api/admin/media answer's file. */
 export const uploadedFileSchema = z.object({ key: z.string(), url: z.string(), content_type: z.string(), size: z.number() });
-/** POST /api/admin/media (201): the stored file, and the file name when the upload named one. */
-export const uploadResponse = z.object({ file: uploadedFileSchema, filename: z.string().optional() });
+
+/** A library file (admin spec §3 Media); path is the URL it is served from (also as url). */
+export const mediaFileSchema = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  filename: z.string(),
+  path: z.string(),
+  url: z.string(),
+  storage_path: z.string(),
+  mime_type: z.string(),
+  file_size: z.number(),
+  alt_text: z.string().nullable(),
+  metadata_json: z.object({ originalName: z.string().optional(), uploadedAt: z.string().optional() }),
+  created_at: z.string(),
+});
+export const mediaListResponse = z.object({ media: z.array(mediaFileSchema), pagination: paginationSchema });
+export const mediaFileResponse = z.object({ media: mediaFileSchema });
+/** Where a file is shown (DELETE answers 409 with these while there are any). */
+export const mediaUsageSchema = z.object({ kind: z.enum(['product', 'category', 'page']), id: z.string(), label: z.string() });
+
+/** POST /api/admin/media (201): the stored file, its library row, and the file name when the upload named one. */
+export const uploadResponse = z.object({ file: uploadedFileSchema, media: mediaFileSchema, filename: z.string().optional() });
 
 export const productImageSchema = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectImageType, looksLikeSvg, notImageMessage, UPLOAD_MESSAGES } from './media';
+import { detectDocumentType, detectImageType, detectUploadType, looksLikeSvg, notImageMessage, UPLOAD_MESSAGES, uploadRefusal } from './media';
 
 const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
@@ -36,5 +36,31 @@ describe('SVG refusal message', () => {
     expect(looksLikeSvg(bytes('<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN"><svg/>'))).toBe(true);
     expect(notImageMessage(bytes('<svg/>'))).toBe(UPLOAD_MESSAGES.svg);
     expect(notImageMessage(bytes('<html></html>'))).toBe(UPLOAD_MESSAGES.notImage);
+  });
+});
+
+describe('PDF documents (decision 020)', () => {
+  const pdf = (head: string, body = ' 1 0 obj << >> endobj ', tail = '\n%%EOF\n') => bytes(head, body, tail);
+  it('knows a PDF by its header at byte 0 and its %%EOF marker', () => {
+    expect(detectDocumentType(pdf('%PDF-1.4\n'))).toBe('pdf');
+    expect(detectDocumentType(pdf('%PDF-2.0\n'))).toBe('pdf');
+    expect(detectUploadType(pdf('%PDF-1.7\n'), 'all')).toBe('pdf');
+  });
+
+  it.each([
+    ['HTML named .pdf', bytes('<html><body>invoice</body></html>')],
+    ['a header and nothing else', bytes('%PDF-1.4')],
+    ['no %%EOF', pdf('%PDF-1.4\n', ' x ', '\n')],
+    ['bytes before the header', pdf(' %PDF-1.4\n')],
+    ['an unknown version', pdf('%PDF-9.1\n')],
+  ])('refuses %s', (_name, data) => {
+    expect(detectDocumentType(data)).toBeNull();
+  });
+
+  it('takes pictures only when the upload is for pictures, with the matching message', () => {
+    expect(detectUploadType(pdf('%PDF-1.4\n'), 'images')).toBeNull();
+    expect(uploadRefusal(pdf('%PDF-1.4\n'), 'images')).toBe(UPLOAD_MESSAGES.notImage);
+    expect(uploadRefusal(bytes('plain text'), 'all')).toBe(UPLOAD_MESSAGES.unsupported);
+    expect(uploadRefusal(bytes('<svg/>'), 'all')).toBe(UPLOAD_MESSAGES.svg);
   });
 });

@@ -2,7 +2,7 @@
 // decides) and the admin screen (which checks first, to answer at once). No Zod here: see media-schemas.ts
 // (imported for types only, which the bundler drops).
 import type { z } from 'zod';
-import type { productImageSchema, productImagesResponse, uploadedFileSchema } from './media-schemas';
+import type { mediaFileSchema, mediaListResponse, mediaUsageSchema, productImageSchema, productImagesResponse, uploadedFileSchema, uploadResponse } from './media-schemas';
 
 /** Largest upload (issue 5: uploads check type and size). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -24,10 +24,22 @@ export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = {
 /** What the file picker offers. */
 export const IMAGE_ACCEPT = Object.values(IMAGE_CONTENT_TYPES).join(',');
 
+/** Documents the media library takes besides pictures (decision 020): PDF only, read from its bytes. */
+export type DocumentType = 'pdf';
+export const DOCUMENT_CONTENT_TYPES: Record<DocumentType, string> = { pdf: 'application/pdf' };
+export type UploadType = ImageType | DocumentType;
+export const UPLOAD_CONTENT_TYPES: Record<UploadType, string> = { ...IMAGE_CONTENT_TYPES, ...DOCUMENT_CONTENT_TYPES };
+/** What the media library's file picker offers: pictures and PDF documents. */
+export const LIBRARY_ACCEPT = Object.values(UPLOAD_CONTENT_TYPES).join(',');
+/** What an upload takes: 'images' (product pictures, heroes) or 'all' (the library: pictures and documents). */
+export const UPLOAD_KINDS = ['all', 'images'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
 export const UPLOAD_MESSAGES = {
-  empty: 'The file is empty. Choose a picture to upload.',
-  tooLarge: `The file is larger than ${MAX_UPLOAD_LABEL}. Choose a smaller picture.`,
+  empty: 'The file is empty. Choose a file to upload.',
+  tooLarge: `The file is larger than ${MAX_UPLOAD_LABEL}. Choose a smaller file.`,
   notImage: 'This file is not a supported picture. Upload a JPEG, PNG, WebP, GIF or AVIF image.',
+  unsupported: 'This file type is not supported. Upload a JPEG, PNG, WebP, GIF or AVIF image, or a PDF document.',
   svg: 'SVG files are not accepted because they can carry scripts. Upload a JPEG, PNG, WebP, GIF or AVIF image.',
 } as const;
 
@@ -64,7 +76,52 @@ export function looksLikeSvg(bytes: Uint8Array): boolean {
 /** The refusal for bytes that are not an accepted picture. */
 export const notImageMessage = (bytes: Uint8Array) => (looksLikeSvg(bytes) ? UPLOAD_MESSAGES.svg : UPLOAD_MESSAGES.notImage);
 
+/**
+ * A PDF by its bytes: the '%PDF-1.x' or '%PDF-2.x' header at the very start and the '%%EOF' marker in
+ * the last kilobyte, as every complete PDF has. A text or HTML file renamed .pdf, or sent as
+ * application/pdf, has neither and is refused (decision 020).
+ */
+export function detectDocumentType(bytes: Uint8Array): DocumentType | null {
+  if (bytes.length < 16 || !/^%PDF-[12]\.\d/.test(ascii(bytes, 0, 8))) return null;
+  const tail = new TextDecoder('latin1').decode(bytes.subarray(Math.max(0, bytes.length - 1024)));
+  return tail.includes('%%EOF') ? 'pdf' : null;
+}
+
+/** What an upload of this kind accepts, from its bytes; null when refused (see uploadRefusal). */
+export function detectUploadType(bytes: Uint8Array, kind: UploadKind): UploadType | null {
+  return detectImageType(bytes) ?? (kind === 'all' ? detectDocumentType(bytes) : null);
+}
+
+/** The refusal for bytes an upload of this kind does not take. */
+export function uploadRefusal(bytes: Uint8Array, kind: UploadKind): string {
+  if (looksLikeSvg(bytes)) return UPLOAD_MESSAGES.svg;
+  return kind === 'images' ? UPLOAD_MESSAGES.notImage : UPLOAD_MESSAGES.unsupported;
+}
+
+// ---- The media library (admin spec §2 Media Library, §3 Media) ----
+
+export const MEDIA_FILTERS = ['all', 'images', 'documents'] as const;
+export type MediaFilter = (typeof MEDIA_FILTERS)[number];
+export const MEDIA_PAGE_SIZE = 40;
+export const MEDIA_PAGE_SIZE_MAX = 100;
+export const MEDIA_SEARCH_MAX = 100;
+export const isImageMime = (mime: string) => mime.startsWith('image/');
+
+/** Spec §8 toasts, and the library's other wording. */
+export const MEDIA_MESSAGES = {
+  loadFailed: 'Failed to load media files',
+  noTenant: 'Tenant unavailable',
+  uploadFailed: 'Upload failed',
+  deleteFailed: 'Delete failed',
+  success: 'Success',
+  notFound: 'File not found',
+} as const;
+
 /** POST /api/admin/media answer. */
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 export type ProductImage = z.infer<typeof productImageSchema>;
 export type ProductImagesResponse = z.infer<typeof productImagesResponse>;
+export type UploadResponse = z.infer<typeof uploadResponse>;
+export type MediaFile = z.infer<typeof mediaFileSchema>;
+export type MediaListResponse = z.infer<typeof mediaListResponse>;
+export type MediaUsageItem = z.infer<typeof mediaUsageSchema>;

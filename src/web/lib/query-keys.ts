@@ -60,6 +60,9 @@ export const emailKeys = {
 /** Admin pictures: under ['admin', 'products'] so a change also refreshes the admin product list's thumbnails. */
 export const mediaKeys = {
   productImages: (productId: string) => ['admin', 'products', productId, 'images'] as const,
+  /** The media library: every list (any search, filter, page) starts with this. */
+  library: ['admin', 'media'] as const,
+  libraryList: (params: { search: string; type: string; page: number; limit: number }) => ['admin', 'media', 'list', params] as const,
 };
 
 export const aiKeys = {

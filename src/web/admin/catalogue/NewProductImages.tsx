@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import { MediaPickerButton } from '../media/MediaPickerButton';
 import { AltTextInput } from './AltTextInput';
 import { DropMoreHint, IMAGES_HINT, ImageFileInput, NoImagesButton, useFileDrop } from './image-drop';
 import type { PendingImage, useNewProductImages } from './use-new-product-images';
@@ -28,9 +29,12 @@ export function NewProductImages({ pictures, saving }: { pictures: Pictures; sav
           <CardTitle>Images</CardTitle>
           <CardDescription>The first image is the thumbnail. Pictures are uploaded when you save the product.</CardDescription>
         </div>
-        <Button variant="outline" size="sm" onClick={choose} disabled={saving}>
-          <ImagePlus aria-hidden /> Add images
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <MediaPickerButton kind="images" disabled={saving} onPick={pictures.addFromLibrary} />
+          <Button variant="outline" size="sm" onClick={choose} disabled={saving}>
+            <ImagePlus aria-hidden /> Add images
+          </Button>
+        </div>
         <ImageFileInput ref={input} onFiles={pictures.add} label="Choose images to add" />
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -63,12 +67,12 @@ function PendingTile({ item, index, count, pictures, saving }: { item: PendingIm
         <img src={item.preview} alt={item.alt_text} className="size-full object-cover" />
         {index === 0 ? <Badge className="absolute top-2 left-2 shadow-sm">Thumbnail</Badge> : null}
         {item.status === 'uploading' ? (
-          <div className="absolute inset-x-2 bottom-2 h-1.5 overflow-hidden rounded-full bg-white/80" role="progressbar" aria-label={`Uploading ${item.file.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(item.progress * 100)}>
+          <div className="absolute inset-x-2 bottom-2 h-1.5 overflow-hidden rounded-full bg-white/80" role="progressbar" aria-label={`Uploading ${item.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(item.progress * 100)}>
             <div className="h-full rounded-full bg-accent transition-[width]" style={{ width: `${Math.max(4, item.progress * 100)}%` }} />
           </div>
         ) : null}
       </div>
-      <p className="truncate text-xs text-zinc-500" title={item.file.name}>{item.file.name}</p>
+      <p className="truncate text-xs text-zinc-500" title={item.name}>{item.name}</p>
       {item.status === 'failed' ? (
         <p role="alert" className="flex items-start gap-1.5 text-xs text-red-700">
           <AlertCircle className="mt-px size-3.5 shrink-0" aria-hidden />

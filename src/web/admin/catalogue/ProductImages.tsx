@@ -6,7 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import { useProductImages, useReorderProductImages } from '@/lib/admin-media';
+import { useAddLibraryImage, useProductImages, useReorderProductImages } from '@/lib/admin-media';
+import { MediaPickerButton, type PickedMedia } from '../media/MediaPickerButton';
 import { cn } from '@/lib/utils';
 import { DropMoreHint, ImageFileInput, NoImagesButton, useFileDrop } from './image-drop';
 import { ImageTile } from './ImageTile';
@@ -25,7 +26,16 @@ export function ProductImages({ productId }: { productId: string }) {
   const { dragging, dragProps } = useFileDrop(uploads.start);
   const images = query.data?.images ?? [];
 
+  const fromLibrary = useAddLibraryImage(productId);
   const choose = () => input.current?.click();
+  const pick = (file: PickedMedia) =>
+    fromLibrary.mutate(
+      { url: file.url, alt_text: file.alt_text },
+      {
+        onSuccess: () => toast.success('Image added', { description: file.filename }),
+        onError: (error) => toast.error('Failed to add image', { description: errorMessage(error, 'Please try again.') }),
+      },
+    );
   const move = (from: number, to: number) => {
     const ids = images.map((i) => i.id);
     const [moved] = ids.splice(from, 1);
@@ -43,9 +53,12 @@ export function ProductImages({ productId }: { productId: string }) {
           <CardTitle>Images</CardTitle>
           <CardDescription>The first image is the thumbnail on product cards and the product page.</CardDescription>
         </div>
-        <Button variant="outline" size="sm" onClick={choose} disabled={query.isError}>
-          <Upload aria-hidden /> Upload images
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <MediaPickerButton kind="images" disabled={query.isError || fromLibrary.isPending} onPick={pick} />
+          <Button variant="outline" size="sm" onClick={choose} disabled={query.isError}>
+            <Upload aria-hidden /> Upload images
+          </Button>
+        </div>
         <ImageFileInput ref={input} onFiles={uploads.start} label="Choose images to upload" />
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -2,14 +2,17 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { NewProductImageInput } from '@shared/admin-products';
 import { MAX_PRODUCT_IMAGES } from '@shared/media';
 import { errorMessage } from '@/lib/api';
-import { checkImageFile, uploadMedia } from '@/lib/admin-media';
+import { checkImageFile, keyOfLibraryUrl, uploadMedia } from '@/lib/admin-media';
+import type { PickedMedia } from '../media/MediaPickerButton';
 import { toast } from '@/lib/toast';
 
 /** A picture chosen on the new-product form: shown from the browser's copy until the product is saved. */
 export interface PendingImage {
   id: number;
-  file: File;
-  /** An object URL of the file, for the thumbnail; revoked when the picture goes. */
+  /** The chosen file; null for a picture picked from the media library (already uploaded). */
+  file: File | null;
+  name: string;
+  /** An object URL of the file (revoked when the picture goes), or the library file's URL. */
   preview: string;
   alt_text: string;
   /** Set once uploaded: a second save (after a refused one) sends it again without uploading again. */
@@ -33,7 +36,7 @@ export function useNewProductImages() {
   useLayoutEffect(() => {
     latest.current = items;
   });
-  useEffect(() => () => latest.current.forEach((item) => URL.revokeObjectURL(item.preview)), []);
+  useEffect(() => () => latest.current.forEach((item) => item.file && URL.revokeObjectURL(item.preview)), []);
 
   const patch = (id: number, change: Partial<PendingImage>) => setItems((list) => list.map((i) => (i.id === id ? { ...i, ...change } : i)));
 
@@ -44,15 +47,23 @@ export function useNewProductImages() {
     for (const file of files) {
       const message = checkImageFile(file) ?? (accepted.length >= room ? `A product can have at most ${MAX_PRODUCT_IMAGES} pictures.` : null);
       if (message) refused.push({ name: file.name, message });
-      else accepted.push({ id: nextId.current++, file, preview: URL.createObjectURL(file), alt_text: '', key: null, status: 'chosen', progress: 0 });
+      else accepted.push({ id: nextId.current++, file, name: file.name, preview: URL.createObjectURL(file), alt_text: '', key: null, status: 'chosen', progress: 0 });
     }
     if (refused.length) toast.error(refused.length === 1 ? `${refused[0].name} was not added` : `${refused.length} files were not added`, { description: refused[0].message });
     if (accepted.length) setItems((list) => [...list, ...accepted]);
   }
 
+  /** A picture from the media library: nothing to upload, it is attached by its key on save. */
+  function addFromLibrary(picked: PickedMedia) {
+    const key = keyOfLibraryUrl(picked.url);
+    const message = !key ? 'This file cannot be shown on a product.' : latest.current.some((i) => i.key === key) ? 'This picture is already on this product.' : latest.current.length >= MAX_PRODUCT_IMAGES ? `A product can have at most ${MAX_PRODUCT_IMAGES} pictures.` : null;
+    if (message || !key) return toast.error(`${picked.filename} was not added`, { description: message ?? undefined });
+    setItems((list) => [...list, { id: nextId.current++, file: null, name: picked.filename, preview: picked.url, alt_text: picked.alt_text ?? '', key, status: 'uploaded', progress: 1 }]);
+  }
+
   function remove(id: number) {
     const item = latest.current.find((i) => i.id === id);
-    if (item) URL.revokeObjectURL(item.preview);
+    if (item?.file) URL.revokeObjectURL(item.preview);
     setItems((list) => list.filter((i) => i.id !== id));
   }
 
@@ -76,8 +87,8 @@ export function useNewProductImages() {
     const chosen = latest.current;
     const keys = new Map<number, string>();
     for (const item of chosen) {
-      if (item.key) {
-        keys.set(item.id, item.key);
+      if (item.key || !item.file) {
+        keys.set(item.id, item.key ?? '');
         continue;
       }
       patch(item.id, { status: 'uploading', progress: 0, message: undefined });
@@ -93,5 +104,5 @@ export function useNewProductImages() {
     return chosen.map((item) => ({ key: keys.get(item.id)!, alt_text: item.alt_text.trim() || null }));
   }
 
-  return { items, add, remove, move, setAltText, uploadAll, uploading: items.some((i) => i.status === 'uploading') };
+  return { items, add, addFromLibrary, remove, move, setAltText, uploadAll, uploading: items.some((i) => i.status === 'uploading') };
 }

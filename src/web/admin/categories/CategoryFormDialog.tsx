@@ -14,6 +14,8 @@ import { slugify } from '@shared/slugify';
 import { CATEGORY_LIMITS } from '@shared/admin-categories';
 import { applyCategoryServerErrors, CATEGORY_FORM_FIELDS, categoryBodyFrom, formValuesOf, type CategoryFormValues } from './category-form';
 import { FeaturedCheckbox } from './FeaturedCheckbox';
+import { HeroImagePreview } from './HeroImagePreview';
+import { MediaPickerButton } from '../media/MediaPickerButton';
 
 interface Props {
   open: boolean;
@@ -52,6 +54,7 @@ function CategoryForm({ category, categories, onDone }: { category: AdminCategor
   const [slugTyped, setSlugTyped] = useState(false);
   const metaTitle = useWatch({ control: form.control, name: 'meta_title' });
   const metaDescription = useWatch({ control: form.control, name: 'meta_description' });
+  const heroUrl = useWatch({ control: form.control, name: 'hero_image_url' });
   // Top-level categories other than this one can be parents; one with children stays at the top.
   const hasChildren = editing && categories.some((c) => c.parent_id === category.id);
   const parents = categories.filter((c) => c.parent_id === null && c.id !== category?.id);
@@ -114,9 +117,15 @@ function CategoryForm({ category, categories, onDone }: { category: AdminCategor
           </Select>
         </FormField>
       </div>
-      <FormField label="Hero Image URL" error={errors.hero_image_url?.message} hint="An https:// link or a path on this site, such as /files/hero.jpg.">
-        <Input type="url" inputMode="url" autoComplete="off" placeholder="https://" {...form.register('hero_image_url')} />
-      </FormField>
+      <div className="grid gap-2">
+        <FormField label="Hero Image URL" error={errors.hero_image_url?.message} hint="An https:// link or a path on this site, or choose a picture from the media library.">
+          <Input type="url" inputMode="url" autoComplete="off" placeholder="https://" {...form.register('hero_image_url')} />
+        </FormField>
+        <div className="flex items-center gap-3">
+          <HeroImagePreview url={heroUrl ?? ''} />
+          <MediaPickerButton kind="images" onPick={(file) => form.setValue('hero_image_url', file.url, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })} />
+        </div>
+      </div>
       <FeaturedCheckbox {...form.register('is_featured')} />
       <fieldset className="grid gap-4 rounded-lg border border-zinc-200 p-4">
         <legend className="px-1 text-sm font-semibold">SEO Settings</legend>

@@ -5,6 +5,8 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { slugify } from '@shared/slugify';
 import { FeaturedCheckbox } from './FeaturedCheckbox';
+import { HeroImagePreview } from './HeroImagePreview';
+import { MediaPickerButton } from '../media/MediaPickerButton';
 import type { FieldErrors, WizardBasics } from './wizard-state';
 
 interface Props {
@@ -41,9 +43,15 @@ export function WizardBasicsStep({ basics, errors, onChange, onGenerate }: Props
         <FormField label="Display Order" error={errors.display_order} hint="Lower numbers come first.">
           <Input type="number" inputMode="numeric" step={1} value={basics.display_order} onChange={(e) => set({ display_order: e.target.value })} />
         </FormField>
-        <FormField label="Hero Image URL" error={errors.hero_image_url} hint="An https:// link or a path on this site.">
-          <Input type="url" inputMode="url" autoComplete="off" placeholder="https://" value={basics.hero_image_url} onChange={(e) => set({ hero_image_url: e.target.value })} />
-        </FormField>
+        <div className="grid gap-2">
+          <FormField label="Hero Image URL" error={errors.hero_image_url} hint="An https:// link or a path on this site, or choose from the library.">
+            <Input type="url" inputMode="url" autoComplete="off" placeholder="https://" value={basics.hero_image_url} onChange={(e) => set({ hero_image_url: e.target.value })} />
+          </FormField>
+          <div className="flex items-center gap-3">
+            <HeroImagePreview url={basics.hero_image_url} />
+            <MediaPickerButton kind="images" onPick={(file) => set({ hero_image_url: file.url })} />
+          </div>
+        </div>
       </div>
       <FeaturedCheckbox checked={basics.is_featured} onChange={(e) => set({ is_featured: e.target.checked })} />
       <FormField

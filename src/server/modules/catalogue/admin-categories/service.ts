@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/admin-categories';
 import type { z } from 'zod';
 import * as repo from './repo';
+import { libraryUrls } from '../../media';
 
 type CreateInput = z.output<typeof createCategoryBody>;
 type UpdateInput = z.output<typeof updateCategoryBody>;
@@ -35,11 +36,17 @@ export async function categoryTree(ctx: TenantCtx, depth: 1 | 2): Promise<AdminC
   return rows.filter((r) => r.parent_id === null).map((r) => node(r, 1));
 }
 
+/** A hero picked from the media library stays locked until this commits, so it cannot be deleted there meanwhile. */
+async function holdLibraryHero(ctx: TenantCtx, url: string | null | undefined): Promise<void> {
+  if (url) await libraryUrls(ctx, [url], { hold: true });
+}
+
 export async function createCategory(ctx: TenantCtx, input: CreateInput): Promise<AdminCategory> {
   // Told after the commit: the storefront's cached answers for this store are dropped.
   ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
   const slug = checkedSlug(input.slug, input.name);
   const parentId = input.parent_id ?? null;
+  await holdLibraryHero(ctx, input.hero_image_url);
   if (parentId) await checkParent(ctx, null, parentId, await repo.lockCategories(ctx, [parentId]));
   if (await repo.slugTaken(ctx, slug)) throw slugConflict();
   const id = await uniqueSlugGuard(() =>
@@ -68,6 +75,7 @@ export async function updateCategory(ctx: TenantCtx, id: string, input: UpdateIn
   if (!locked.some((row) => row.id === id)) throw categoryNotFound();
   const current = (await repo.findCategory(ctx, id))!;
   const name = input.name ?? current.name;
+  await holdLibraryHero(ctx, input.hero_image_url);
   const slug = input.slug === undefined ? undefined : checkedSlug(input.slug, name);
   if (input.parent_id) await checkParent(ctx, id, input.parent_id, locked);
   if (slug !== undefined && slug !== current.slug && (await repo.slugTaken(ctx, slug, id))) throw slugConflict();

@@ -1,7 +1,12 @@
 import type { TenantCtx } from '../../../http/context';
 import type { MediaUsage } from '../../media';
+import { placesShowingUrl } from './product-images-repo';
 
 /** Products whose pictures, and categories whose hero, show this URL (the library refuses to delete it). */
-export async function catalogueMediaUsages(_ctx: TenantCtx, _url: string): Promise<MediaUsage[]> {
-  return [];
+export async function catalogueMediaUsages(ctx: TenantCtx, url: string): Promise<MediaUsage[]> {
+  const { products, categories } = await placesShowingUrl(ctx, url);
+  return [
+    ...products.map((p): MediaUsage => ({ kind: 'product', id: p.id, label: p.name })),
+    ...categories.map((c): MediaUsage => ({ kind: 'category', id: c.id, label: c.name })),
+  ];
 }

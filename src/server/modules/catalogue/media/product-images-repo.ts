@@ -84,3 +84,21 @@ export async function isUrlStillUsed(ctx: TenantCtx, url: string): Promise<boole
     .limit(1);
   return Boolean(category);
 }
+
+/** Products whose pictures, and categories whose hero, show this URL (for the media library). */
+export async function placesShowingUrl(ctx: TenantCtx, url: string): Promise<{ products: { id: string; name: string }[]; categories: { id: string; name: string }[] }> {
+  const productRows = await ctx.tx
+    .selectDistinct({ id: products.id, name: products.name })
+    .from(productImages)
+    .innerJoin(products, and(eq(products.tenantId, productImages.tenantId), eq(products.id, productImages.productId)))
+    .where(and(eq(productImages.tenantId, ctx.tenantId), eq(productImages.imageUrl, url)))
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(50);
+  const categoryRows = await ctx.tx
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(and(eq(categories.tenantId, ctx.tenantId), eq(categories.heroImageUrl, url)))
+    .orderBy(asc(categories.name), asc(categories.id))
+    .limit(50);
+  return { products: productRows, categories: categoryRows };
+}

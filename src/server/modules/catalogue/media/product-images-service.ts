@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { TenantCtx } from '../../../http/context';
 import { badRequest, conflict, notFound } from '../../../http/errors';
-import { isValidKey, mediaPrefix, tenantOfKey, type FileStorage } from '../../../adapters/storage/storage';
+import { contentTypeOf, isValidKey, mediaPrefix, tenantOfKey, type FileStorage } from '../../../adapters/storage/storage';
 import { MAX_PRODUCT_IMAGES, type ProductImage, type ProductImagesResponse } from '../../../../shared/media';
 import type { AddProductImageInput, UpdateProductImageInput } from '../../../../shared/media-schemas';
 import * as repo from './product-images-repo';
-import { storageUnavailable } from './storage-errors';
+import { libraryUrls, storageUnavailable } from '../../media';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
@@ -52,12 +52,15 @@ export async function addProductImage(ctx: TenantCtx, storage: FileStorage, prod
   if (!key || !isValidKey(key) || !key.startsWith(mediaPrefix(ctx.tenantId))) {
     throw badRequest('Only pictures uploaded to this store can be added. Upload the picture first.', { [field]: 'Not a file uploaded to this store' });
   }
+  if (!isPictureKey(key)) throw badRequest('Only pictures can be shown on a product. Choose a JPEG, PNG, WebP, GIF or AVIF image.', { [field]: 'Not a picture' });
+  const url = storage.urlOf(key);
+  // A library file stays locked until this commits, so it cannot be deleted from the library meanwhile.
+  const inLibrary = (await libraryUrls(ctx, [url], { hold: true })).has(url);
   const exists = await storage.exists(key).catch((err: unknown) => {
     throw storageUnavailable(err);
   });
-  if (!exists) throw badRequest('The uploaded file was not found. Upload the picture again.', { [field]: 'File not found' });
+  if (!exists) throw badRequest(inLibrary ? 'The file is no longer in the library. Choose another picture.' : 'The uploaded file was not found. Upload the picture again.', { [field]: 'File not found' });
 
-  const url = storage.urlOf(key);
   const images = await repo.listImages(ctx, productId);
   if (images.some((i) => i.image_url === url)) throw conflict('duplicate_image', 'This picture is already on this product.', { [field]: 'Already added' });
   if (images.length >= MAX_PRODUCT_IMAGES) throw conflict('too_many_images', `A product can have at most ${MAX_PRODUCT_IMAGES} pictures. Remove one first.`);
@@ -96,16 +99,24 @@ export async function reorderProductImages(ctx: TenantCtx, storage: FileStorage,
   return imageIds.map((id, position) => toImage({ ...byId.get(id)!, position }, storage, ctx.tenantId));
 }
 
+/** A stored picture the storefront can show (by the server-made extension; documents and SVG are not). */
+function isPictureKey(key: string): boolean {
+  const type = contentTypeOf(key);
+  return type.startsWith('image/') && type !== 'image/svg+xml';
+}
+
 /**
  * Called after picture rows were removed in this transaction: the keys of files to delete once it has
- * committed. Only this store's own uploads, and only those nothing in the store still shows (seeded
- * pictures and outside URLs are never deleted).
+ * committed. Only this store's own uploads, only those nothing in the store still shows, and never a
+ * media library file: the library keeps its files until they are deleted there (decision 020). Seeded
+ * pictures and outside URLs are never deleted.
  */
 export async function unusedUploadKeys(ctx: TenantCtx, storage: FileStorage, urls: string[]): Promise<string[]> {
+  const candidates = [...new Set(urls)].filter((url) => storage.keyOf(url)?.startsWith(mediaPrefix(ctx.tenantId)));
+  const kept = await libraryUrls(ctx, candidates);
   const keys: string[] = [];
-  for (const url of new Set(urls)) {
-    const key = storage.keyOf(url);
-    if (key && key.startsWith(mediaPrefix(ctx.tenantId)) && !(await repo.isUrlStillUsed(ctx, url))) keys.push(key);
+  for (const url of candidates) {
+    if (!kept.has(url) && !(await repo.isUrlStillUsed(ctx, url))) keys.push(storage.keyOf(url)!);
   }
   return keys;
 }

@@ -11,17 +11,14 @@ import {
   reorderProductImagesSchema,
   updateProductImageSchema,
 } from '../../../../shared/media-schemas';
-import { uploadRoutes } from './upload-routes';
 import * as images from './product-images-service';
 import { uuidParams } from '../../../http/params';
 
 const productParam = uuidParams('id', 'Product not found');
 const imageParam = productParam.extend(uuidParams('imageId', 'Image not found').shape);
 
-/** Admin media: uploads, and the pictures of a product (admin spec §3 Product: product_images). */
+/** The pictures of a product (admin spec §3 Product: product_images); uploads are the media module's. */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(uploadRoutes);
-
   /** A picture write: store managers only; catalogue.changed drops the storefront cache after the commit. */
   async function write<T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Promise<T>): Promise<T> {
     return asStoreManager(req, async (ctx) => {

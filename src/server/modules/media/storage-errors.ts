@@ -1,4 +1,4 @@
-import { AppError } from '../../../http/errors';
+import { AppError } from '../../http/errors';
 
 /** File storage that failed (unreachable, refused): a 503 the admin can retry, the cause logged by the caller. */
 export function storageUnavailable(cause: unknown): AppError {

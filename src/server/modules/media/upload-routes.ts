@@ -1,23 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminTenantId, asStoreManager } from '../../../http/guards';
-import { AppError, badRequest } from '../../../http/errors';
-import { mediaPrefix } from '../../../adapters/storage/storage';
-import { detectImageType, IMAGE_CONTENT_TYPES, MAX_UPLOAD_BYTES, notImageMessage, UPLOAD_MESSAGES, type UploadedFile } from '../../../../shared/media';
-import { uploadQuerySchema, uploadResponse } from '../../../../shared/media-schemas';
+import { adminTenantId, asStoreManager } from '../../http/guards';
+import { AppError, badRequest } from '../../http/errors';
+import { mediaPrefix } from '../../adapters/storage/storage';
+import { detectUploadType, MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES, UPLOAD_MESSAGES, uploadRefusal, type UploadedFile } from '../../../shared/media';
+import { uploadQuerySchema, uploadResponse } from '../../../shared/media-schemas';
 import { storageUnavailable } from './storage-errors';
+import { recordUpload } from './service';
 
 const tooLarge = () => new AppError(413, 'file_too_large', UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
 const wrongType = (message: string) => new AppError(415, 'unsupported_file_type', message, { file: message });
 
 /** The raw body types an upload may declare; the real type is read from the bytes anyway. */
-const UPLOAD_TYPE = /^(image\/[a-z0-9.+-]+|application\/octet-stream)\s*(;|$)/i;
+const UPLOAD_TYPE = /^(image\/[a-z0-9.+-]+|application\/octet-stream|application\/pdf)\s*(;|$)/i;
 
 /**
- * POST /api/admin/media?filename=...: the file itself is the request body (no multipart parser is
- * installed), Content-Type image/* or application/octet-stream. Answers 201 { file }.
- * Registered as its own plugin so its body parser and limit apply to this route only.
+ * POST /api/admin/media?filename=...&kind=all|images: the file itself is the request body (no
+ * multipart parser is installed), Content-Type image/*, application/pdf or application/octet-stream.
+ * The bytes decide what it is: a picture, or (kind all, the default) a PDF document (decision 020).
+ * Stores it under tenants/{tenantId}/media/ with a server-made name and writes its library row.
+ * Answers 201 { file, media, filename? }. Registered as its own plugin so its body parser and limit
+ * apply to this route only.
  */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Reads the body up to the limit and stops there: a larger body answers 413 with the upload's own
@@ -45,6 +49,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.addContentTypeParser(/^image\/[a-z0-9.+-]+$/i, readLimited);
   app.addContentTypeParser('application/octet-stream', readLimited);
+  app.addContentTypeParser('application/pdf', readLimited);
 
   app.post(
     '/api/admin/media',
@@ -57,8 +62,10 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         const type = req.headers['content-type'];
         const length = Number(req.headers['content-length'] ?? 0);
         if (length > MAX_UPLOAD_BYTES) throw tooLarge();
-        if (type !== undefined && !UPLOAD_TYPE.test(type)) {
-          throw wrongType(/^image\/svg/i.test(type) ? UPLOAD_MESSAGES.svg : `${UPLOAD_MESSAGES.notImage} Send the file itself as the request body with its image Content-Type.`);
+        const imagesOnly = (req.query as { kind?: unknown } | undefined)?.kind === 'images';
+        if (type !== undefined && (!UPLOAD_TYPE.test(type) || (imagesOnly && /^application\/pdf/i.test(type)))) {
+          const refusal = imagesOnly ? UPLOAD_MESSAGES.notImage : UPLOAD_MESSAGES.unsupported;
+          throw wrongType(/^image\/svg/i.test(type) ? UPLOAD_MESSAGES.svg : `${refusal} Send the file itself as the request body with its own Content-Type.`);
         }
       },
     },
@@ -66,19 +73,26 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const tenantId = adminTenantId(req)!;
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       if (body.length === 0) throw badRequest(UPLOAD_MESSAGES.empty, { file: UPLOAD_MESSAGES.empty });
-      const type = detectImageType(body);
-      if (!type) throw wrongType(notImageMessage(body));
+      const type = detectUploadType(body, req.query.kind);
+      if (!type) throw wrongType(uploadRefusal(body, req.query.kind));
       const key = `${mediaPrefix(tenantId)}${randomUUID()}.${type}`;
-      const contentType = IMAGE_CONTENT_TYPES[type];
+      const contentType = UPLOAD_CONTENT_TYPES[type];
+      const { storage } = app.deps;
       let url: string;
       try {
-        url = await app.deps.storage.put(key, body, contentType);
+        url = await storage.put(key, body, contentType);
       } catch (err) {
         req.log.error({ err, key }, 'storing an upload failed');
         throw storageUnavailable(err);
       }
       const file: UploadedFile = { key, url, content_type: contentType, size: body.length };
-      return reply.status(201).send({ file, ...(req.query.filename ? { filename: req.query.filename } : {}) });
+      // The file is stored before its row is written (a slow upload holds no transaction open); a row
+      // that fails to be written takes the file with it, so no file is left that the library cannot show.
+      const media = await asStoreManager(req, (ctx) => recordUpload(ctx, { key, url, contentType, size: body.length, originalName: req.query.filename })).catch(async (err: unknown) => {
+        await storage.delete(key).catch((cleanup: unknown) => req.log.warn({ err: cleanup, key }, 'removing an upload whose library row failed'));
+        throw err;
+      });
+      return reply.status(201).send({ file, media, ...(req.query.filename ? { filename: req.query.filename } : {}) });
     },
   );
 };
