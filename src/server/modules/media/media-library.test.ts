@@ -165,6 +165,25 @@ describe('DELETE /api/admin/media/{id}', () => {
     expect(await served(file.url)).toBe(404);
   });
 
+  it('refuses a file a content page shows (hero image or a link in the body), draft or published', async () => {
+    const file = await upload(makePng(), 'page-hero.png');
+    const guide = await upload(makePdf(), 'page-guide.pdf', { contentType: 'application/pdf' });
+    const page = (await send('POST', '/api/admin/pages', { slug: 'media-user', template_key: 'about' })).json().page as { id: string };
+    const content = { hero_title: 'Our story', hero_image: file.url, body: `<p><a href="${guide.url}">Care guide</a></p>`, show_cta: false };
+    expect((await send('PUT', `/api/admin/pages/${page.id}/content`, { content })).statusCode).toBe(200);
+
+    for (const f of [file, guide]) {
+      const res = await send('DELETE', `/api/admin/media/${f.id}`);
+      expect(res.statusCode).toBe(409);
+      expect((res.json() as { usages: unknown[] }).usages).toEqual([{ kind: 'page', id: page.id, label: 'media-user' }]);
+    }
+    // Published, then the draft moves on: the live page still shows the picture, so it stays.
+    expect((await send('POST', `/api/admin/pages/${page.id}/publish`)).statusCode).toBe(200);
+    expect((await send('PUT', `/api/admin/pages/${page.id}/content`, { content: { hero_title: 'Our story', show_cta: false } })).statusCode).toBe(200);
+    expect((await send('DELETE', `/api/admin/media/${file.id}`)).statusCode).toBe(409);
+    expect(await served(file.url)).toBe(200);
+  });
+
   it('removing a picture or deleting a product never deletes a library file', async () => {
     const file = await upload(makePng(), 'kept.png');
     const image = (await send('POST', `/api/admin/products/${otherProductId}/images`, { key: file.storage_path })).json().image as { id: string };

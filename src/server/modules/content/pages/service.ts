@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound } from '../../../http/errors';
 import { isUuid } from '../../../../shared/ids';
 import { PAGE_MESSAGES, PAGE_SLUG_PATTERN, defaultContent, pageTemplate, validatePageContent, type PageContent } from '../../../../shared/page-templates';
 import { PAGES_TEXT, type AdminPage, type AdminPageSummary, type PublicPage } from '../../../../shared/pages';
-import type { MediaUsage } from '../../media';
+import { libraryUrls, type MediaUsage } from '../../media';
 import { richTextUrls, sanitizeRichText } from './sanitize';
 import * as repo from './repo';
 
@@ -79,6 +79,7 @@ export async function saveDraft(ctx: TenantCtx, id: string, input: Record<string
   const current = isUuid(id) ? await repo.findPage(ctx, id) : null;
   if (!current) throw pageNotFound();
   const content = checkedContent(current.templateKey, input, 'saving');
+  await holdLibraryFiles(ctx, content);
   ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
   await repo.updateDraft(ctx, id, content);
   return getPage(ctx, id);
@@ -109,6 +110,15 @@ export async function previewPage(ctx: TenantCtx, slug: string): Promise<PublicP
   const row = await repo.findPageBySlug(ctx, slug);
   if (!row) throw pageNotFound();
   return { slug: row.slug, template_key: row.templateKey, content: asContent(row.contentDraft), published_at: row.publishedAt?.toISOString() ?? null, preview: true };
+}
+
+/**
+ * The library files this content shows are locked until the commit, so a library delete running at
+ * the same moment either sees this page as a use or waits for it (decision 020).
+ */
+async function holdLibraryFiles(ctx: TenantCtx, content: PageContent): Promise<void> {
+  const urls = [typeof content.hero_image === 'string' ? content.hero_image : '', ...(typeof content.body === 'string' ? richTextUrls(content.body) : [])].filter(Boolean);
+  if (urls.length) await libraryUrls(ctx, urls, { hold: true });
 }
 
 export const publishedPagePaths = (ctx: StoreCtx) => repo.publishedPaths(ctx);
