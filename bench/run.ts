@@ -60,6 +60,10 @@ try {
     { name: 'product by slug', path: '/api/products/by-slug/bench-4242' },
     { name: 'related products', path: `/api/products/${product.id}/related` },
     { name: 'product page HTML (SEO head)', path: '/p/bench-4242' },
+    // Issue 14: the menu every page's header reads (no saved menu: built from the category tree) and
+    // the served home page, which now carries that menu as links for crawlers.
+    { name: 'store menu', path: '/api/navigation?key=primary' },
+    { name: 'home page HTML (menu links)', path: '/' },
   ];
 } finally {
   await stopServer(probe);
