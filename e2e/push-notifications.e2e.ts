@@ -171,8 +171,11 @@ describe('push notifications', () => {
       navigator.serviceWorker.dispatchEvent(new MessageEvent('message', { data: { type, oldEndpoint: null, subscription: null } }));
     }, { ep: replacement, type: SW_MESSAGE.subscriptionChanged });
     const endpoints = async () => (await api<{ subscriptions: { endpoint: string }[] }>(page, 'GET', '/api/functions/v1/push-subscribe')).body.subscriptions.map((s) => s.endpoint);
-    await expect.poll(async () => (await endpoints()).includes(replacement), poll).toBe(true);
-    expect(await endpoints()).not.toContain(device.endpoint);
+    // The page saves the new endpoint, then drops the old one: two requests, so wait for both.
+    await expect.poll(async () => {
+      const now = await endpoints();
+      return now.includes(replacement) && !now.includes(device.endpoint);
+    }, poll).toBe(true);
     await card.getByText('On', { exact: true }).waitFor();
   });
 
