@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import type { LightMyRequestResponse } from 'fastify';
@@ -118,6 +119,33 @@ describe('product import batches', () => {
     expect(stored!.body.length).toBe(body.length);
     expect(stored!.body.equals(body)).toBe(true);
   }, 60_000);
+
+  it('works over a real HTTP connection (a socket, not an injected body): stored, or refused with the reason', async () => {
+    // Its own server handing requests to the shared app (which other test files inject into).
+    const server = http.createServer((req, res) => t.app.routing(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = { port: (server.address() as { port: number }).port };
+    const send = (path: string, body: Buffer) =>
+      new Promise<{ status: number; body: { batch?: ImportBatch; error?: { message: string } } }>((resolve, reject) => {
+        const req = http.request(
+          { host: '127.0.0.1', port: address.port, path, method: 'PUT', headers: { host: DEMO_HOST, cookie: admin, 'content-type': 'text/csv', 'content-length': body.length } },
+          (res) => {
+            let text = '';
+            res.on('data', (c: Buffer) => (text += c.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as never }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    const good = await send((await createBatch()).uploadPath, Buffer.from(CSV.repeat(50_000)));
+    expect(good.status, JSON.stringify(good.body)).toBe(200);
+    expect(good.body.batch).toMatchObject({ status: 'uploaded', file_size: Buffer.byteLength(CSV) * 50_000 });
+    const bad = await send((await createBatch()).uploadPath, makePng());
+    expect(bad.status).toBe(415);
+    expect(bad.body.error?.message).toBe(IMPORT_MESSAGES.binary);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
 
   it('answers 413 for a file over the limit', async () => {
     const { batch, uploadPath } = await createBatch();

@@ -61,8 +61,14 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
  * PUT /api/imports/products/batches/{id}/file: the CSV itself is the request body. Its own plugin, so
  * its body parser (which hands the handler the stream, unread) and its limit apply to it alone.
  */
+const uploadStreams = new WeakMap<FastifyRequest, Readable>();
+
 const fileUploadRoute: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser(CSV_TYPES, (_req, payload, done) => done(null, payload));
+  // The body stays a stream, kept aside: as req.body the input guard would walk the stream object itself.
+  app.addContentTypeParser(CSV_TYPES, (req, payload, done) => {
+    uploadStreams.set(req, payload as Readable);
+    done(null, undefined);
+  });
 
   app.put(
     `${BATCHES}/:id/file`,
@@ -84,7 +90,7 @@ const fileUploadRoute: FastifyPluginAsyncZod = async (app) => {
       const { id } = req.params;
       const row = await asStoreManager(req, (ctx) => service.getBatch(ctx, id));
       // No body at all (no length, not chunked): an empty file.
-      const source = req.body instanceof Readable ? req.body : Readable.from([]);
+      const source = uploadStreams.get(req) ?? Readable.from([]);
       if (row.status !== 'uploading') {
         source.resume();
         throw service.invalidTransition(IMPORT_MESSAGES.alreadyUploaded);
