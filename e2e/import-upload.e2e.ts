@@ -72,7 +72,7 @@ describe('product import journey', () => {
     await page.getByRole('link', { name: 'Import Products' }).first().click();
     await failed.getByRole('link', { name: 'View Details' }).click();
     await page.getByText('This import failed.').waitFor();
-    await page.getByText('not a CSV text file').waitFor();
+    await page.getByRole('main').getByText('not a CSV text file').waitFor();
     await context.close();
 
     // A phone.

@@ -70,7 +70,7 @@ function BatchSummary({ batch }: { batch: ImportBatch }) {
         <h2 className="mt-6 font-semibold">Rows</h2>
         <dl className="mt-3 grid grid-cols-3 gap-3">
           <Stat label="Total" value={batch.stats.rows_total} />
-          <Stat label="Imported" value={batch.stats.rows_ok} tone="text-emerald-700" />
+          <Stat label="Imported" value={batch.stats.rows_ok} tone={batch.stats.rows_ok ? 'text-emerald-700' : undefined} />
           <Stat label="Failed" value={batch.stats.rows_failed} tone={batch.stats.rows_failed ? 'text-red-700' : undefined} />
         </dl>
         {batch.stats.rows_total === 0 && batch.status !== 'failed' ? <p className="mt-3 text-sm text-zinc-500">Rows are counted when the file is checked, after field mapping.</p> : null}
