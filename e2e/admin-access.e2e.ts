@@ -19,14 +19,13 @@ describe('admin access journeys', () => {
     expect(await page.getByRole('button', { name: /Owner only/ }).count()).toBe(0);
     await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await page.getByRole('heading', { name: 'Good morning!' }).waitFor();
-    // A section not built yet says so and points to what works today, rather than showing an empty list.
+    // The dashboard's Import Products button opens the import page: upload, template and history.
     await page.getByRole('link', { name: 'Import Products' }).click();
     await page.waitForURL(url('demo.localhost', '/admin/import'));
     await page.getByRole('heading', { name: 'Import Products', level: 1 }).waitFor();
-    await page.getByText('CSV import is not available yet').waitFor();
-    await snap(page, 'admin-section-not-built');
-    await page.getByRole('main').getByRole('link', { name: 'Go to Products' }).click();
-    await page.waitForURL(url('demo.localhost', '/admin/catalogue/products'));
+    await page.getByRole('button', { name: /Drag and drop your CSV file here/ }).waitFor();
+    await page.getByRole('link', { name: 'Download Template' }).waitFor();
+    await page.getByRole('heading', { name: 'Import History' }).waitFor();
     await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await page.getByRole('heading', { name: 'Good morning!' }).waitFor();
     await nav.getByRole('link', { name: 'Products', exact: true }).click();

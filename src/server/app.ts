@@ -38,6 +38,7 @@ import { catalogueMediaUsages, seoRoutes } from './modules/catalogue';
 import { CATALOGUE_PAGE_ROUTES } from './modules/catalogue';
 import { CONTENT_PAGE_ROUTES, navigationRoutes, pageMediaUsages, pageRoutes, publishedPagePaths, renderStorePage } from './modules/content';
 import { mediaLibraryRoutes } from './modules/media';
+import { importRoutes } from './modules/imports';
 
 export interface BuildOptions {
   /** Folder of the built web app; omitted in API tests. */
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(mediaLibraryRoutes, { usages: [catalogueMediaUsages, pageMediaUsages] });
   await app.register(navigationRoutes);
   await app.register(pageRoutes);
+  await app.register(importRoutes);
   await app.register(aiRoutes);
   await app.register(adminOrderRoutes);
   await app.register(adminShippingRoutes);

@@ -47,6 +47,7 @@ const OWNER: Record<string, string> = {
   navigation_menus: 'content',
   content_pages: 'content',
   media_files: 'media',
+  import_batches: 'imports',
   test_connect_accounts: 'adapters/payments',
   test_payment_sessions: 'adapters/payments',
   test_payment_refunds: 'adapters/payments',

@@ -5,8 +5,6 @@ import { NotFound } from '@/app/NotFound';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { MemberRole } from '@shared/roles';
 import { Dashboard } from './sections/Dashboard';
-import { ADMIN_SECTIONS } from './sections/sections';
-import { SectionPage } from './sections/SectionPage';
 import { ReviewsPage } from './sections/ReviewsPage';
 import { EmailsPage } from './emails/EmailsPage';
 import { EmailDetailPage } from './emails/EmailDetailPage';
@@ -23,6 +21,8 @@ import { NavigationPage } from './navigation/NavigationPage';
 import { PagesPage } from './pages/PagesPage';
 import { PageEditorPage } from './pages/PageEditorPage';
 import { MediaLibraryPage } from './media/MediaLibraryPage';
+import { ImportPage } from './import/ImportPage';
+import { ImportBatchPage } from './import/ImportBatchPage';
 
 /** The pages inside the shell. Store management pages need owner or admin rights (admin spec §6). */
 export function AdminRoutes({ canManage, role }: { canManage: boolean; role: MemberRole | null }) {
@@ -30,9 +30,8 @@ export function AdminRoutes({ canManage, role }: { canManage: boolean; role: Mem
   return (
     <Routes>
       <Route index element={<Dashboard canManage={canManage} role={role} />} />
-      {ADMIN_SECTIONS.flatMap((section) =>
-        section.paths.map((path) => <Route key={path} path={path} element={managed(<SectionPage section={section} />)} />),
-      )}
+      <Route path="import" element={managed(<ImportPage />)} />
+      <Route path="import/:id" element={managed(<ImportBatchPage />)} />
       <Route path="catalogue/categories" element={managed(<CategoriesPage />)} />
       <Route path="catalogue/reviews" element={managed(<ReviewsPage />)} />
       <Route path="orders" element={managed(<OrdersPage />)} />

@@ -53,7 +53,8 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
     }
     if (auth.scope !== `${date.slice(0, 8)}/${options.region}/s3/aws4_request`) return { status: 403, code: 'SignatureDoesNotMatch', message: 'The credential scope is wrong.' };
     const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
-    if (payloadHash !== sha256Hex(body)) return { status: 400, code: 'XAmzContentSHA256Mismatch', message: "The provided 'x-amz-content-sha256' header does not match what was computed." };
+    // UNSIGNED-PAYLOAD: the headers are signed, the body is not hashed (streamed uploads), as S3 allows.
+    if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256Hex(body)) return { status: 400, code: 'XAmzContentSHA256Mismatch', message: "The provided 'x-amz-content-sha256' header does not match what was computed." };
     const headers: Record<string, string> = {};
     for (const name of auth.signedHeaders) {
       const value = req.headers[name];

@@ -1,4 +1,8 @@
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { contentTypeOf, fileUrl, isValidKey, keyOfFileUrl, type FileStorage, type StoredFile } from './storage';
 
@@ -19,6 +23,22 @@ export class LocalFileStorage implements FileStorage {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, body);
     return fileUrl(key);
+  }
+
+  /** Written to a temporary name beside the file and renamed when complete: a failed stream leaves nothing. */
+  async putStream(key: string, body: Readable, _contentType: string, _size?: number): Promise<{ url: string; size: number }> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.${randomUUID()}.partial`;
+    const out = createWriteStream(partial, { flags: 'wx' });
+    try {
+      await pipeline(body, out);
+      await rename(partial, file);
+    } catch (err) {
+      await rm(partial, { force: true });
+      throw err;
+    }
+    return { url: fileUrl(key), size: out.bytesWritten };
   }
 
   async get(key: string): Promise<StoredFile | null> {

@@ -15,6 +15,8 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   app.get('/files/*', async (req, reply) => {
     const key = (req.params as { '*': string })['*'];
     if (!req.tenant || tenantOfKey(key) !== req.tenant.id) throw notFound('File not found');
+    // Import files (product CSVs) are private to the store's admin: never served publicly.
+    if (/^(?:tenants\/)?[^/]+\/imports\//.test(key)) throw notFound('File not found');
     const file = await app.deps.storage.get(key);
     if (!file) throw notFound('File not found');
     const name = key.slice(key.lastIndexOf('/') + 1);

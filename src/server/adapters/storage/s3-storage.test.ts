@@ -1,3 +1,4 @@
+import { Readable, Transform } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3, type FakeS3 } from './fake-s3';
 import { S3FileStorage, S3StorageError, type S3Config } from './s3-storage';
@@ -30,6 +31,50 @@ describe('S3-compatible storage against a local fake S3', () => {
     expect(await storage.exists(KEY)).toBe(false);
     // Deleting what is gone is not an error.
     await storage.delete(KEY);
+  });
+
+  it('streams a large body in one signed PUT (unsigned payload, exact length)', async () => {
+    const storage = new S3FileStorage(config);
+    const key = `tenants/${TENANT}/imports/0b7f5a52-8d4e-4a8e-9a53-3c0a4f0f6c12.csv`;
+    const size = 160 * 64 * 1024;
+    function* chunks() {
+      for (let i = 0; i < 160; i++) yield Buffer.alloc(64 * 1024, 0x61 + (i % 26));
+    }
+    expect(await storage.putStream(key, Readable.from(chunks()), 'text/csv', size)).toEqual({ url: `/files/${key}`, size });
+    const object = fake.objects.get(key)!;
+    expect(object.contentType).toBe('text/csv');
+    expect(object.body.length).toBe(size);
+    expect(object.body[64 * 1024]).toBe(0x62);
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'PUT', status: 200 });
+    await storage.delete(key);
+  });
+
+  it('stores nothing when a streamed body fails half way, and needs the size', async () => {
+    const storage = new S3FileStorage(config);
+    const key = `tenants/${TENANT}/imports/0b7f5a52-8d4e-4a8e-9a53-3c0a4f0f6c13.csv`;
+    let seen = 0;
+    const failing = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        seen += chunk.length;
+        done(seen > 256 * 1024 ? new Error('refused half way') : null, chunk);
+      },
+    });
+    function* chunks() {
+      for (let i = 0; i < 16; i++) yield Buffer.alloc(64 * 1024, 0x61);
+    }
+    await expect(storage.putStream(key, Readable.from(chunks()).pipe(failing), 'text/csv', 16 * 64 * 1024)).rejects.toThrow('refused half way');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.objects.has(key)).toBe(false);
+    await expect(storage.putStream(key, Readable.from(['x']), 'text/csv')).rejects.toThrow(/exact size/);
+  });
+
+  it('surfaces a refused streamed PUT as a storage error', async () => {
+    const storage = new S3FileStorage({ ...config, secretAccessKey: 'not-the-secret' });
+    const key = `tenants/${TENANT}/imports/0b7f5a52-8d4e-4a8e-9a53-3c0a4f0f6c14.csv`;
+    await expect(storage.putStream(key, Readable.from([Buffer.from('a,b\n')]), 'text/csv', 4)).rejects.toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
+    fake.failNext(500, 'InternalError');
+    await expect(new S3FileStorage(config).putStream(key, Readable.from([Buffer.from('a,b\n')]), 'text/csv', 4)).rejects.toMatchObject({ status: 500, code: 'InternalError' });
+    expect(fake.objects.has(key)).toBe(false);
   });
 
   it('is refused with a wrong secret, and says so', async () => {

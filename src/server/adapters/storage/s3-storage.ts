@@ -1,3 +1,7 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { amzDate, sha256Hex, sign, uriEncode } from './sigv4';
 import { contentTypeOf, fileUrl, isValidKey, keyOfFileUrl, type FileStorage, type StoredFile } from './storage';
 
@@ -83,6 +87,62 @@ export class S3FileStorage implements FileStorage {
     if (!res.ok) await this.fail(res, `storing ${key}`);
     await res.body?.cancel();
     return this.urlOf(key);
+  }
+
+  /**
+   * One streamed PUT with an unsigned payload (S3's UNSIGNED-PAYLOAD: the headers are signed, the body
+   * is not hashed, so it need not be read twice) and an exact Content-Length, which S3 requires. A
+   * stream that errors aborts the request, and S3 stores nothing from an incomplete PUT.
+   */
+  async putStream(key: string, body: Readable, contentType: string, size?: number): Promise<{ url: string; size: number }> {
+    if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
+    if (size === undefined || !Number.isSafeInteger(size) || size < 0) throw new Error('S3 storage needs the exact size of a streamed file');
+    const basePath = this.endpoint.pathname.replace(/\/+$/, '');
+    const path = `${basePath}/${uriEncode(this.config.bucket)}/${uriEncode(key, true)}`;
+    const payloadHash = 'UNSIGNED-PAYLOAD';
+    const headers: Record<string, string> = {
+      host: this.endpoint.host,
+      'x-amz-date': amzDate(new Date()),
+      'x-amz-content-sha256': payloadHash,
+      'content-type': contentType,
+    };
+    const { authorization } = sign({ method: 'PUT', path, headers, payloadHash, region: this.config.region, accessKeyId: this.config.accessKeyId, secretAccessKey: this.config.secretAccessKey });
+    const transport = this.endpoint.protocol === 'https:' ? https : http;
+    let sent = 0;
+    body.on('data', (chunk: Buffer) => {
+      sent += chunk.length;
+    });
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = transport.request(
+        new URL(path, this.endpoint.origin),
+        { method: 'PUT', headers: { ...headers, authorization, 'content-length': String(size) }, timeout: this.config.timeoutMs ?? 15_000 },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.length < 64 && chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('timed out')));
+      req.on('error', reject);
+      pipeline(body, req).catch((err: unknown) => {
+        req.destroy();
+        reject(err as Error);
+      });
+    });
+    let res: { status: number; text: string };
+    try {
+      res = await answer;
+    } catch (err) {
+      if (body.errored || body.destroyed) throw body.errored ?? err;
+      throw new S3StorageError(`File storage could not be reached (PUT ${key}): ${(err as Error).message}`, 0, null);
+    }
+    if (res.status < 200 || res.status >= 300) {
+      const code = /<Code>([^<]*)<\/Code>/.exec(res.text)?.[1] ?? null;
+      const message = /<Message>([^<]*)<\/Message>/.exec(res.text)?.[1];
+      throw new S3StorageError(`File storage refused storing ${key}: ${res.status}${code ? ` ${code}` : ''}${message ? ` (${message})` : ''}`, res.status, code);
+    }
+    return { url: this.urlOf(key), size: sent };
   }
 
   async get(key: string): Promise<StoredFile | null> {

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * Where uploaded and generated files live (DESIGN rule 7): the built-in local folder or S3-compatible
  * storage. Keys are `tenants/<tenantId>/<folder>/<name>` (uploads use the folder `media`); the tenant
@@ -12,6 +14,13 @@ export interface StoredFile {
 export interface FileStorage {
   /** Stores the file and answers the URL it is served from (urlOf(key)). */
   put(key: string, body: Buffer | string, contentType: string): Promise<string>;
+  /**
+   * Streams a body into the file, chunk by chunk, never holding it whole in memory (large uploads such
+   * as product CSVs). `size` is the exact byte count when known (S3 needs it: a PUT carries its length).
+   * When the stream errors (the caller refused its content, the client went away) no file is left.
+   * Answers the URL and the number of bytes stored.
+   */
+  putStream(key: string, body: Readable, contentType: string, size?: number): Promise<{ url: string; size: number }>;
   /** The file, or null when there is none; a storage failure (unreachable, refused) is thrown. */
   get(key: string): Promise<StoredFile | null>;
   exists(key: string): Promise<boolean>;

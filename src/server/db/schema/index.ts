@@ -6,3 +6,4 @@ export * from './emails';
 export * from './payments';
 export * from './push';
 export * from './content';
+export * from './imports';

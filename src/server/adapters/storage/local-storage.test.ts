@@ -1,0 +1,46 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { LocalFileStorage } from './local-storage';
+
+const TENANT = '11111111-2222-4333-8444-555555555555';
+const KEY = `tenants/${TENANT}/imports/0b7f5a52-8d4e-4a8e-9a53-3c0a4f0f6c11.csv`;
+
+/** A body made chunk by chunk as it is read: it never exists whole in the test either. */
+function* chunks(count: number, size: number) {
+  for (let i = 0; i < count; i++) yield Buffer.alloc(size, 0x61 + (i % 26));
+}
+
+describe('local storage: streamed writes', () => {
+  it('streams a 20 MB body to the file and answers its size', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'storage-stream-'));
+    const storage = new LocalFileStorage(root);
+    const stored = await storage.putStream(KEY, Readable.from(chunks(320, 64 * 1024)), 'text/csv');
+    expect(stored).toEqual({ url: `/files/${KEY}`, size: 320 * 64 * 1024 });
+    const file = await storage.get(KEY);
+    expect(file!.body.length).toBe(20 * 1024 * 1024);
+    expect(file!.body[64 * 1024]).toBe(0x62);
+  });
+
+  it('leaves no file, not even a partial one, when the stream fails half way', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'storage-stream-'));
+    const storage = new LocalFileStorage(root);
+    let seen = 0;
+    const failing = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        seen += chunk.length;
+        done(seen > 1024 * 1024 ? new Error('refused half way') : null, chunk);
+      },
+    });
+    await expect(storage.putStream(KEY, Readable.from(chunks(64, 64 * 1024)).pipe(failing), 'text/csv')).rejects.toThrow('refused half way');
+    expect(await storage.exists(KEY)).toBe(false);
+    expect(readdirSync(path.join(root, 'tenants', TENANT, 'imports'))).toEqual([]);
+  });
+
+  it('refuses keys outside the layout', async () => {
+    const storage = new LocalFileStorage(mkdtempSync(path.join(os.tmpdir(), 'storage-stream-')));
+    await expect(storage.putStream('../etc/passwd', Readable.from(['x']), 'text/plain')).rejects.toThrow(/Invalid storage key/);
+  });
+});

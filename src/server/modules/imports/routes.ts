@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/errors';
+import { asStoreManager } from '../../http/guards';
+import { uuidParams } from '../../http/params';
+import { tenantKey } from '../../adapters/storage/storage';
+import { storageUnavailable } from '../media';
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '../../../shared/imports';
+import { createImportBatchResponse, createImportBatchSchema, importBatchListResponse, importBatchResponse, patchImportBatchSchema } from '../../../shared/import-schemas';
+import * as service from './service';
+import { productImportTemplate, TEMPLATE_FILENAME } from './template';
+import { CsvUploadGuard, csvTooLarge } from './upload-guard';
+
+const BATCHES = '/api/imports/products/batches';
+const idParam = uuidParams('id', IMPORT_MESSAGES.notFound);
+export const uploadPathOf = (id: string) => `${BATCHES}/${id}/file`;
+
+/** What a CSV upload may declare: browsers send text/csv, or application/vnd.ms-excel on Windows. */
+const CSV_TYPES = ['text/csv', 'application/csv', 'application/vnd.ms-excel', 'application/octet-stream'];
+const declaredType = (req: FastifyRequest) => (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+
+/**
+ * Product CSV import (admin spec §2, §7; issue 15): the import history, a batch created before its
+ * file is sent, the file streamed to storage under tenants/<tenantId>/imports/, the browser's report
+ * of a failed upload, and the sample template. Store managers only; another store's batch is the same
+ * 404 as a missing one.
+ */
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/imports/products/template.csv', async (req, reply) => {
+    await asStoreManager(req, async () => undefined);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${TEMPLATE_FILENAME}"`)
+      .header('cache-control', 'no-cache')
+      .send(productImportTemplate());
+  });
+
+  app.get(BATCHES, { schema: { response: { 200: importBatchListResponse } } }, async (req) => ({
+    batches: await asStoreManager(req, (ctx) => service.listBatches(ctx)),
+  }));
+
+  app.get(`${BATCHES}/:id`, { schema: { params: idParam, response: { 200: importBatchResponse } } }, async (req) => ({
+    batch: service.toImportBatch(await asStoreManager(req, (ctx) => service.getBatch(ctx, req.params.id))),
+  }));
+
+  app.post(BATCHES, { schema: { body: createImportBatchSchema, response: { 201: createImportBatchResponse } } }, async (req, reply) => {
+    const batch = await asStoreManager(req, (ctx) => service.createBatch(ctx, req.body.filename));
+    return reply.status(201).send({ batch, uploadPath: uploadPathOf(batch.id) });
+  });
+
+  app.patch(`${BATCHES}/:id`, { schema: { params: idParam, body: patchImportBatchSchema, response: { 200: importBatchResponse } } }, async (req) => ({
+    batch: await asStoreManager(req, (ctx) => service.failUpload(ctx, req.params.id)),
+  }));
+
+  await app.register(fileUploadRoute);
+};
+
+/**
+ * PUT /api/imports/products/batches/{id}/file: the CSV itself is the request body. Its own plugin, so
+ * its body parser (which hands the handler the stream, unread) and its limit apply to it alone.
+ */
+const uploadStreams = new WeakMap<FastifyRequest, Readable>();
+
+const fileUploadRoute: FastifyPluginAsyncZod = async (app) => {
+  // The body stays a stream, kept aside: as req.body the input guard would walk the stream object itself.
+  app.addContentTypeParser(CSV_TYPES, (req, payload, done) => {
+    uploadStreams.set(req, payload as Readable);
+    done(null, undefined);
+  });
+
+  app.put(
+    `${BATCHES}/:id/file`,
+    {
+      bodyLimit: IMPORT_MAX_BYTES,
+      schema: { params: idParam, response: { 200: importBatchResponse } },
+      // Before any of the body is read: who may upload, what was declared, and how big it says it is.
+      onRequest: async (req) => {
+        await asStoreManager(req, async () => undefined);
+        if (!CSV_TYPES.includes(declaredType(req))) {
+          throw new AppError(415, 'unsupported_file_type', `${IMPORT_MESSAGES.notCsv}. Send the file itself as the request body, as text/csv.`, { file: IMPORT_MESSAGES.notCsv });
+        }
+        const length = req.headers['content-length'];
+        if (length === undefined && req.headers['transfer-encoding'] !== undefined) throw new AppError(411, 'bad_request', 'Send the file with its length (Content-Length).');
+        if (Number(length) > IMPORT_MAX_BYTES) throw csvTooLarge();
+      },
+    },
+    async (req) => {
+      const { id } = req.params;
+      const row = await asStoreManager(req, (ctx) => service.getBatch(ctx, id));
+      // No body at all (no length, not chunked): an empty file.
+      const source = uploadStreams.get(req) ?? Readable.from([]);
+      if (row.status !== 'uploading') {
+        source.resume();
+        throw service.invalidTransition(IMPORT_MESSAGES.alreadyUploaded);
+      }
+      // A new name for every attempt: two uploads racing for one batch never write the same file.
+      const key = tenantKey(row.tenantId, 'imports', `${randomUUID()}.csv`);
+      const guard = new CsvUploadGuard(IMPORT_MAX_BYTES);
+      source.on('error', (err) => guard.destroy(err));
+      guard.on('error', () => {
+        // The rest of the refused body is read and dropped, so the answer can still be sent.
+        source.unpipe(guard);
+        source.resume();
+      });
+      source.pipe(guard);
+      const { storage } = app.deps;
+      const failed = async (err: unknown): Promise<never> => {
+        await storage.delete(key).catch((cleanup: unknown) => req.log.warn({ err: cleanup, key }, 'removing a refused import file'));
+        const refusal = err instanceof AppError ? err : null;
+        if (!refusal) req.log.error({ err, key }, 'storing an import file failed');
+        const error = refusal ? refusal.message : 'File storage failed while the file was being stored.';
+        await asStoreManager(req, (ctx) => service.markUploadFailed(ctx, id, error)).catch((e: unknown) => req.log.warn({ err: e, id }, 'marking an import failed'));
+        throw refusal ?? storageUnavailable(err);
+      };
+      const stored = await storage.putStream(key, guard, 'text/csv', Number(req.headers['content-length'] ?? 0)).catch(failed);
+      const batch = await asStoreManager(req, (ctx) => service.markUploaded(ctx, id, key, stored.size));
+      if (!batch) {
+        await storage.delete(key).catch((err: unknown) => req.log.warn({ err, key }, 'removing an import file its batch no longer wants'));
+        throw service.invalidTransition(IMPORT_MESSAGES.alreadyUploaded);
+      }
+      return { batch };
+    },
+  );
+};

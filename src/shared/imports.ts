@@ -1,0 +1,58 @@
+// Product CSV import batches (issue 15, admin spec §2 "Product import", §3 "Import batch", §4).
+import { IMPORT_MAX_BYTES } from './product-csv';
+
+/**
+ * A batch's life: created 'uploading' (no file yet), 'uploaded' once its file is stored, then the
+ * mapping and validation steps (mapping, validating, ready), processing, and succeeded or failed.
+ * 'uploading' is this platform's own (decision 022): the spec's flow creates the batch before the
+ * file is sent, and a batch without a file must not offer 'Map Fields'.
+ */
+export const IMPORT_STATUSES = ['uploading', 'uploaded', 'mapping', 'validating', 'ready', 'processing', 'succeeded', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+export interface ImportStats {
+  rows_total: number;
+  rows_ok: number;
+  rows_failed: number;
+}
+
+export const EMPTY_IMPORT_STATS: ImportStats = { rows_total: 0, rows_ok: 0, rows_failed: 0 };
+
+/** How many batches the history shows (newest first). */
+export const IMPORT_HISTORY_LIMIT = 50;
+export const IMPORT_FILENAME_MAX = 255;
+
+/** What the screen says the limit is (spec §5); the server takes up to IMPORT_MAX_BYTES. */
+export const IMPORT_DISPLAYED_MAX = '10MB';
+export { IMPORT_MAX_BYTES };
+
+export const IMPORT_MESSAGES = {
+  notCsv: 'Please upload a CSV file',
+  invalidFileTitle: 'Invalid File',
+  empty: 'The file is empty. Add a header row and at least one product.',
+  binary: 'This file is not a CSV text file. Save it from your spreadsheet as CSV (comma separated) and try again.',
+  tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / (1024 * 1024)} MB. Split it into smaller files.`,
+  notFound: 'Import not found',
+  alreadyUploaded: 'This import already has its file. Start a new import to upload another.',
+  cannotFail: 'Only an import whose upload has not finished can be marked failed.',
+  uploadIncomplete: 'The upload did not finish.',
+  loadFailed: 'Failed to load import history',
+  uploadFailedTitle: 'Upload Failed',
+  uploadFailed: 'Failed to upload CSV file',
+  uploaded: 'File Uploaded',
+} as const;
+
+/** True when a file name is a CSV by its name (spec §5). */
+export const isCsvName = (name: string) => /\.csv$/i.test(name.trim());
+
+/** The statuses the history badges name (spec §4); any other shows the pending style. */
+export type ImportBadgeTone = 'uploaded' | 'processing' | 'succeeded' | 'failed' | 'pending';
+export function importBadgeTone(status: string): ImportBadgeTone {
+  return status === 'uploaded' || status === 'processing' || status === 'succeeded' || status === 'failed' ? status : 'pending';
+}
+
+/** The button a history row offers (spec §2): 'Map Fields' while uploaded, else 'View Details', disabled while processing. */
+export function importRowAction(status: string): { label: 'Map Fields' | 'View Details'; disabled: boolean } {
+  if (status === 'uploaded') return { label: 'Map Fields', disabled: false };
+  return { label: 'View Details', disabled: status === 'processing' };
+}

@@ -1,0 +1,34 @@
+import { importBadgeTone, type ImportStats } from '@shared/imports';
+import type { BadgeProps } from '@/components/ui/badge';
+
+const TONE_VARIANT: Record<ReturnType<typeof importBadgeTone>, NonNullable<BadgeProps['variant']>> = {
+  uploaded: 'default',
+  processing: 'warning',
+  succeeded: 'success',
+  failed: 'destructive',
+  pending: 'secondary',
+};
+
+/** The badge a status shows (spec §4: uploaded, processing, succeeded, failed; any other the pending style). */
+export function statusBadge(status: string): { label: string; variant: NonNullable<BadgeProps['variant']> } {
+  return { label: status.charAt(0).toUpperCase() + status.slice(1), variant: TONE_VARIANT[importBadgeTone(status)] };
+}
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en-GB')} ${word}${n === 1 ? '' : 's'}`;
+
+/** '120 rows · 118 imported · 2 failed', or null before the file was read. */
+export function statsLine(stats: ImportStats): string | null {
+  if (stats.rows_total === 0 && stats.rows_ok === 0 && stats.rows_failed === 0) return null;
+  return `${plural(stats.rows_total, 'row')} · ${stats.rows_ok.toLocaleString('en-GB')} imported · ${stats.rows_failed.toLocaleString('en-GB')} failed`;
+}
+
+export function formatBytes(bytes: number | null): string {
+  if (bytes === null) return '—';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** '24 Nov 2026, 17:54' */
+export const formatImportDate = (iso: string) => DATE_TIME.format(new Date(iso));

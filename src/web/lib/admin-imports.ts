@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiErrorBody } from '@shared/errors';
+import { IMPORT_MESSAGES, isCsvName } from '@shared/imports';
+import type { ImportBatch } from '@shared/import-schemas';
+import { api, ApiError } from './api';
+
+const BATCHES = '/api/imports/products/batches';
+export const IMPORT_TEMPLATE_URL = '/api/imports/products/template.csv';
+
+export const importKeys = {
+  all: ['admin', 'imports'] as const,
+  batches: ['admin', 'imports', 'batches'] as const,
+  batch: (id: string) => ['admin', 'imports', 'batch', id] as const,
+};
+
+/** The import history, newest first (spec §7). */
+export function useImportBatches() {
+  return useQuery({
+    queryKey: importKeys.batches,
+    queryFn: async () => (await api<{ batches: ImportBatch[] }>('GET', BATCHES)).batches,
+    // A batch being processed changes on its own: look again while one is.
+    refetchInterval: (query) => (query.state.data?.some((b) => b.status === 'processing' || b.status === 'validating') ? 5000 : false),
+  });
+}
+
+export function useImportBatch(id: string) {
+  return useQuery({
+    queryKey: importKeys.batch(id),
+    queryFn: async () => (await api<{ batch: ImportBatch }>('GET', `${BATCHES}/${id}`)).batch,
+  });
+}
+
+/** The browser's own check (spec §5): the name must end in .csv. The server reads the bytes anyway. */
+export const checkCsvFile = (file: File): string | null => (isCsvName(file.name) ? null : IMPORT_MESSAGES.notCsv);
+
+/**
+ * PUT the file as the body to the batch's upload path. XMLHttpRequest rather than fetch: only it
+ * reports upload progress. Failures become ApiError with the server's message, as api() does.
+ */
+export function sendImportFile(uploadPath: string, file: File, onProgress?: (fraction: number) => void): Promise<ImportBatch> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', uploadPath);
+    xhr.setRequestHeader('content-type', 'text/csv');
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.'));
+    xhr.onload = () => {
+      const data: unknown = xhr.response;
+      if (xhr.status === 200 && data && typeof data === 'object' && 'batch' in data) return resolve((data as { batch: ImportBatch }).batch);
+      if (isApiErrorBody(data)) return reject(new ApiError(xhr.status, data.error.code, data.error.message, data.error.fields ?? {}));
+      reject(new ApiError(xhr.status, 'http_error', `The server answered ${xhr.status}.`));
+    };
+    xhr.send(file);
+  });
+}
+
+/**
+ * The spec's flow (§4): create the batch, then upload its file. When the upload fails the batch is
+ * patched to failed (the server may have done so already) and the history reloads.
+ */
+export function useUploadImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) => {
+      const { batch, uploadPath } = await api<{ batch: ImportBatch; uploadPath: string }>('POST', BATCHES, { filename: file.name.slice(-255) });
+      try {
+        return await sendImportFile(uploadPath, file, onProgress);
+      } catch (err) {
+        await api('PATCH', `${BATCHES}/${batch.id}`, { status: 'failed' }).catch(() => undefined);
+        throw err;
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: importKeys.all }),
+  });
+}
