@@ -6,7 +6,9 @@
 // the text as it is. The import takes that one quote off again, so export -> edit -> import keeps
 // "- Handmade in Devon" unchanged.
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// Also a cell that already starts with quotes before such a character ("'-5"), so that taking one quote
+// off on import gives back exactly what was exported.
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 
 /** The cell as written to a file: quoted after a leading = + - @ tab or CR. */
 export function guardFormula(value: string): string {

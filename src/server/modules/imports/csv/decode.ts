@@ -35,6 +35,25 @@ export interface DecodedText {
   text: AsyncGenerator<string>;
 }
 
+/**
+ * Windows-1252's bytes 0x80-0x9F (€, curly quotes, dashes...); the rest is Latin-1. Written out because
+ * Node's TextDecoder('windows-1252') decodes as Latin-1 in some versions (0x80 becomes U+0080, not €).
+ * Bytes 1252 leaves undefined (81, 8D, 8F, 90, 9D) keep their Latin-1 control code, as browsers do.
+ */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
+
+/** A single-byte decoder with TextDecoder's decode() shape. */
+class Windows1252Decoder {
+  decode(buf: Uint8Array): string {
+    let out = '';
+    for (let i = 0; i < buf.length; i += 1) {
+      const b = buf[i];
+      out += b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80] : String.fromCharCode(b);
+    }
+    return out;
+  }
+}
+
 const toBuffer = (chunk: unknown): Buffer => (Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk as Uint8Array));
 
 function firstNonAscii(buf: Buffer): number {
@@ -55,7 +74,7 @@ function looksLikeUtf8(sample: Buffer, last: boolean): boolean {
 export function decodeCsv(source: AsyncIterable<unknown> | Iterable<unknown>): DecodedText {
   let encoding: CsvEncoding = 'utf-8';
   async function* run(): AsyncGenerator<string> {
-    let decoder: TextDecoder | null = null;
+    let decoder: Pick<TextDecoder, 'decode'> | null = null;
     let pending: Buffer = Buffer.alloc(0);
     let started = false;
     const iterator = (async function* () {
@@ -64,9 +83,9 @@ export function decodeCsv(source: AsyncIterable<unknown> | Iterable<unknown>): D
     })();
     const decide = (name: CsvEncoding) => {
       encoding = name;
-      decoder = new TextDecoder(name, { fatal: name === 'utf-8' });
+      decoder = name === 'windows-1252' ? new Windows1252Decoder() : new TextDecoder(name, { fatal: name === 'utf-8' });
     };
-    const decodeWith = (d: TextDecoder, buf: Buffer, last: boolean): string => {
+    const decodeWith = (d: Pick<TextDecoder, 'decode'>, buf: Buffer, last: boolean): string => {
       try {
         return d.decode(buf, { stream: !last });
       } catch {
