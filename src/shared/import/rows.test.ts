@@ -3,13 +3,13 @@ import { autoMap } from './mapping';
 import { ProductGrouper, type GroupedProduct } from './rows';
 
 const HEADERS = ['SKU', 'Name', 'Price', 'Sale Price', 'Stock', 'Category', 'Image URLs', 'Highlights', 'Option1 Name', 'Option1 Value', 'Option2 Name', 'Option2 Value', 'Variant SKU', 'Variant Price', 'Variant Stock'];
-type Cells = Partial<Record<(typeof HEADERS)[number], string>>;
+type Cells = { [header: string]: string | number | undefined };
 
 /** Rows as objects by header; line numbers from 2 (after the header) unless given. */
-function group(rows: (Cells & { line?: number })[], headers = HEADERS): GroupedProduct[] {
+function group(rows: Cells[], headers = HEADERS): GroupedProduct[] {
   const grouper = new ProductGrouper(headers, autoMap(headers));
   const out: GroupedProduct[] = [];
-  rows.forEach((cells, i) => out.push(...grouper.add({ line: cells.line ?? i + 2, values: headers.map((h) => cells[h] ?? '') })));
+  rows.forEach((cells, i) => out.push(...grouper.add({ line: typeof cells.line === 'number' ? cells.line : i + 2, values: headers.map((h) => String(cells[h] ?? '')) })));
   const last = grouper.finish();
   if (last) out.push(last);
   return out;
