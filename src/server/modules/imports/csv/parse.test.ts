@@ -53,6 +53,16 @@ describe('openCsv', () => {
     expect(out).toMatchObject({ delimiter: ';', encoding: 'windows-1252', rows: [{ line: 2, values: ['A', 'Café mug', '£1.234,50'] }] });
   });
 
+  it('reads Excel’s "Unicode text": UTF-16 with tabs', async () => {
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('SKU\tName\tPrice\r\nA\t"Mug\tbig"\t£5\r\n', 'utf16le')]);
+    expect(await parse(bytes, 5)).toMatchObject({ delimiter: '\t', encoding: 'utf-16le', rows: [{ line: 2, values: ['A', 'Mug\tbig', '£5'] }] });
+  });
+
+  it('ends the rows with the encoding error when a UTF-8 file has invalid bytes further on', async () => {
+    const bytes = Buffer.concat([Buffer.from(`SKU,Name\nA,café\n${'B,x\n'.repeat(5000)}`), Buffer.from([0x43, 0x2c, 0xa3, 0x0a])]);
+    await expect(parse(bytes, 1024)).rejects.toMatchObject({ code: 'encoding' });
+  });
+
   it('strips a UTF-8 byte order mark from the first header', async () => {
     expect((await parse('\uFEFFSKU,Name\nA,b\n')).headers).toEqual(['SKU', 'Name']);
   });
