@@ -16,6 +16,7 @@ import { ADMIN_PRODUCT_SORTS, ADMIN_PRODUCT_SORT_LABELS, PRODUCT_STATUSES, type 
 import { useMediaQuery } from '@/lib/use-media-query';
 import { ProductCardItem, ProductRow } from './ProductRow';
 import { LowStockAlert } from '../stock/LowStockAlert';
+import { ExportButton } from '../import/ExportButton';
 
 /** Search debounce (admin spec §9). */
 const SEARCH_DELAY_MS = 250;
@@ -98,9 +99,12 @@ export function ProductsPage({ onAdjustStock, onOpenWizard = () => {} }: Product
   const total = data?.pagination.total;
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Products</h1>
-        <p className="mt-1 text-sm text-zinc-500">Manage your product catalogue with AI assistance</p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Products</h1>
+          <p className="mt-1 text-sm text-zinc-500">Manage your product catalogue with AI assistance</p>
+        </div>
+        <ExportButton />
       </div>
 
       <LowStockAlert />

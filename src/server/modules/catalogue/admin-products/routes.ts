@@ -8,6 +8,7 @@ import { adminProductListResponse, adminProductResponse, featureBody, productBod
 import { unusedUploadKeys } from '../media/product-images-service';
 import * as service from './service';
 import { uuidParams } from '../../../http/params';
+import { exportRoutes } from '../export/routes';
 
 const idParam = uuidParams('id', 'Product not found');
 
@@ -36,6 +37,9 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 
 /** Admin spec §7 "Catalogue": the products list, the product form and the list's toggles. */
 export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
+  // GET /api/admin/products/export.csv (issue 15): the catalogue as CSV in the import's columns.
+  await app.register(exportRoutes);
+
   app.get('/api/admin/products', { schema: { querystring: productListQuery, response: { 200: adminProductListResponse } } }, async (req) => asStoreManager(req, (ctx) => service.listProducts(ctx, req.query)));
 
   app.get('/api/admin/products/:id', { schema: { params: idParam, response: { 200: adminProductResponse } } }, async (req) =>
