@@ -87,6 +87,7 @@ describe('import field mapping journey', () => {
     await phone.page.getByText('Ready to import.').waitFor();
     expect(await fitsWidth(phone.page)).toBe(true);
     await snap(phone.page, 'import-mapping-375');
+    await phone.page.screenshot({ path: 'test-results/e2e/import-mapping-375-top.png' });
     await phone.page.goBack();
     await phone.page.getByRole('list', { name: 'Import history' }).getByRole('listitem').filter({ hasText: 'broken.csv' }).getByRole('link').click();
     await phone.page.getByRole('table', { name: 'Problems found' }).waitFor();

@@ -9,9 +9,9 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "animate": {"animate":"pulse spin"},
   "appearance": {"appearance":"none"},
   "aspect": {"aspect":"[3/2] [3/4] [4/5] square video"},
-  "backdrop-blur": {"backdrop":"blur blur-[1px]"},
+  "backdrop-blur": {"backdrop":"blur blur-[1px] blur-sm"},
   "basis": {"basis":"0 auto full"},
-  "bg-color": {"bg":"accent accent-hover accent-soft accent-soft/60 amber-100 amber-200 amber-200/70 amber-50 amber-50/60 amber-50/70 amber-500 blue-50 emerald-50 emerald-50/50 emerald-500 gradient-to-b gradient-to-br gradient-to-t indigo-100 indigo-50 indigo-50/50 indigo-50/60 indigo-500 indigo-600 red-100 red-50 red-600 red-700 transparent violet-50 white white/80 white/90 white/95 zinc-100 zinc-200 zinc-200/70 zinc-300 zinc-50 zinc-50/50 zinc-50/60 zinc-50/70 zinc-700 zinc-900 zinc-950 zinc-950/40"},
+  "bg-color": {"bg":"accent accent-hover accent-soft accent-soft/60 amber-100 amber-200 amber-200/70 amber-50 amber-50/60 amber-50/70 amber-500 blue-50 emerald-50 emerald-50/50 emerald-500 gradient-to-b gradient-to-br gradient-to-t indigo-100 indigo-50 indigo-50/50 indigo-50/60 indigo-500 indigo-600 red-100 red-50 red-600 red-700 transparent violet-50 white white/80 white/90 white/95 zinc-100 zinc-200 zinc-200/70 zinc-300 zinc-50 zinc-50/50 zinc-50/60 zinc-50/70 zinc-50/95 zinc-700 zinc-900 zinc-950 zinc-950/40"},
   "border-collapse": {"border":"collapse"},
   "border-color": {"border":"accent amber-200 amber-200/70 amber-300 emerald-100 emerald-200 indigo-200 indigo-300 indigo-400 indigo-500 red-200 red-300 red-500 transparent zinc-100 zinc-200 zinc-300 zinc-400 zinc-500 zinc-800 zinc-900"},
   "border-style": {"border":"dashed"},
@@ -62,7 +62,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "max-w": {"max":"w-0 w-2xl w-36 w-3xl w-40 w-48 w-4xl w-56 w-64 w-6xl w-[85vw] w-[92vw] w-full w-lg w-md w-none w-sm w-xl w-xs"},
   "mb": {"mb":"1.5 2 3 5 6"},
   "min-h": {"min":"h-0 h-20 h-24 h-28 h-36 h-40 h-72 h-screen"},
-  "min-w": {"min":"w-0 w-4 w-40 w-48 w-5 w-52 w-56 w-6"},
+  "min-w": {"min":"w-0 w-4 w-40 w-48 w-5 w-52 w-6"},
   "ml": {"ml":"0 1 1.5 2 3 auto"},
   "mr": {"mr":"1.5 3 auto"},
   "mt": {"mt":"0 0.5 1 1.5 10 12 16 2 3 4 5 6 8 [1.625rem] auto px"},
@@ -93,6 +93,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "ring-w-inset": {"ring":"inset"},
   "rotate": {"rotate":"180"},
   "rounded": {"":"rounded","rounded":"2xl [2rem] full lg md none sm xl"},
+  "rounded-b": {"rounded":"b-lg"},
   "rounded-l": {"rounded":"l-md"},
   "rounded-r": {"rounded":"r-md"},
   "scale": {"scale":"105 [1.03]"},
@@ -125,7 +126,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "z": {"z":"10 30 40 50"},
 };
 
-export const CONFLICTING_CLASS_GROUPS: Record<string, string[]> = {"border-w":["border-w-x","border-w-y","border-w-t","border-w-r","border-w-b","border-w-l"],"border-w-x":["border-w-r","border-w-l"],"border-w-y":["border-w-t","border-w-b"],"flex":["basis","shrink"],"font-size":["leading"],"gap":["gap-x","gap-y"],"inset":["inset-x","inset-y","top","right","bottom","left"],"inset-x":["right","left"],"inset-y":["top","bottom"],"line-clamp":["display","overflow"],"mx":["mr","ml"],"my":["mt","mb"],"overflow":["overflow-x","overflow-y"],"p":["px","py","pt","pr","pb","pl"],"px":["pr","pl"],"py":["pt","pb"],"rounded":["rounded-r","rounded-l"],"size":["w","h"]};
+export const CONFLICTING_CLASS_GROUPS: Record<string, string[]> = {"border-w":["border-w-x","border-w-y","border-w-t","border-w-r","border-w-b","border-w-l"],"border-w-x":["border-w-r","border-w-l"],"border-w-y":["border-w-t","border-w-b"],"flex":["basis","shrink"],"font-size":["leading"],"gap":["gap-x","gap-y"],"inset":["inset-x","inset-y","top","right","bottom","left"],"inset-x":["right","left"],"inset-y":["top","bottom"],"line-clamp":["display","overflow"],"mx":["mr","ml"],"my":["mt","mb"],"overflow":["overflow-x","overflow-y"],"p":["px","py","pt","pr","pb","pl"],"px":["pr","pl"],"py":["pt","pb"],"rounded":["rounded-r","rounded-b","rounded-l"],"size":["w","h"]};
 
 export const CONFLICTING_CLASS_GROUP_MODIFIERS: Record<string, string[]> = {"font-size":["leading"]};
 

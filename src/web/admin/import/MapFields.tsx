@@ -111,7 +111,7 @@ function MappingForm({ batch, data }: { batch: ImportBatch; data: ImportColumnsR
 
   return (
     <>
-      <Card className="overflow-hidden">
+      <Card>
         <div className="flex flex-col gap-3 border-b border-zinc-200 p-4 sm:p-5">
           <div>
             <h2 className="font-semibold">Map Fields</h2>
@@ -158,7 +158,8 @@ function MappingForm({ batch, data }: { batch: ImportBatch; data: ImportColumnsR
             />
           ))}
         </ol>
-        <div className="flex flex-col gap-3 border-t border-zinc-200 bg-zinc-50/60 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+        {/* Stays in view while a long file's columns scroll by. */}
+        <div className="sticky bottom-0 z-10 flex flex-col gap-3 rounded-b-lg border-t border-zinc-200 bg-zinc-50/95 p-4 backdrop-blur-sm sm:flex-row sm:items-center sm:justify-between sm:p-5">
           <p className="text-sm text-zinc-600">
             {importedCount} of {data.columns.length} columns will be imported. Nothing is written to your catalogue by the check.
           </p>
@@ -278,7 +279,7 @@ export function DryRunResult({ result, status }: { result: ImportDryRunResult; s
           <h2 className="font-semibold">Check result</h2>
           <span className="text-xs text-zinc-500">{summary.rows_total.toLocaleString('en-GB')} rows read</span>
         </div>
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <dl className="grid grid-cols-3 gap-2 sm:gap-3">
           <Count label="Products to create" value={summary.products_to_create} tone="text-emerald-700" testId="dry-run-create" />
           <Count label="Products to update" value={summary.products_to_update} tone="text-indigo-700" testId="dry-run-update" />
           <Count label="Rows rejected" value={summary.rows_rejected} tone="text-red-700" testId="dry-run-rejected" />
@@ -307,8 +308,8 @@ export function DryRunResult({ result, status }: { result: ImportDryRunResult; s
           <Table aria-label="Problems found">
             <TableHeader>
               <TableRow className="hover:bg-transparent">
-                <TableHead className="w-16">Line</TableHead>
-                <TableHead className="w-40">Column</TableHead>
+                <TableHead className="w-14 sm:w-16">Line</TableHead>
+                <TableHead className="hidden w-40 sm:table-cell">Column</TableHead>
                 <TableHead>Problem</TableHead>
               </TableRow>
             </TableHeader>
@@ -316,8 +317,11 @@ export function DryRunResult({ result, status }: { result: ImportDryRunResult; s
               {result.errors.map((e, i) => (
                 <TableRow key={i}>
                   <TableCell className="align-top tabular-nums text-zinc-900">{e.line}</TableCell>
-                  <TableCell className="max-w-40 truncate align-top text-zinc-600" title={e.column ?? undefined}>{e.column ?? 'Whole row'}</TableCell>
-                  <TableCell className="min-w-56 align-top text-zinc-900">{e.message}</TableCell>
+                  <TableCell className="hidden max-w-40 truncate align-top text-zinc-600 sm:table-cell" title={e.column ?? undefined}>{e.column ?? 'Whole row'}</TableCell>
+                  <TableCell className="align-top text-zinc-900">
+                    <span className="block text-xs text-zinc-500 sm:hidden">{e.column ?? 'Whole row'}</span>
+                    {e.message}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -335,9 +339,9 @@ export function DryRunResult({ result, status }: { result: ImportDryRunResult; s
 
 function Count({ label, value, tone, testId }: { label: string; value: number; tone: string; testId: string }) {
   return (
-    <div className="rounded-lg border border-zinc-200 px-3 py-2.5">
+    <div className="flex flex-col justify-between rounded-lg border border-zinc-200 px-2.5 py-2 sm:px-3 sm:py-2.5">
       <dt className="text-xs text-zinc-500">{label}</dt>
-      <dd className={`mt-0.5 text-2xl font-semibold tabular-nums ${value ? tone : 'text-zinc-900'}`} data-testid={testId}>{value.toLocaleString('en-GB')}</dd>
+      <dd className={`mt-0.5 text-xl font-semibold sm:text-2xl tabular-nums ${value ? tone : 'text-zinc-900'}`} data-testid={testId}>{value.toLocaleString('en-GB')}</dd>
     </div>
   );
 }
