@@ -64,7 +64,7 @@ describe('product import journey', () => {
     await uploaded.getByRole('link', { name: 'Map Fields' }).click();
     await page.waitForURL(new RegExp(`/admin/import/[0-9a-f-]{36}$`));
     await page.getByRole('heading', { name: 'product-import-template.csv', level: 1 }).waitFor();
-    await page.getByText('Field mapping comes next.').waitFor();
+    await page.getByRole('heading', { name: 'Map Fields' }).waitFor();
     await page.getByText(`${(template.length / 1024).toFixed(0)} KB`).or(page.getByText(`${template.length} B`)).first().waitFor();
     await snap(page, 'import-batch');
 
@@ -82,7 +82,7 @@ describe('product import journey', () => {
     expect(await fitsWidth(phone.page)).toBe(true);
     await snap(phone.page, 'import-history-375');
     await phone.page.getByRole('link', { name: 'Map Fields' }).click();
-    await phone.page.getByText('Field mapping comes next.').waitFor();
+    await phone.page.getByRole('heading', { name: 'Map Fields' }).waitFor();
     expect(await fitsWidth(phone.page)).toBe(true);
     await snap(phone.page, 'import-batch-375');
     await phone.context.close();

@@ -48,6 +48,7 @@ const OWNER: Record<string, string> = {
   content_pages: 'content',
   media_files: 'media',
   import_batches: 'imports',
+  import_field_mappings: 'imports',
   test_connect_accounts: 'adapters/payments',
   test_payment_sessions: 'adapters/payments',
   test_payment_refunds: 'adapters/payments',

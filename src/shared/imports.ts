@@ -16,6 +16,37 @@ export interface ImportStats {
   rows_failed: number;
 }
 
+/** What a dry run found (issue 15 item 3): nothing is written to the catalogue. */
+export interface ImportDryRunSummary {
+  /** Data rows read (blank rows not counted). */
+  rows_total: number;
+  products_to_create: number;
+  /** Products whose SKU is already in the store. */
+  products_to_update: number;
+  /** Rows of products with an error, and rows that could not be read. */
+  rows_rejected: number;
+}
+
+export interface ImportRowError {
+  line: number;
+  column: string | null;
+  field: string | null;
+  message: string;
+}
+
+export interface ImportDryRun {
+  summary: ImportDryRunSummary;
+  /** The first DRY_RUN_ERROR_LIMIT errors, in file order. */
+  errors: ImportRowError[];
+  /** Every error found, including those not listed. */
+  errors_total: number;
+  checked_at: string;
+}
+
+export const DRY_RUN_ERROR_LIMIT = 100;
+/** Errors listed for one product (its first ones). */
+export const DRY_RUN_ERRORS_PER_PRODUCT = 5;
+
 export const EMPTY_IMPORT_STATS: ImportStats = { rows_total: 0, rows_ok: 0, rows_failed: 0 };
 
 /** How many batches the history shows (newest first). */
@@ -40,6 +71,13 @@ export const IMPORT_MESSAGES = {
   uploadFailedTitle: 'Upload Failed',
   uploadFailed: 'Failed to upload CSV file',
   uploaded: 'File Uploaded',
+  noFile: 'This import has no file to read. Start a new import and upload the file again.',
+  fileMissing: 'The uploaded file could not be found in storage. Start a new import and upload it again.',
+  notMappable: 'Fields can only be mapped before the import is processed.',
+  mappingSaved: 'Mapping saved',
+  mapFirst: 'Save the field mapping before checking the file.',
+  mappingChanged: 'The mapping changed while the file was being checked. Check the file again.',
+  columnCount: 'The mapping must have one entry for each column of the file.',
 } as const;
 
 /** True when a file name is a CSV by its name (spec §5). */

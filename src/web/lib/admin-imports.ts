@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiErrorBody } from '@shared/errors';
 import { IMPORT_MESSAGES, isCsvName } from '@shared/imports';
-import type { ImportBatch } from '@shared/import-schemas';
+import type { ImportBatch, ImportColumnsResponse, ImportDryRunResult } from '@shared/import-schemas';
 import { api, ApiError } from './api';
 
 const BATCHES = '/api/imports/products/batches';
@@ -11,6 +11,7 @@ export const importKeys = {
   all: ['admin', 'imports'] as const,
   batches: ['admin', 'imports', 'batches'] as const,
   batch: (id: string) => ['admin', 'imports', 'batch', id] as const,
+  columns: (id: string) => ['admin', 'imports', 'columns', id] as const,
 };
 
 /** The import history, newest first (spec §7). */
@@ -75,5 +76,31 @@ export function useUploadImport() {
       }
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: importKeys.all }),
+  });
+}
+
+/** Map Fields: the file's columns with sample values, the product fields, and the mapping to start from. */
+export function useImportColumns(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: importKeys.columns(id),
+    queryFn: () => api<ImportColumnsResponse>('GET', `${BATCHES}/${id}/columns`),
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** 'Save mapping and check file': the mapping is saved (and kept as the store's default), then the file is checked. */
+export function useCheckImport(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (mapping: Record<string, string | null>) => {
+      await api<{ batch: ImportBatch }>('PUT', `${BATCHES}/${id}/mapping`, { mapping });
+      return api<ImportDryRunResult & { batch: ImportBatch }>('POST', `${BATCHES}/${id}/dry-run`);
+    },
+    onSuccess: (result) => queryClient.setQueryData(importKeys.batch(id), result.batch),
+    // The mapping may be saved even when the check then fails: the batch is read again.
+    onError: () => queryClient.invalidateQueries({ queryKey: importKeys.batch(id) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: importKeys.batches }),
   });
 }

@@ -9,9 +9,9 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "animate": {"animate":"pulse spin"},
   "appearance": {"appearance":"none"},
   "aspect": {"aspect":"[3/2] [3/4] [4/5] square video"},
-  "backdrop-blur": {"backdrop":"blur blur-[1px]"},
+  "backdrop-blur": {"backdrop":"blur blur-[1px] blur-sm"},
   "basis": {"basis":"0 auto full"},
-  "bg-color": {"bg":"accent accent-hover accent-soft accent-soft/60 amber-100 amber-200 amber-200/70 amber-50 amber-50/60 amber-50/70 amber-500 blue-50 emerald-50 emerald-50/50 emerald-500 gradient-to-b gradient-to-br gradient-to-t indigo-100 indigo-50 indigo-50/50 indigo-50/60 indigo-500 indigo-600 red-100 red-50 red-600 red-700 transparent violet-50 white white/80 white/90 white/95 zinc-100 zinc-200 zinc-200/70 zinc-300 zinc-50 zinc-50/50 zinc-50/60 zinc-50/70 zinc-700 zinc-900 zinc-950 zinc-950/40"},
+  "bg-color": {"bg":"accent accent-hover accent-soft accent-soft/60 amber-100 amber-200 amber-200/70 amber-50 amber-50/60 amber-50/70 amber-500 blue-50 emerald-50 emerald-50/50 emerald-500 gradient-to-b gradient-to-br gradient-to-t indigo-100 indigo-50 indigo-50/50 indigo-50/60 indigo-500 indigo-600 red-100 red-50 red-600 red-700 transparent violet-50 white white/80 white/90 white/95 zinc-100 zinc-200 zinc-200/70 zinc-300 zinc-50 zinc-50/50 zinc-50/60 zinc-50/70 zinc-50/95 zinc-700 zinc-900 zinc-950 zinc-950/40"},
   "border-collapse": {"border":"collapse"},
   "border-color": {"border":"accent amber-200 amber-200/70 amber-300 emerald-100 emerald-200 indigo-200 indigo-300 indigo-400 indigo-500 red-200 red-300 red-500 transparent zinc-100 zinc-200 zinc-300 zinc-400 zinc-500 zinc-800 zinc-900"},
   "border-style": {"border":"dashed"},
@@ -48,7 +48,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "gradient-from": {"from":"indigo-50 indigo-50/70 zinc-100 zinc-50 zinc-950 zinc-950/70"},
   "gradient-to": {"to":"transparent white zinc-100 zinc-200"},
   "gradient-via": {"via":"zinc-950 zinc-950/10"},
-  "grid-cols": {"grid":"cols-1 cols-2 cols-3 cols-4 cols-5 cols-[1.1fr_1fr] cols-[10rem_1fr] cols-[18rem_1fr] cols-[1fr_16rem] cols-[1fr_1fr_auto] cols-[1fr_9rem] cols-[1fr_auto] cols-[220px_1fr] cols-[260px_1fr] cols-[3.5rem_minmax(0,1fr)_1.5rem] cols-[auto_1fr] cols-[minmax(0,1fr)_20rem] cols-[minmax(0,1fr)_22rem] cols-[minmax(0,1fr)_24rem] cols-[minmax(0,5fr)_minmax(0,6fr)] cols-[repeat(auto-fill,minmax(12rem,1fr))]"},
+  "grid-cols": {"grid":"cols-1 cols-2 cols-3 cols-4 cols-5 cols-[1.1fr_1fr] cols-[10rem_1fr] cols-[18rem_1fr] cols-[1fr_16rem] cols-[1fr_1fr_auto] cols-[1fr_9rem] cols-[1fr_auto] cols-[220px_1fr] cols-[260px_1fr] cols-[3.5rem_minmax(0,1fr)_1.5rem] cols-[auto_1fr] cols-[minmax(0,1fr)_20rem] cols-[minmax(0,1fr)_22rem] cols-[minmax(0,1fr)_24rem] cols-[minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,1.1fr)] cols-[minmax(0,5fr)_minmax(0,6fr)] cols-[repeat(auto-fill,minmax(12rem,1fr))]"},
   "h": {"h":"0.5 1 1.5 10 11 12 14 16 2 24 28 3 4 40 44 48 5 6 7 72 8 9 96 [36rem] [4.5rem] [560px] [62px] auto full px screen"},
   "inset": {"inset":"0"},
   "inset-x": {"inset":"x-0 x-2"},
@@ -59,7 +59,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "line-clamp": {"line":"clamp-1 clamp-2"},
   "list-style-type": {"list":"decimal disc none"},
   "max-h": {"max":"h-48 h-60 h-72 h-[28rem] h-[70vh] h-[90dvh] h-[90vh] h-[calc(100vh-12rem)] h-[calc(100vh-9rem)]"},
-  "max-w": {"max":"w-0 w-2xl w-36 w-3xl w-48 w-4xl w-56 w-64 w-6xl w-[85vw] w-[92vw] w-full w-lg w-md w-none w-sm w-xl w-xs"},
+  "max-w": {"max":"w-0 w-2xl w-36 w-3xl w-40 w-48 w-4xl w-56 w-64 w-6xl w-[85vw] w-[92vw] w-full w-lg w-md w-none w-sm w-xl w-xs"},
   "mb": {"mb":"1.5 2 3 5 6"},
   "min-h": {"min":"h-0 h-20 h-24 h-28 h-36 h-40 h-72 h-screen"},
   "min-w": {"min":"w-0 w-4 w-40 w-48 w-5 w-52 w-6"},
@@ -93,10 +93,11 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "ring-w-inset": {"ring":"inset"},
   "rotate": {"rotate":"180"},
   "rounded": {"":"rounded","rounded":"2xl [2rem] full lg md none sm xl"},
+  "rounded-b": {"rounded":"b-lg"},
   "rounded-l": {"rounded":"l-md"},
   "rounded-r": {"rounded":"r-md"},
   "scale": {"scale":"105 [1.03]"},
-  "scroll-mt": {"scroll":"mt-20 mt-40 mt-8"},
+  "scroll-mt": {"scroll":"mt-20 mt-4 mt-40 mt-8"},
   "select": {"select":"all none"},
   "shadow": {"shadow":"inner lg none sm xl xs"},
   "shrink": {"shrink":"0"},
@@ -106,7 +107,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "stroke": {"stroke":"amber-500 zinc-200"},
   "stroke-w": {"stroke":"[1.5]"},
   "text-alignment": {"text":"center left right"},
-  "text-color": {"text":"accent amber-300 amber-400 amber-500 amber-600 amber-700 amber-800 amber-800/80 amber-900 blue-700 emerald-500 emerald-600 emerald-700 emerald-800 emerald-900 indigo-500 indigo-600 indigo-700 indigo-800 indigo-900 red-500 red-600 red-700 red-800 red-950 transparent violet-700 white zinc-200 zinc-300 zinc-400 zinc-500 zinc-600 zinc-700 zinc-800 zinc-900"},
+  "text-color": {"text":"accent amber-300 amber-400 amber-500 amber-600 amber-700 amber-800 amber-800/80 amber-900 blue-700 current emerald-500 emerald-600 emerald-700 emerald-800 emerald-900 indigo-500 indigo-600 indigo-700 indigo-800 indigo-900 red-500 red-600 red-700 red-800 red-950 transparent violet-700 white zinc-200 zinc-300 zinc-400 zinc-500 zinc-600 zinc-700 zinc-800 zinc-900"},
   "text-decoration": {"line":"through","":"underline"},
   "text-overflow": {"":"truncate"},
   "text-transform": {"":"lowercase uppercase","normal":"case"},
@@ -125,7 +126,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "z": {"z":"10 30 40 50"},
 };
 
-export const CONFLICTING_CLASS_GROUPS: Record<string, string[]> = {"border-w":["border-w-x","border-w-y","border-w-t","border-w-r","border-w-b","border-w-l"],"border-w-x":["border-w-r","border-w-l"],"border-w-y":["border-w-t","border-w-b"],"flex":["basis","shrink"],"font-size":["leading"],"gap":["gap-x","gap-y"],"inset":["inset-x","inset-y","top","right","bottom","left"],"inset-x":["right","left"],"inset-y":["top","bottom"],"line-clamp":["display","overflow"],"mx":["mr","ml"],"my":["mt","mb"],"overflow":["overflow-x","overflow-y"],"p":["px","py","pt","pr","pb","pl"],"px":["pr","pl"],"py":["pt","pb"],"rounded":["rounded-r","rounded-l"],"size":["w","h"]};
+export const CONFLICTING_CLASS_GROUPS: Record<string, string[]> = {"border-w":["border-w-x","border-w-y","border-w-t","border-w-r","border-w-b","border-w-l"],"border-w-x":["border-w-r","border-w-l"],"border-w-y":["border-w-t","border-w-b"],"flex":["basis","shrink"],"font-size":["leading"],"gap":["gap-x","gap-y"],"inset":["inset-x","inset-y","top","right","bottom","left"],"inset-x":["right","left"],"inset-y":["top","bottom"],"line-clamp":["display","overflow"],"mx":["mr","ml"],"my":["mt","mb"],"overflow":["overflow-x","overflow-y"],"p":["px","py","pt","pr","pb","pl"],"px":["pr","pl"],"py":["pt","pb"],"rounded":["rounded-r","rounded-b","rounded-l"],"size":["w","h"]};
 
 export const CONFLICTING_CLASS_GROUP_MODIFIERS: Record<string, string[]> = {"font-size":["leading"]};
 

@@ -24,6 +24,18 @@ describe('local storage: streamed writes', () => {
     expect(file!.body[64 * 1024]).toBe(0x62);
   });
 
+  it('reads a stored file back as a stream, and null for a missing one', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'storage-stream-'));
+    const storage = new LocalFileStorage(root);
+    await storage.putStream(KEY, Readable.from(chunks(4, 64 * 1024)), 'text/csv');
+    const stream = await storage.getStream(KEY);
+    let size = 0;
+    for await (const chunk of stream!) size += (chunk as Buffer).length;
+    expect(size).toBe(4 * 64 * 1024);
+    expect(await storage.getStream(KEY.replace('c11.csv', 'c19.csv'))).toBeNull();
+    expect(await storage.getStream('../etc/passwd')).toBeNull();
+  });
+
   it('leaves no file, not even a partial one, when the stream fails half way', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'storage-stream-'));
     const storage = new LocalFileStorage(root);

@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -49,6 +49,16 @@ export class LocalFileStorage implements FileStorage {
       if (MISSING.has((err as NodeJS.ErrnoException).code ?? '')) return null;
       throw err;
     }
+  }
+
+  async getStream(key: string): Promise<Readable | null> {
+    if (!isValidKey(key)) return null;
+    const file = this.pathOf(key);
+    const found = await stat(file).then((s) => s.isFile(), (err: NodeJS.ErrnoException) => {
+      if (MISSING.has(err.code ?? '')) return false;
+      throw err;
+    });
+    return found ? createReadStream(file) : null;
   }
 
   async exists(key: string): Promise<boolean> {

@@ -24,10 +24,14 @@ describe('S3-compatible storage against a local fake S3', () => {
     expect(fake.requests.at(-1)).toMatchObject({ method: 'PUT', path: `/shop-files/${KEY}`, status: 200 });
 
     expect(await storage.get(KEY)).toEqual({ body, contentType: 'image/png' });
+    const parts: Buffer[] = [];
+    for await (const chunk of (await storage.getStream(KEY))!) parts.push(Buffer.from(chunk as Uint8Array));
+    expect(Buffer.concat(parts)).toEqual(body);
     expect(await storage.exists(KEY)).toBe(true);
     await storage.delete(KEY);
     expect(fake.objects.has(KEY)).toBe(false);
     expect(await storage.get(KEY)).toBeNull();
+    expect(await storage.getStream(KEY)).toBeNull();
     expect(await storage.exists(KEY)).toBe(false);
     // Deleting what is gone is not an error.
     await storage.delete(KEY);

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 import { amzDate, sha256Hex, sign, uriEncode } from './sigv4';
 import { contentTypeOf, fileUrl, isValidKey, keyOfFileUrl, type FileStorage, type StoredFile } from './storage';
@@ -154,6 +155,18 @@ export class S3FileStorage implements FileStorage {
     }
     if (!res.ok) await this.fail(res, `reading ${key}`);
     return { body: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? contentTypeOf(key) };
+  }
+
+  async getStream(key: string): Promise<Readable | null> {
+    if (!isValidKey(key)) return null;
+    const res = await this.request('GET', key);
+    if (res.status === 404) {
+      await res.body?.cancel();
+      return null;
+    }
+    if (!res.ok) await this.fail(res, `reading ${key}`);
+    if (!res.body) return Readable.from([]);
+    return Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
   }
 
   async exists(key: string): Promise<boolean> {

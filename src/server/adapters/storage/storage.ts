@@ -23,6 +23,8 @@ export interface FileStorage {
   putStream(key: string, body: Readable, contentType: string, size?: number): Promise<{ url: string; size: number }>;
   /** The file, or null when there is none; a storage failure (unreachable, refused) is thrown. */
   get(key: string): Promise<StoredFile | null>;
+  /** The file as a stream, never held whole (product CSVs up to 50 MB), or null when there is none. */
+  getStream(key: string): Promise<Readable | null>;
   exists(key: string): Promise<boolean>;
   /** Removing a missing file is not an error. */
   delete(key: string): Promise<void>;

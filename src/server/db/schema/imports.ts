@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants, users } from './platform';
-import type { ImportStats, ImportStatus } from '../../../shared/imports';
+import type { ImportDryRun, ImportStats, ImportStatus } from '../../../shared/imports';
+import type { ProductCsvField } from '../../../shared/product-csv';
 
-// import_batches is owned by the imports module (src/server/modules/imports). Issue 15.
+// import_batches and import_field_mappings are owned by the imports module (src/server/modules/imports). Issue 15.
 
 /**
  * One product CSV import (admin spec §3 "Import batch"): the file a store manager uploaded (stored
@@ -23,6 +24,10 @@ export const importBatches = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     error: text('error'),
+    /** The field each file column feeds (index -> field or null), saved from Map Fields. */
+    mapping: jsonb('mapping').$type<(ProductCsvField | null)[]>(),
+    /** The last dry run's result: counts and the first errors. */
+    dryRun: jsonb('dry_run').$type<ImportDryRun>(),
   },
   (t) => [
     index('import_batches_tenant_created_idx').on(t.tenantId, t.createdAt),
@@ -30,7 +35,26 @@ export const importBatches = pgTable(
     check('import_batches_file_check', sql`status in ('uploading', 'failed') or (storage_path is not null and file_size is not null)`),
     check(
       'import_batches_sizes_check',
-      sql`length(original_filename) between 1 and 255 and (storage_path is null or length(storage_path) <= 300) and (file_size is null or file_size >= 0) and (error is null or length(error) <= 2000) and jsonb_typeof(stats) = 'object'`,
+      sql`length(original_filename) between 1 and 255 and (storage_path is null or length(storage_path) <= 300) and (file_size is null or file_size >= 0) and (error is null or length(error) <= 2000) and jsonb_typeof(stats) = 'object' and (mapping is null or jsonb_typeof(mapping) = 'array') and (dry_run is null or jsonb_typeof(dry_run) = 'object')`,
     ),
+  ],
+);
+
+/**
+ * A store's saved field mapping (issue 15 item 2): the field last chosen for a column header
+ * (normalised as the automatic matching compares it), applied to the next file with that header.
+ */
+export const importFieldMappings = pgTable(
+  'import_field_mappings',
+  {
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    headerKey: text('header_key').notNull(),
+    /** Null: the merchant chose "Don't import" for this header. */
+    field: text('field').$type<ProductCsvField>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.headerKey] }),
+    check('import_field_mappings_sizes_check', sql`length(header_key) between 1 and 200 and (field is null or length(field) <= 40)`),
   ],
 );

@@ -20,3 +20,5 @@ export { injectHead, type PageMeta } from './seo/html';
 export { linkTargets, type LinkTarget, type LinkTargets } from './links/link-targets';
 export { searchProducts } from './admin-products/service';
 export { categoryTree } from './storefront/storefront-service';
+// Which SKUs the store already has, for the product import's dry run (issue 15).
+export { existingSkus, type ExistingSkus } from './import/existing-skus';

@@ -8,7 +8,21 @@ import { uuidParams } from '../../http/params';
 import { tenantKey } from '../../adapters/storage/storage';
 import { storageUnavailable } from '../media';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '../../../shared/imports';
-import { createImportBatchResponse, createImportBatchSchema, importBatchListResponse, importBatchResponse, patchImportBatchSchema } from '../../../shared/import-schemas';
+import {
+  createImportBatchResponse,
+  createImportBatchSchema,
+  importBatchListResponse,
+  importBatchResponse,
+  importColumnsResponse,
+  importDryRunResponse,
+  importMappingResponse,
+  importMappingSchema,
+  patchImportBatchSchema,
+} from '../../../shared/import-schemas';
+import { existingSkus } from '../catalogue';
+import { openCsv } from './csv/parse';
+import { dryRun } from './dry-run';
+import * as mapping from './mapping-service';
 import * as service from './service';
 import { productImportTemplate, TEMPLATE_FILENAME } from './template';
 import { CsvUploadGuard, csvTooLarge } from './upload-guard';
@@ -53,6 +67,49 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(`${BATCHES}/:id`, { schema: { params: idParam, body: patchImportBatchSchema, response: { 200: importBatchResponse } } }, async (req) => ({
     batch: await asStoreManager(req, (ctx) => service.failUpload(ctx, req.params.id)),
   }));
+
+  // Map Fields (decision 024): the file's columns, sample values and the mapping to start from.
+  app.get(`${BATCHES}/:id/columns`, { schema: { params: idParam, response: { 200: importColumnsResponse } } }, async (req) => {
+    const row = await asStoreManager(req, (ctx) => service.getBatch(ctx, req.params.id));
+    const sample = await mapping.sampleOf(app.deps.storage, mapping.assertMappable(row));
+    return asStoreManager(req, (ctx) => mapping.columnsFor(ctx, row, sample));
+  });
+
+  app.put(`${BATCHES}/:id/mapping`, { schema: { params: idParam, body: importMappingSchema, response: { 200: importMappingResponse } } }, async (req) => {
+    const row = await asStoreManager(req, (ctx) => service.getBatch(ctx, req.params.id));
+    const { headers } = await mapping.sampleOf(app.deps.storage, mapping.assertMappable(row));
+    const chosen = mapping.mappingFromBody(headers, req.body);
+    const saved = await asStoreManager(req, (ctx) => mapping.saveMapping(ctx, req.params.id, headers, chosen));
+    return { batch: service.toImportBatch(saved), mapping: service.mappingRecord(chosen) };
+  });
+
+  // The dry run reads the whole file in the request for now (streamed, at most the 50 MB upload);
+  // the background job comes with processing. Nothing is written to the catalogue.
+  app.post(`${BATCHES}/:id/dry-run`, { schema: { params: idParam, response: { 200: importDryRunResponse } } }, async (req) => {
+    const { id } = req.params;
+    const row = await asStoreManager(req, (ctx) => service.getBatch(ctx, id));
+    const key = mapping.assertMappable(row);
+    const chosen = row.mapping;
+    if (row.status === 'uploaded' || !chosen) throw service.invalidTransition(IMPORT_MESSAGES.mapFirst);
+    const stream = await mapping.openStored(app.deps.storage, key);
+    let result;
+    try {
+      const csv = await openCsv(stream);
+      try {
+        if (csv.headers.length !== chosen.length) throw service.invalidTransition(IMPORT_MESSAGES.columnCount);
+        result = await dryRun(csv.rows, csv.headers, chosen, (skus) => asStoreManager(req, (ctx) => existingSkus(ctx.tx, ctx.tenantId, skus)));
+      } finally {
+        csv.close();
+      }
+    } catch (err) {
+      throw mapping.fileProblem(err);
+    } finally {
+      stream.destroy();
+    }
+    const checked = result;
+    const saved = await asStoreManager(req, (ctx) => mapping.recordDryRun(ctx, id, chosen, checked));
+    return { ...checked, batch: service.toImportBatch(saved) };
+  });
 
   await app.register(fileUploadRoute);
 };

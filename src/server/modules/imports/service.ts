@@ -2,7 +2,12 @@ import type { TenantCtx } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { EMPTY_IMPORT_STATS, IMPORT_HISTORY_LIMIT, IMPORT_MESSAGES, type ImportStats } from '../../../shared/imports';
 import type { ImportBatch } from '../../../shared/import-schemas';
+import type { ProductCsvField } from '../../../shared/product-csv';
 import * as repo from './repo';
+
+/** A mapping as the API sends it: column index -> field or null. */
+export const mappingRecord = (mapping: readonly (string | null)[]): Record<string, ProductCsvField | null> =>
+  Object.fromEntries(mapping.map((field, index) => [String(index), (field as ProductCsvField | null) ?? null]));
 
 const count = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : 0);
 
@@ -15,6 +20,8 @@ export function toImportBatch(row: repo.ImportBatchRow): ImportBatch {
     file_size: row.fileSize,
     stats: { rows_total: count(stats.rows_total), rows_ok: count(stats.rows_ok), rows_failed: count(stats.rows_failed) },
     error: row.error,
+    mapping: row.mapping ? mappingRecord(row.mapping) : null,
+    dry_run: row.dryRun ?? null,
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
   };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, FileSearch, FileSpreadsheet, ListChecks } from 'lucide-react';
+import { ArrowLeft, FileSearch, FileSpreadsheet } from 'lucide-react';
 import { IMPORT_MESSAGES } from '@shared/imports';
 import type { ImportBatch } from '@shared/import-schemas';
 import { Alert } from '@/components/ui/alert';
@@ -12,10 +12,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useImportBatch } from '@/lib/admin-imports';
 import { formatBytes, formatImportDate, statusBadge } from './import-format';
+import { DryRunResult, MapFields } from './MapFields';
+
+/** Statuses that open Map Fields: the file is stored and nothing is imported yet. */
+const MAPPING_STATUSES = new Set(['uploaded', 'mapping', 'ready']);
 
 /**
- * /admin/import/{id}: one import's summary (its file, size, status, row counts, when it was uploaded).
- * 'Map Fields' and 'View Details' lead here; the field mapping and details screens come next (issue 15).
+ * /admin/import/{id}: while the file waits to be imported (uploaded, mapping, ready), Map Fields and the
+ * check's result; otherwise the import's summary (its file, size, status, row counts, the last check).
  */
 export function ImportBatchPage() {
   const { id = '' } = useParams();
@@ -42,9 +46,28 @@ export function ImportBatchPage() {
           <Skeleton className="h-8 w-64" />
           <Skeleton className="h-48 w-full" />
         </div>
+      ) : MAPPING_STATUSES.has(batch.data.status) ? (
+        <>
+          <BatchHeading batch={batch.data} />
+          <p className="-mt-3 text-sm text-zinc-500">
+            {formatBytes(batch.data.file_size)} · uploaded {formatImportDate(batch.data.created_at)}
+          </p>
+          <MapFields batch={batch.data} />
+        </>
       ) : (
         <BatchSummary batch={batch.data} />
       )}
+    </div>
+  );
+}
+
+function BatchHeading({ batch }: { batch: ImportBatch }) {
+  const badge = statusBadge(batch.status);
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-3">
+      <FileSpreadsheet className="size-7 shrink-0 text-indigo-500" aria-hidden />
+      <h1 className="min-w-0 truncate text-2xl font-semibold tracking-tight" title={batch.original_filename}>{batch.original_filename}</h1>
+      <Badge variant={badge.variant}>{badge.label}</Badge>
     </div>
   );
 }
@@ -53,11 +76,7 @@ function BatchSummary({ batch }: { batch: ImportBatch }) {
   const badge = statusBadge(batch.status);
   return (
     <>
-      <div className="flex min-w-0 flex-wrap items-center gap-3">
-        <FileSpreadsheet className="size-7 shrink-0 text-indigo-500" aria-hidden />
-        <h1 className="min-w-0 truncate text-2xl font-semibold tracking-tight" title={batch.original_filename}>{batch.original_filename}</h1>
-        <Badge variant={badge.variant}>{badge.label}</Badge>
-      </div>
+      <BatchHeading batch={batch} />
       <NextStep batch={batch} />
       <Card className="p-4 sm:p-5">
         <h2 className="font-semibold">Summary</h2>
@@ -75,6 +94,7 @@ function BatchSummary({ batch }: { batch: ImportBatch }) {
         </dl>
         {batch.stats.rows_total === 0 && batch.status !== 'failed' ? <p className="mt-3 text-sm text-zinc-500">Rows are counted when the file is checked, after field mapping.</p> : null}
       </Card>
+      {batch.dry_run ? <DryRunResult result={batch.dry_run} status={batch.status} /> : null}
     </>
   );
 }
@@ -91,16 +111,6 @@ function NextStep({ batch }: { batch: ImportBatch }) {
   }
   if (batch.status === 'uploading') {
     return <Alert variant="warning"><span>The file has not finished uploading. If the upload was interrupted, upload the file again from the import page.</span></Alert>;
-  }
-  if (batch.status === 'uploaded') {
-    return (
-      <Alert variant="info">
-        <ListChecks aria-hidden />
-        <span>
-          <span className="font-medium">Field mapping comes next.</span> You will match your file’s columns to product fields (SKU, Name, Price…) and see any problems before a single product changes. Nothing has been imported yet.
-        </span>
-      </Alert>
-    );
   }
   return null;
 }

@@ -16,9 +16,13 @@ export function statusBadge(status: string): { label: string; variant: NonNullab
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-GB')} ${word}${n === 1 ? '' : 's'}`;
 
-/** '120 rows · 118 imported · 2 failed', or null before the file was read. */
-export function statsLine(stats: ImportStats): string | null {
+/** Statuses whose counts come from the check (dry run), not from importing. */
+const CHECKED = new Set(['mapping', 'validating', 'ready']);
+
+/** '120 rows · 118 imported · 2 failed' ('118 valid · 2 rejected' after a check), or null before the file was read. */
+export function statsLine(stats: ImportStats, status = ''): string | null {
   if (stats.rows_total === 0 && stats.rows_ok === 0 && stats.rows_failed === 0) return null;
+  if (CHECKED.has(status)) return `${plural(stats.rows_total, 'row')} · ${stats.rows_ok.toLocaleString('en-GB')} valid · ${stats.rows_failed.toLocaleString('en-GB')} rejected`;
   return `${plural(stats.rows_total, 'row')} · ${stats.rows_ok.toLocaleString('en-GB')} imported · ${stats.rows_failed.toLocaleString('en-GB')} failed`;
 }
 
