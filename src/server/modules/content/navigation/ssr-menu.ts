@@ -29,9 +29,10 @@ export function menuHtml(menu: StoreMenu): string {
 export async function injectMenu(req: FastifyRequest, html: string): Promise<string> {
   if (!html.includes(ROOT) || NOT_SHOP_PAGES.test(req.url.split('?')[0])) return html;
   try {
-    const menu = await cachedStoreRead(req, storeMenuCacheKey(PRIMARY_MENU), (ctx) => storeMenu(ctx, PRIMARY_MENU));
+    // The finished links are cached (not the menu to build them from): every served page reads them.
+    const links = await cachedStoreRead(req, `${storeMenuCacheKey(PRIMARY_MENU)}:html`, async (ctx) => menuHtml(await storeMenu(ctx, PRIMARY_MENU)));
     // A function, so a '$&' in a label is text, not a replacement pattern.
-    return html.replace(ROOT, () => `${ROOT}${menuHtml(menu)}`);
+    return html.replace(ROOT, () => `${ROOT}${links}`);
   } catch (err) {
     req.log.warn({ err }, 'menu for the served page could not be read');
     return html;
