@@ -1,29 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, fitsWidth, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
-import { runTag } from './run-data';
-import { api } from './store';
+import { fitsWidth, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
+import { newJourneyStore } from './run-data';
 import { productImportTemplate } from '../src/server/modules/imports/template';
 
 // Catalogue > Import > Map Fields (issue 15 items 2-3, decision 024): the sample template's columns
 // matched by name, one changed by hand, a refused mapping explained, the check's counts; a file with
 // problems lists them by line. The journey opens a store of its own, so nothing in it matches a SKU.
 
-async function newStore(name: string): Promise<string> {
-  const host = `${runTag()}-map.localhost`;
-  const { context, page } = await newPage();
-  await page.goto(url('localhost', '/api/auth/session'));
-  expect((await api(page, 'POST', '/api/auth/sign-in', { email: 'owner@platform.test', password: DEMO_PASSWORD })).status).toBe(200);
-  const created = await api(page, 'POST', '/api/tenants', { name, domain: host, admin_email: 'admin@demo.test' });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  await context.close();
-  return host;
-}
-
 afterEach(snapIfFailed);
 
 describe('import field mapping journey', () => {
   it('an admin maps the template’s fields, changes one, is told what is missing, checks the file and sees the counts', async () => {
-    const host = await newStore('Mapping Journey Shop');
+    const host = await newJourneyStore('Mapping Journey Shop');
     const { context, page } = await newPage();
     await signInThroughForm(page, url(host, `/login?redirect=${encodeURIComponent('/admin/import')}`), 'admin@demo.test');
     await page.getByRole('heading', { name: 'Import Products', level: 1 }).waitFor();

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { DEMO_PASSWORD, fitsWidth, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
-import { runTag } from './run-data';
-import { api } from './store';
+import { fitsWidth, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
+import { newJourneyStore } from './run-data';
 import { PRODUCT_CSV_COLUMNS } from '../src/shared/product-csv';
 
 // Catalogue > Import (issue 15, first slice): the sample template, a CSV upload with progress, the
@@ -11,22 +10,11 @@ import { PRODUCT_CSV_COLUMNS } from '../src/shared/product-csv';
 
 const poll = { timeout: 10_000 };
 
-async function newStore(name: string): Promise<string> {
-  const host = `${runTag()}.localhost`;
-  const { context, page } = await newPage();
-  await page.goto(url('localhost', '/api/auth/session'));
-  expect((await api(page, 'POST', '/api/auth/sign-in', { email: 'owner@platform.test', password: DEMO_PASSWORD })).status).toBe(200);
-  const created = await api(page, 'POST', '/api/tenants', { name, domain: host, admin_email: 'admin@demo.test' });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  await context.close();
-  return host;
-}
-
 afterEach(snapIfFailed);
 
 describe('product import journey', () => {
   it('an admin downloads the template, uploads it, sees it in the history with Map Fields, opens it; a .txt file is refused', async () => {
-    const host = await newStore('Import Journey Shop');
+    const host = await newJourneyStore('Import Journey Shop');
     const { context, page } = await newPage();
     await signInThroughForm(page, url(host, `/login?redirect=${encodeURIComponent('/admin/import')}`), 'admin@demo.test');
     await page.getByRole('heading', { name: 'Import Products', level: 1 }).waitFor();

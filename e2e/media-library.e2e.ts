@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, fitsWidth, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
-import { adminCreatesProduct, runTag } from './run-data';
-import { api } from './store';
+import { fitsWidth, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
+import { adminCreatesProduct, newJourneyStore, runTag } from './run-data';
 import { makePdf, makePng } from '../src/server/test/images';
 import { UPLOAD_MESSAGES } from '../src/shared/media';
 
@@ -11,17 +10,6 @@ import { UPLOAD_MESSAGES } from '../src/shared/media';
 
 const poll = { timeout: 10_000 };
 
-async function newStore(name: string): Promise<string> {
-  const host = `${runTag()}.localhost`;
-  const { context, page } = await newPage();
-  await page.goto(url('localhost', '/api/auth/session'));
-  expect((await api(page, 'POST', '/api/auth/sign-in', { email: 'owner@platform.test', password: DEMO_PASSWORD })).status).toBe(200);
-  const created = await api(page, 'POST', '/api/tenants', { name, domain: host, admin_email: 'admin@demo.test' });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  await context.close();
-  return host;
-}
-
 const tiles = (page: Page) => page.getByRole('list', { name: 'Media files' }).getByRole('listitem');
 const tileNames = (page: Page) => tiles(page).locator('p[title]').allInnerTexts();
 
@@ -29,7 +17,7 @@ afterEach(snapIfFailed);
 
 describe('media library journey', () => {
   it('an admin uploads pictures and a PDF (wrong files refused with their reason), searches and filters, sets alt text, copies the URL, uses a picture on a product, and cannot delete it while a product and a category show it', async () => {
-    const host = await newStore('Media Journey Shop');
+    const host = await newJourneyStore('Media Journey Shop');
     const { context, page } = await newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url(host, '').replace(/\/$/, '') });
     await signInThroughForm(page, url(host, `/login?redirect=${encodeURIComponent('/admin/media')}`), 'admin@demo.test');

@@ -65,3 +65,17 @@ export async function adminMovesStock(admin: Page, productId: string, change: nu
   const res = await api(admin, 'POST', '/api/admin/stock/movements', { product_id: productId, quantity_change: change, reason, ...(notes ? { notes } : {}) });
   expect(res.status).toBe(201);
 }
+
+/**
+ * A store of the journey's own, made by the platform owner with admin@demo.test as its owner, so what
+ * the journey counts (history, library, settings) starts empty and is its own. Answers its host.
+ */
+export async function newJourneyStore(name: string, host = `${runTag()}.localhost`): Promise<string> {
+  const { context, page } = await newPage();
+  await page.goto(url('localhost', '/api/auth/session'));
+  expect((await api(page, 'POST', '/api/auth/sign-in', { email: 'owner@platform.test', password: DEMO_PASSWORD })).status).toBe(200);
+  const created = await api(page, 'POST', '/api/tenants', { name, domain: host, admin_email: 'admin@demo.test' });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  await context.close();
+  return host;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, newPage, signInThroughForm, snap, toastWith, url } from './browser';
-import { runTag } from './run-data';
+import { newPage, signInThroughForm, snap, toastWith, url } from './browser';
+import { newJourneyStore } from './run-data';
 import { api, fillAddress, payWith, SUCCESS_CARD } from './store';
 
 // Settings > Store Info and Settings > Shipping (issue 13 items 1 and 5). Each journey opens a store of
@@ -11,17 +11,6 @@ import { api, fillAddress, payWith, SUCCESS_CARD } from './store';
 const poll = { timeout: 10_000 };
 
 /** A new store at {tag}.localhost owned by admin@demo.test; answers its host. */
-async function newStore(name: string): Promise<string> {
-  const host = `${runTag()}.localhost`;
-  const { context, page } = await newPage();
-  await page.goto(url('localhost', '/api/auth/session'));
-  expect((await api(page, 'POST', '/api/auth/sign-in', { email: 'owner@platform.test', password: DEMO_PASSWORD })).status).toBe(200);
-  const created = await api(page, 'POST', '/api/tenants', { name, domain: host, admin_email: 'admin@demo.test' });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  await context.close();
-  return host;
-}
-
 /** The store's admin, signed in through the form, on Settings at the given tab. */
 async function adminOn(host: string, tab: string): Promise<{ page: Page; close: () => Promise<void> }> {
   const { context, page } = await newPage();
@@ -32,7 +21,7 @@ async function adminOn(host: string, tab: string): Promise<{ page: Page; close: 
 
 describe('store settings', () => {
   it('the admin fills in Store Info (with field messages first); the storefront footer, title and home page show it', async () => {
-    const host = await newStore('Settings Journey Shop');
+    const host = await newJourneyStore('Settings Journey Shop');
     const admin = await adminOn(host, 'store');
     const { page } = admin;
     const form = page.getByRole('form', { name: 'Store Info' });
@@ -108,7 +97,7 @@ describe('store settings', () => {
   });
 
   it('the admin adds delivery options, reorders them and switches one off; the shopper chooses one at checkout; deleting it keeps the order’s delivery', async () => {
-    const host = await newStore('Shipping Journey Shop');
+    const host = await newJourneyStore('Shipping Journey Shop');
     const tag = host.split('.')[0];
     const admin = await adminOn(host, 'shipping');
     const { page } = admin;
