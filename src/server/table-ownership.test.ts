@@ -49,6 +49,8 @@ const OWNER: Record<string, string> = {
   media_files: 'media',
   import_batches: 'imports',
   import_field_mappings: 'imports',
+  import_row_errors: 'imports',
+  background_jobs: 'jobs',
   test_connect_accounts: 'adapters/payments',
   test_payment_sessions: 'adapters/payments',
   test_payment_refunds: 'adapters/payments',

@@ -45,6 +45,17 @@ export const importBatchSchema = z.object({
   mapping: z.record(z.string(), z.string().nullable()).nullable(),
   /** The last dry run's result, if the file was checked. */
   dry_run: importDryRunSchema.nullable(),
+  /** Processing's progress and counts, once it has started. */
+  result: z
+    .object({
+      rows_done: z.number().int(),
+      products_created: z.number().int(),
+      products_updated: z.number().int(),
+      products_unchanged: z.number().int(),
+      images_saved: z.number().int(),
+      images_failed: z.number().int(),
+    })
+    .nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -97,3 +108,27 @@ export type ImportColumnsResponse = z.infer<typeof importColumnsResponse>;
 
 export const importDryRunResponse = importDryRunSchema.extend({ batch: importBatchSchema });
 export const importMappingResponse = z.object({ batch: importBatchSchema, mapping: importMappingRecordSchema });
+
+// Processing and View Details (issue 15 item 3, decision 025).
+
+/** POST /api/imports/products/batches/{id}/process: start the import. */
+export const processImportSchema = z.strictObject({
+  /** Needed when the last check rejected rows: import the valid products and skip those rows. */
+  skip_rejected: z.boolean({ error: 'skip_rejected must be true or false' }).optional(),
+});
+export type ProcessImportBody = z.infer<typeof processImportSchema>;
+
+/** GET /api/imports/products/batches/{id}/errors?page= */
+export const importErrorsQuery = z.strictObject({
+  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page starts at 1').max(100_000, 'Page is too large').default(1),
+});
+export const importErrorsResponse = z.object({
+  errors: z.array(importRowErrorSchema),
+  /** Problems listed across all pages. */
+  total: z.number().int(),
+  /** Rows rejected (a row may have several problems). */
+  rows_rejected: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+export type ImportErrorsResponse = z.infer<typeof importErrorsResponse>;

@@ -16,6 +16,23 @@ export interface ImportStats {
   rows_failed: number;
 }
 
+/** What processing has done so far (issue 15 item 3), updated with every committed chunk. */
+export interface ImportResult {
+  /** Data rows read and settled (imported or rejected). */
+  rows_done: number;
+  products_created: number;
+  products_updated: number;
+  /** Products in the file exactly as the store already has them: nothing written. */
+  products_unchanged: number;
+  images_saved: number;
+  images_failed: number;
+}
+
+export const EMPTY_IMPORT_RESULT: ImportResult = { rows_done: 0, products_created: 0, products_updated: 0, products_unchanged: 0, images_saved: 0, images_failed: 0 };
+
+/** Rejected rows per page in View Details. */
+export const IMPORT_ERRORS_PAGE_SIZE = 50;
+
 /** What a dry run found (issue 15 item 3): nothing is written to the catalogue. */
 export interface ImportDryRunSummary {
   /** Data rows read (blank rows not counted). */
@@ -78,6 +95,12 @@ export const IMPORT_MESSAGES = {
   mapFirst: 'Save the field mapping before checking the file.',
   mappingChanged: 'The mapping changed while the file was being checked. Check the file again.',
   columnCount: 'The mapping must have one entry for each column of the file.',
+  notReady: 'Check the file before importing it.',
+  confirmRejected: 'Some rows will be rejected. Confirm to import the valid products and skip the rejected rows.',
+  alreadyStarted: 'This import has already started.',
+  importStarted: 'Import started',
+  noRejectedRows: 'This import has no rejected rows.',
+  stoppedRepeatedly: 'The import stopped repeatedly and was given up. Start a new import with the same file to try again.',
 } as const;
 
 /** True when a file name is a CSV by its name (spec §5). */

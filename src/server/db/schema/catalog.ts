@@ -94,6 +94,8 @@ export const productImages = pgTable(
     imageUrl: text('image_url').notNull(),
     altText: text('alt_text'),
     position: integer('position').notNull().default(0),
+    /** The address a CSV import fetched this picture from (issue 15): a re-import never fetches it twice. */
+    sourceUrl: text('source_url'),
     createdAt: createdAt(),
   },
   // The card's first picture is ordered by (position, created_at): the index gives it without a sort.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants, users } from './platform';
-import type { ImportDryRun, ImportStats, ImportStatus } from '../../../shared/imports';
+import type { ImportDryRun, ImportResult, ImportStats, ImportStatus } from '../../../shared/imports';
 import type { ProductCsvField } from '../../../shared/product-csv';
 
 // import_batches and import_field_mappings are owned by the imports module (src/server/modules/imports). Issue 15.
@@ -28,6 +28,8 @@ export const importBatches = pgTable(
     mapping: jsonb('mapping').$type<(ProductCsvField | null)[]>(),
     /** The last dry run's result: counts and the first errors. */
     dryRun: jsonb('dry_run').$type<ImportDryRun>(),
+    /** What processing did so far: rows read, products created, updated, unchanged, pictures fetched. */
+    result: jsonb('result').$type<ImportResult>(),
   },
   (t) => [
     index('import_batches_tenant_created_idx').on(t.tenantId, t.createdAt),
@@ -56,5 +58,30 @@ export const importFieldMappings = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.headerKey] }),
     check('import_field_mappings_sizes_check', sql`length(header_key) between 1 and 200 and (field is null or length(field) <= 40)`),
+  ],
+);
+
+/**
+ * Every rejected row of a processed import (issue 15 item 3, View Details): one entry per problem, and
+ * one for a row rejected only because another row of its product has a problem. Written in the same
+ * transaction as the products of the same chunk, so a resumed import never writes one twice.
+ */
+export const importRowErrors = pgTable(
+  'import_row_errors',
+  {
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    batchId: uuid('batch_id').notNull().references(() => importBatches.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    /** Problems on the same line, in order. */
+    seq: integer('seq').notNull(),
+    columnName: text('column_name'),
+    field: text('field'),
+    message: text('message').notNull(),
+    /** False for a warning on a row that was imported (a picture that could not be fetched). */
+    rejected: boolean('rejected').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.line, t.seq] }),
+    check('import_row_errors_sizes_check', sql`line >= 1 and seq >= 0 and (column_name is null or length(column_name) <= 300) and (field is null or length(field) <= 40) and length(message) between 1 and 1000`),
   ],
 );

@@ -7,3 +7,4 @@ export * from './payments';
 export * from './push';
 export * from './content';
 export * from './imports';
+export * from './jobs';

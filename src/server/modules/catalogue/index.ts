@@ -22,3 +22,5 @@ export { searchProducts } from './admin-products/service';
 export { categoryTree } from './storefront/storefront-service';
 // Which SKUs the store already has, for the product import's dry run (issue 15).
 export { existingSkus, type ExistingSkus } from './import/existing-skus';
+// Writing imported products in chunks (issue 15 processing).
+export { applyImportedProducts, attachedImageSources, type ApplyImportOptions, type ImportedImage, type ImportOutcome } from './import/apply-products';

@@ -22,6 +22,7 @@ export function toImportBatch(row: repo.ImportBatchRow): ImportBatch {
     error: row.error,
     mapping: row.mapping ? mappingRecord(row.mapping) : null,
     dry_run: row.dryRun ?? null,
+    result: row.result ?? null,
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
   };
