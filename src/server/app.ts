@@ -38,7 +38,8 @@ import { catalogueMediaUsages, seoRoutes } from './modules/catalogue';
 import { CATALOGUE_PAGE_ROUTES } from './modules/catalogue';
 import { CONTENT_PAGE_ROUTES, navigationRoutes, pageMediaUsages, pageRoutes, publishedPagePaths, renderStorePage } from './modules/content';
 import { mediaLibraryRoutes } from './modules/media';
-import { importRoutes } from './modules/imports';
+import { ImportJob, importRoutes } from './modules/imports';
+import { JobRunner, type JobRunnerOptions } from './modules/jobs';
 
 export interface BuildOptions {
   /** Folder of the built web app; omitted in API tests. */
@@ -48,6 +49,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Tests: fail any answer a response schema changed (a field the schema forgot). */
   failOnResponseDrift?: boolean;
+  /** The job runner's lease and worker name (tests: short leases, two named instances). */
+  jobs?: Partial<Omit<JobRunnerOptions, 'log'>> & { chunkProducts?: number };
 }
 
 /** Builds the Fastify app around already-opened dependencies (database, config, secrets). */
@@ -67,6 +70,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   // The same for the host cache: a store renamed or given new details on any instance (migration 0013).
   app.addHook('onClose', await deps.tenants.follow(deps.scopes, app.log));
   subscribeToDomainEvents(app, deps);
+  app.decorate('jobs', backgroundJobs(app, deps, opts.jobs));
   app.decorateRequest('tenant', null);
   app.decorateRequest('actor', null);
   registerErrorHandler(app);
@@ -117,6 +121,28 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(seoRoutes, { extraSitemapPaths: publishedPagePaths });
   await registerWebApp(app, opts.webDir, renderStorePage, [...CATALOGUE_PAGE_ROUTES, ...CONTENT_PAGE_ROUTES]);
   return app;
+}
+
+/** This instance's job runner with every kind of job registered; main.ts starts its polling. */
+function backgroundJobs(app: FastifyInstance, deps: AppDeps, options: BuildOptions['jobs'] = {}): JobRunner {
+  const { chunkProducts, ...runner } = options;
+  const jobs = new JobRunner(deps.scopes, { ...runner, log: app.log });
+  // Storage and config are read when a job runs (tests swap them on deps).
+  const imports = new ImportJob({
+    scopes: deps.scopes,
+    get storage() {
+      return deps.storage;
+    },
+    images: {
+      get allowPrivate() {
+        return false;
+      },
+    },
+    chunkProducts,
+  });
+  jobs.register('product_import', imports.run, imports.giveUp);
+  app.addHook('onClose', () => jobs.close());
+  return jobs;
 }
 
 /**

@@ -67,11 +67,13 @@ async function main(): Promise<void> {
   );
   const stopEmailSweep = startEmailSweep(email, { log: app.log });
   const stopReservationSweep = startReservationSweeper(scopes, payments, (error) => app.log.error({ err: error }, 'releasing lapsed stock holds failed'));
+  const stopJobs = app.jobs.start();
   const stopRefundReconciler = startRefundReconciler({ scopes, payments, email, log: app.log }, (error) => app.log.error({ err: error }, 'reconciling pending refunds failed'));
   const close = async () => {
     stopEmailSweep();
     stopReservationSweep();
     stopRefundReconciler();
+    stopJobs();
     await app.close();
     await email.close();
     await database.close();

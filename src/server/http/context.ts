@@ -10,6 +10,7 @@ import type { PushSender } from '../adapters/push/push';
 import type { TenantResolver, ResolvedTenant } from '../modules/tenants';
 import type { CatalogueCache } from '../modules/catalogue';
 import type { MemberRole } from '../../shared/roles';
+import type { JobRunner } from '../modules/jobs';
 
 /** The signed-in person behind a request, from the session cookie. */
 export interface Actor {
@@ -71,6 +72,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Pushes that follow committed events and are still on their way (tests and shutdown wait for them). */
     pushDeliveries: { idle(): Promise<void> };
+    /** Background jobs (product imports): kick() after queueing one, drain() in tests, start() in main. */
+    jobs: JobRunner;
   }
   interface FastifyContextConfig {
     /**

@@ -1,5 +1,6 @@
 import type { ColumnMapping } from '../../../shared/import/mapping';
-import { ProductGrouper, type GroupedProduct, type RowError } from '../../../shared/import/rows';
+import type { RowError } from '../../../shared/import/rows';
+import { isImportable, readSegments } from './process/segments';
 import { DRY_RUN_ERROR_LIMIT, DRY_RUN_ERRORS_PER_PRODUCT, type ImportDryRun } from '../../../shared/imports';
 import type { CsvRow } from './csv/parse';
 
@@ -39,58 +40,24 @@ export async function dryRun(
   lookup: (skus: { products: string[]; variants: string[] }) => Promise<SkuLookup>,
   now = new Date(),
 ): Promise<ImportDryRun> {
-  const grouper = new ProductGrouper(headers, mapping);
-  const skuColumn = mapping.indexOf('sku');
   const parseErrors = new ErrorList();
   const valid: ValidProduct[] = [];
   let rowsTotal = 0;
   let rejected = 0;
-  // Rows of the product being built, and whether one of its rows could not be read.
-  let pending = 0;
-  let currentSku: string | null = null;
-  let tainted = false;
-
-  const settle = (product: GroupedProduct, rowCount: number, unreadable: boolean) => {
-    if (product.draft && !unreadable) {
-      valid.push({ line: product.line, sku: product.sku ?? '', rows: rowCount, variants: product.draft.variants.map((v) => ({ line: v.line, sku: v.sku })) });
-      return;
-    }
-    rejected += rowCount;
-    parseErrors.add(product.errors);
-  };
-
-  for await (const row of rows) {
-    rowsTotal += 1;
-    if (row.error !== undefined) {
-      // A row that cannot be read is rejected on its own; when it carries the SKU of the product being
-      // built, that product is rejected too (it would be imported without this row).
-      rejected += 1;
-      parseErrors.add([{ line: row.line, column: null, field: null, message: row.error }]);
-      const sku = skuColumn >= 0 ? (row.values[skuColumn] ?? '').trim() : '';
-      if (sku !== '' && sku === currentSku) tainted = true;
-      continue;
-    }
-    const out = grouper.add({ line: row.line, values: row.values });
-    let alone = false;
-    for (const product of out) {
-      if (product.line === row.line) {
-        // Refused by itself (no SKU, a SKU used earlier): this row only.
-        alone = true;
-        settle(product, 1, false);
-      } else {
-        settle(product, pending, tainted);
-        pending = 0;
-        tainted = false;
-        currentSku = null;
-      }
-    }
-    if (!alone) {
-      if (pending === 0) currentSku = (row.values[skuColumn] ?? '').trim();
-      pending += 1;
+  for await (const segment of readSegments(rows, headers, mapping)) {
+    rowsTotal = segment.through;
+    for (const error of segment.unreadable) parseErrors.add([error]);
+    rejected += segment.unreadable.length;
+    const product = segment.product;
+    if (!product) continue;
+    const { grouped, lines } = product;
+    if (isImportable(product) && grouped.draft) {
+      valid.push({ line: grouped.line, sku: grouped.sku ?? '', rows: lines.length, variants: grouped.draft.variants.map((v) => ({ line: v.line, sku: v.sku })) });
+    } else {
+      rejected += lines.length;
+      parseErrors.add(grouped.errors);
     }
   }
-  const last = grouper.finish();
-  if (last) settle(last, pending, tainted);
 
   // Which SKUs the store has: a product SKU there is an update; a variant SKU there under another
   // product would break the store's unique variant SKUs, so that product is rejected.

@@ -1,3 +1,5 @@
 // Imports: product CSV import batches (issue 15). Above catalogue: the later import steps write
 // products through catalogue's index.ts; nothing imports this module but app.ts.
 export { importRoutes } from './routes';
+// The background job that processes a batch (decision 025), registered with the job runner by app.ts.
+export { ImportJob, IMPORT_CHUNK_PRODUCTS, type ImportJobDeps } from './process/run-import';

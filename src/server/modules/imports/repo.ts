@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context';
 import { importBatches, importFieldMappings } from '../../db/schema/index';
 import type { ProductCsvField } from '../../../shared/product-csv';
-import type { ImportDryRun, ImportStats, ImportStatus } from '../../../shared/imports';
+import type { ImportDryRun, ImportResult, ImportStats, ImportStatus } from '../../../shared/imports';
 
 export type ImportBatchRow = typeof importBatches.$inferSelect;
 
@@ -35,7 +35,7 @@ export async function moveBatch(
   ctx: TenantCtx,
   id: string,
   from: readonly ImportStatus[],
-  values: { status: ImportStatus; storagePath?: string; fileSize?: number; error?: string | null; mapping?: (ProductCsvField | null)[] | null; dryRun?: ImportDryRun | null; stats?: ImportStats },
+  values: { status: ImportStatus; storagePath?: string; fileSize?: number; error?: string | null; mapping?: (ProductCsvField | null)[] | null; dryRun?: ImportDryRun | null; stats?: ImportStats; result?: ImportResult | null },
 ): Promise<ImportBatchRow | null> {
   const [row] = await ctx.tx
     .update(importBatches)

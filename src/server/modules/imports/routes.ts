@@ -17,8 +17,15 @@ import {
   importDryRunResponse,
   importMappingResponse,
   importMappingSchema,
+  importErrorsQuery,
+  importErrorsResponse,
   patchImportBatchSchema,
+  processImportSchema,
 } from '../../../shared/import-schemas';
+import { IMPORT_ERRORS_PAGE_SIZE } from '../../../shared/imports';
+import { pageOfRowErrors, rejectedLines } from './process/errors-repo';
+import { rejectedRowsCsv } from './process/rejected-csv';
+import { startProcessing } from './process/start';
 import { existingSkus } from '../catalogue';
 import { openCsv } from './csv/parse';
 import { dryRun } from './dry-run';
@@ -109,6 +116,54 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     const checked = result;
     const saved = await asStoreManager(req, (ctx) => mapping.recordDryRun(ctx, id, chosen, checked));
     return { ...checked, batch: service.toImportBatch(saved) };
+  });
+
+  // Processing (decision 025): the batch becomes 'processing' and its job is queued; this instance
+  // starts on it once that has committed (any other instance may take it over if this one stops).
+  app.post(`${BATCHES}/:id/process`, { schema: { params: idParam, body: processImportSchema, response: { 202: importBatchResponse } } }, async (req, reply) => {
+    const batch = await asStoreManager(req, async (ctx) => {
+      const started = await startProcessing(ctx, req.params.id, req.body ?? {});
+      ctx.afterCommit(() => app.jobs.kick());
+      return started;
+    });
+    return reply.status(202).send({ batch });
+  });
+
+  // View Details: every rejected row and warning, a page at a time, in line order.
+  app.get(`${BATCHES}/:id/errors`, { schema: { params: idParam, querystring: importErrorsQuery, response: { 200: importErrorsResponse } } }, async (req) =>
+    asStoreManager(req, async (ctx) => {
+      await service.getBatch(ctx, req.params.id);
+      const { page } = req.query;
+      const { rows, total, rejectedRows } = await pageOfRowErrors(ctx, req.params.id, page, IMPORT_ERRORS_PAGE_SIZE);
+      return { errors: rows, total, rows_rejected: rejectedRows, page, pages: Math.max(1, Math.ceil(total / IMPORT_ERRORS_PAGE_SIZE)) };
+    }),
+  );
+
+  // The rejected rows as a CSV to fix and upload again: the stored file streamed, its rejected lines kept.
+  app.get(`${BATCHES}/:id/rejected.csv`, { schema: { params: idParam } }, async (req, reply) => {
+    const { row, problems } = await asStoreManager(req, async (ctx) => ({ row: await service.getBatch(ctx, req.params.id), problems: await rejectedLines(ctx, req.params.id) }));
+    if (problems.size === 0 || !row.storagePath) throw new AppError(404, 'not_found', IMPORT_MESSAGES.noRejectedRows);
+    const stream = await mapping.openStored(app.deps.storage, row.storagePath);
+    let csv;
+    try {
+      csv = await openCsv(stream);
+    } catch (err) {
+      stream.destroy();
+      throw mapping.fileProblem(err);
+    }
+    const opened = csv;
+    const body = Readable.from(rejectedRowsCsv(opened.headers, opened.rows, problems), { objectMode: false });
+    body.on('close', () => {
+      opened.close();
+      stream.destroy();
+    });
+    body.on('error', (err) => req.log.error({ err }, 'rejected rows file failed part way'));
+    const name = row.originalFilename.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '-').slice(0, 100) || 'import';
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}-rejected-rows.csv"`)
+      .header('cache-control', 'no-store')
+      .send(body);
   });
 
   await app.register(fileUploadRoute);

@@ -1,0 +1,5 @@
+// Background jobs (issue 15): a table of work any server instance may claim (FOR UPDATE SKIP LOCKED,
+// under a lease), and the runner that claims and runs it. Modules queue jobs and register handlers.
+export { JobRunner, type JobHandler, type JobGiveUp, type JobRunnerOptions } from './runner';
+export { Lease, LeaseLostError, type ClaimedJob } from './lease';
+export { enqueueJob, openJobCount } from './queue';
