@@ -26,7 +26,7 @@ export interface Segment {
 export const isImportable = (p: SettledProduct) => p.grouped.draft !== null && !p.unreadableRow;
 
 /**
- * Groups rows into products (ProductGrouper) and answers them as segments. A row that cannot be read
+ * Groups rows by product (ProductGrouper) and answers them as segments. A row that cannot be read
  * while a product is being built belongs to that product's segment (and rejects the product when it
  * carries the product's SKU: it would be imported without that row).
  */
