@@ -1,0 +1,324 @@
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { openDatabase, type Database } from '../../db/connection';
+import { DomainEvents } from '../../db/domain-events';
+import { UnitOfWork } from '../../db/unit-of-work';
+import { backgroundJobs, products, productVariants, stockMovements } from '../../db/schema';
+import type { FileStorage } from '../../adapters/storage/storage';
+import { ACME_HOST, call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../test/harness';
+import { JobRunner } from '../jobs';
+import { IMPORT_MESSAGES } from '../../../shared/imports';
+import type { ImportBatch, ImportColumnsResponse, ImportErrorsResponse } from '../../../shared/import-schemas';
+import { ImportJob } from './process/run-import';
+import { startProcessing } from './process/start';
+import { REJECTED_ERRORS_HEADER } from './process/rejected-csv';
+
+// Processing an import (issue 15 item 3, decision 025) through the real HTTP layer and job runner:
+// products written, counts, View Details, the rejected rows file, re-import changing nothing, a run
+// cut off part way resuming without duplicates, two instances never processing one batch, isolation.
+
+let t: TestApp;
+let admin: string;
+let staff: string;
+let acmeAdmin: string;
+let demo: string;
+const BATCHES = '/api/imports/products/batches';
+const silent = { error: () => {}, warn: () => {} };
+
+const HEADER = ['SKU', 'Name', 'Price', 'Stock', 'Status', 'Category', 'Variant SKU', 'Option1 Name', 'Option1 Value', 'Variant Stock'];
+const csvOf = (rows: string[][]) => `${Papa.unparse({ fields: HEADER, data: rows })}\r\n`;
+/** n simple products PROC-<prefix>-<i>, the first of each 5 with two sizes. */
+function productRows(prefix: string, n: number, price = '10.00'): string[][] {
+  const rows: string[][] = [];
+  for (let i = 1; i <= n; i++) {
+    const sku = `PROC-${prefix}-${i}`;
+    if (i % 5 === 1) {
+      rows.push([sku, `Sized thing ${prefix} ${i}`, price, '', 'active', 'Imported > Sized', `${sku}-S`, 'Size', 'Small', '3']);
+      rows.push([sku, '', '', '', '', '', `${sku}-L`, 'Size', 'Large', '4']);
+    } else {
+      rows.push([sku, `Thing ${prefix} ${i}`, price, String(i), 'active', 'Imported', '', '', '', '']);
+    }
+  }
+  return rows;
+}
+
+async function uploaded(csv: string, cookie = admin, host = DEMO_HOST): Promise<ImportBatch> {
+  const created = await call(t.app, 'POST', BATCHES, { cookie, host, body: { filename: 'products.csv' } });
+  expect(created.statusCode, created.body).toBe(201);
+  const { batch, uploadPath } = created.json() as { batch: ImportBatch; uploadPath: string };
+  const res = await t.app.inject({ method: 'PUT', url: uploadPath, headers: { host, cookie, 'content-type': 'text/csv' }, payload: csv });
+  expect(res.statusCode, res.body).toBe(200);
+  return batch;
+}
+
+/** Uploaded, mapped automatically and checked. */
+async function checked(csv: string): Promise<ImportBatch> {
+  const batch = await uploaded(csv);
+  const columns = (await call(t.app, 'GET', `${BATCHES}/${batch.id}/columns`, { cookie: admin })).json() as ImportColumnsResponse;
+  expect((await call(t.app, 'PUT', `${BATCHES}/${batch.id}/mapping`, { cookie: admin, body: { mapping: columns.mapping } })).statusCode).toBe(200);
+  const res = await call(t.app, 'POST', `${BATCHES}/${batch.id}/dry-run`, { cookie: admin });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { batch: ImportBatch }).batch;
+}
+
+const process = (id: string, body: object = {}, cookie = admin, host = DEMO_HOST) => call(t.app, 'POST', `${BATCHES}/${id}/process`, { cookie, host, body });
+const batchOf = async (id: string) => (await call(t.app, 'GET', `${BATCHES}/${id}`, { cookie: admin })).json().batch as ImportBatch;
+
+/** Starts processing and waits for the runner this instance kicked. */
+async function imported(csv: string, body: object = {}): Promise<ImportBatch> {
+  const batch = await checked(csv);
+  const res = await process(batch.id, body);
+  expect(res.statusCode, res.body).toBe(202);
+  expect(res.json().batch.status).toBe('processing');
+  await t.app.jobs.drain();
+  return batchOf(batch.id);
+}
+
+const skuCount = async (prefix: string) =>
+  (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(products).where(and(eq(products.tenantId, demo), sql`${products.sku} like ${`PROC-${prefix}-%`}`)))[0].n;
+const ledgerCount = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(stockMovements).where(eq(stockMovements.tenantId, demo)))[0].n;
+
+beforeAll(async () => {
+  t = await resetTestApp();
+  demo = t.seed.tenantIds.demo;
+  admin = await signIn(t.app, 'admin@demo.test');
+  staff = await signIn(t.app, 'staff@demo.test');
+  acmeAdmin = await signIn(t.app, 'admin@acme.test', ACME_HOST);
+});
+
+describe('importing a checked file', () => {
+  it('writes the products with their variants, categories and stock, and counts them', async () => {
+    const before = await ledgerCount();
+    const batch = await imported(csvOf(productRows('A', 12)));
+    expect(batch.status).toBe('succeeded');
+    expect(batch.stats).toEqual({ rows_total: 15, rows_ok: 15, rows_failed: 0 });
+    expect(batch.result).toMatchObject({ rows_done: 15, products_created: 12, products_updated: 0, products_unchanged: 0 });
+    expect(await skuCount('A')).toBe(12);
+    const [sized] = await t.database.db.select().from(products).where(and(eq(products.tenantId, demo), eq(products.sku, 'PROC-A-1')));
+    const variants = await t.database.db.select().from(productVariants).where(eq(productVariants.productId, sized.id));
+    expect(variants.map((v) => [v.sku, v.stockQuantity]).sort()).toEqual([['PROC-A-1-L', 4], ['PROC-A-1-S', 3]]);
+    // Stock went through the ledger: one movement per product with stock, one per variant with stock.
+    expect((await ledgerCount()) - before).toBe(9 + 3 * 2);
+    // The storefront shows them (the import told the catalogue cache).
+    const page = await call(t.app, 'GET', '/api/products?search=Thing%20A%202', { host: DEMO_HOST });
+    expect(page.statusCode).toBe(200);
+    expect(JSON.stringify(page.json())).toContain('Thing A 2');
+  });
+
+  it('re-importing the same file changes nothing', async () => {
+    const csv = csvOf(productRows('B', 6));
+    await imported(csv);
+    const [before] = await t.database.db.select({ updatedAt: products.updatedAt }).from(products).where(and(eq(products.tenantId, demo), eq(products.sku, 'PROC-B-2')));
+    const ledger = await ledgerCount();
+    const again = await imported(csv);
+    expect(again.status).toBe('succeeded');
+    expect(again.result).toMatchObject({ products_created: 0, products_updated: 0, products_unchanged: 6 });
+    expect(await ledgerCount()).toBe(ledger);
+    const [after] = await t.database.db.select({ updatedAt: products.updatedAt }).from(products).where(and(eq(products.tenantId, demo), eq(products.sku, 'PROC-B-2')));
+    expect(after.updatedAt).toEqual(before.updatedAt);
+    expect(await skuCount('B')).toBe(6);
+  });
+
+  it('a changed price updates that product only', async () => {
+    const rows = productRows('C', 4);
+    await imported(csvOf(rows));
+    rows[2][2] = '£1,234.50';
+    const again = await imported(csvOf(rows));
+    expect(again.result).toMatchObject({ products_created: 0, products_updated: 1, products_unchanged: 3 });
+    const [row] = await t.database.db.select({ price: products.basePrice }).from(products).where(and(eq(products.tenantId, demo), eq(products.sku, rows[2][0])));
+    expect(row.price).toBe(123450);
+  });
+});
+
+describe('rejected rows', () => {
+  const bad = () => {
+    const rows = productRows('D', 5);
+    rows[3][2] = 'twelve'; // PROC-D-3's price
+    rows.push(['', 'No SKU', '3.00', '', '', '', '', '', '', '']);
+    return rows;
+  };
+
+  it('asks before importing a file whose check rejected rows, then imports the rest and lists every rejected row', async () => {
+    const batch = await checked(csvOf(bad()));
+    expect(batch.status).toBe('mapping');
+    const refused = await process(batch.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(IMPORT_MESSAGES.confirmRejected);
+    expect((await process(batch.id, { skip_rejected: true })).statusCode).toBe(202);
+    await t.app.jobs.drain();
+    const done = await batchOf(batch.id);
+    expect(done.status).toBe('succeeded');
+    expect(done.stats).toEqual({ rows_total: 7, rows_ok: 5, rows_failed: 2 });
+    expect(done.result?.products_created).toBe(4);
+    expect(await skuCount('D')).toBe(4);
+    const errors = (await call(t.app, 'GET', `${BATCHES}/${batch.id}/errors`, { cookie: admin })).json() as ImportErrorsResponse;
+    expect(errors.rows_rejected).toBe(2);
+    expect(errors.errors.map((e) => [e.line, e.column])).toEqual([[5, 'Price'], [8, 'SKU']]);
+    expect(errors.errors[0].message).toMatch(/price/i);
+
+    const file = await call(t.app, 'GET', `${BATCHES}/${batch.id}/rejected.csv`, { cookie: admin });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('products-rejected-rows.csv');
+    const parsed = Papa.parse<string[]>(file.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    expect(parsed[0]).toEqual([...HEADER, REJECTED_ERRORS_HEADER]);
+    expect(parsed.slice(1).map((r) => r[0])).toEqual(['PROC-D-3', '']);
+    expect(parsed[1][2]).toBe('twelve');
+    expect(parsed[1][HEADER.length]).toMatch(/^Price: /);
+
+    // The fixed file imports the rest.
+    const fixed = parsed.slice(1).map((r) => r.slice(0, HEADER.length));
+    fixed[0][2] = '12.00';
+    fixed[1][0] = 'PROC-D-99';
+    const second = await imported(csvOf(fixed));
+    expect(second.result?.products_created).toBe(2);
+    expect(await skuCount('D')).toBe(6);
+  });
+
+  it('View Details of an import without rejected rows is empty, and its rejected rows file is a 404', async () => {
+    const batch = await imported(csvOf(productRows('E', 2)));
+    const errors = (await call(t.app, 'GET', `${BATCHES}/${batch.id}/errors?page=1`, { cookie: admin })).json() as ImportErrorsResponse;
+    expect(errors).toEqual({ errors: [], total: 0, rows_rejected: 0, page: 1, pages: 1 });
+    const file = await call(t.app, 'GET', `${BATCHES}/${batch.id}/rejected.csv`, { cookie: admin });
+    expect(file.statusCode).toBe(404);
+    expect(file.json().error.message).toBe(IMPORT_MESSAGES.noRejectedRows);
+  });
+});
+
+describe('starting', () => {
+  it('refuses a file not checked yet, and a second start', async () => {
+    const batch = await uploaded(csvOf(productRows('F', 1)));
+    const early = await process(batch.id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(IMPORT_MESSAGES.notReady);
+    const ready = await checked(csvOf(productRows('F', 1)));
+    expect((await process(ready.id)).statusCode).toBe(202);
+    const again = await process(ready.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(IMPORT_MESSAGES.alreadyStarted);
+    await t.app.jobs.drain();
+  });
+
+  it('bad bodies are 400, never 500', async () => {
+    const batch = await checked(csvOf(productRows('G', 1)));
+    for (const body of [{ skip_rejected: 'yes' }, { other: 1 }, { skip_rejected: '\u0000' }]) {
+      const res = await process(batch.id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call(t.app, 'GET', `${BATCHES}/${batch.id}/errors?page=0`, { cookie: admin })).statusCode).toBe(400);
+    expect((await call(t.app, 'GET', `${BATCHES}/${batch.id}/errors?page=1e99`, { cookie: admin })).statusCode).toBe(400);
+  });
+});
+
+describe('isolation and roles', () => {
+  it('another store’s batch is a 404 for every processing route, and staff get 403', async () => {
+    const batch = await checked(csvOf(productRows('H', 1)));
+    for (const [method, url] of [
+      ['POST', `${BATCHES}/${batch.id}/process`],
+      ['GET', `${BATCHES}/${batch.id}/errors`],
+      ['GET', `${BATCHES}/${batch.id}/rejected.csv`],
+    ] as const) {
+      const other = await call(t.app, method, url, { cookie: acmeAdmin, host: ACME_HOST, body: method === 'POST' ? {} : undefined });
+      expect(other.statusCode, url).toBe(404);
+      expect(other.json().error.message).toBe(IMPORT_MESSAGES.notFound);
+      const asStaff = await call(t.app, method, url, { cookie: staff, body: method === 'POST' ? {} : undefined });
+      expect(asStaff.statusCode, url).toBe(403);
+    }
+    expect((await batchOf(batch.id)).status).toBe('ready');
+  });
+});
+
+/** Storage whose first read of a file stops part way, as a server killed mid-import would. */
+function breakingStorage(inner: FileStorage, afterBytes: number): FileStorage & { broken: number } {
+  const wrapper = Object.create(inner) as FileStorage & { broken: number };
+  wrapper.broken = 0;
+  wrapper.getStream = async (key: string) => {
+    const stream = await inner.getStream(key);
+    if (!stream || wrapper.broken > 0) return stream;
+    wrapper.broken += 1;
+    let seen = 0;
+    return Readable.from(
+      (async function* () {
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          seen += chunk.length;
+          if (seen > afterBytes) {
+            yield chunk.subarray(0, chunk.length - (seen - afterBytes));
+            throw new Error('the server was killed');
+          }
+          yield chunk;
+        }
+      })(),
+    );
+  };
+  return wrapper;
+}
+
+describe('two instances, and a run cut off part way', () => {
+  let otherDatabase: Database;
+  let otherScopes: UnitOfWork;
+
+  beforeAll(async () => {
+    otherDatabase = t.config.databaseUrl ? await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null, pool: t.config.databasePool }) : t.database;
+    otherScopes = new UnitOfWork(await otherDatabase.connectApp(), new DomainEvents());
+  });
+  afterAll(async () => {
+    if (otherDatabase && otherDatabase !== t.database) await otherDatabase.close();
+  });
+
+  const runnerOn = (scopes: UnitOfWork, workerId: string, storage: FileStorage, chunkProducts = 3) => {
+    const runner = new JobRunner(scopes, { workerId, leaseSeconds: 60, log: silent });
+    const job = new ImportJob({ scopes, storage, images: { allowPrivate: false }, chunkProducts });
+    runner.register('product_import', job.run, job.giveUp);
+    return runner;
+  };
+
+  /** Queued without this instance's runner being kicked. */
+  async function queued(csv: string): Promise<string> {
+    const batch = await checked(csv);
+    await t.scopes.run({ tenantId: demo, userId: null }, (work) =>
+      startProcessing({ ...work, tenantId: demo, actor: { sessionId: '', userId: t.seed.userIds['admin@demo.test'], email: '', isOwner: false, activeTenantId: demo }, role: null }, batch.id, {}),
+    );
+    return batch.id;
+  }
+
+  it('resumes after a stop part way through, from the last committed chunk, without duplicates', async () => {
+    const csv = csvOf(productRows('R', 20));
+    const id = await queued(csv);
+    const ledger = await ledgerCount();
+    const dying = runnerOn(t.scopes, 'dying', breakingStorage(t.app.deps.storage, Math.floor(csv.length * 0.6)));
+    await dying.drain();
+    const cut = await batchOf(id);
+    expect(cut.status).toBe('processing');
+    const committed = await skuCount('R');
+    expect(committed).toBeGreaterThan(0);
+    expect(committed).toBeLessThan(20);
+    // Its lease lapses; another instance takes the job over.
+    await t.database.db.update(backgroundJobs).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(backgroundJobs.subjectId, id));
+    await runnerOn(otherScopes, 'rescuer', t.app.deps.storage).drain();
+    const done = await batchOf(id);
+    expect(done.status).toBe('succeeded');
+    expect(done.result).toMatchObject({ rows_done: 24, products_created: 20, products_updated: 0, products_unchanged: 0 });
+    expect(done.stats).toEqual({ rows_total: 24, rows_ok: 24, rows_failed: 0 });
+    expect(await skuCount('R')).toBe(20);
+    expect((await ledgerCount()) - ledger).toBe(16 + 4 * 2);
+    const [job] = await t.database.db.select().from(backgroundJobs).where(eq(backgroundJobs.subjectId, id));
+    expect(job).toMatchObject({ status: 'succeeded', attempts: 2 });
+  });
+
+  it('two instances draining at once process each batch exactly once', async () => {
+    const ids = [await queued(csvOf(productRows('S', 9))), await queued(csvOf(productRows('T', 9)))];
+    const ledger = await ledgerCount();
+    await Promise.all([runnerOn(t.scopes, 'one', t.app.deps.storage).drain(), runnerOn(otherScopes, 'two', t.app.deps.storage).drain()]);
+    for (const id of ids) {
+      const done = await batchOf(id);
+      expect(done.status).toBe('succeeded');
+      expect(done.result?.products_created).toBe(9);
+      const [job] = await t.database.db.select().from(backgroundJobs).where(eq(backgroundJobs.subjectId, id));
+      expect(job.attempts).toBe(1);
+    }
+    expect(await skuCount('S')).toBe(9);
+    expect(await skuCount('T')).toBe(9);
+    expect((await ledgerCount()) - ledger).toBe(2 * (7 + 2 * 2));
+  });
+});
