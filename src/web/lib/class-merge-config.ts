@@ -48,8 +48,8 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "gradient-from": {"from":"indigo-50 indigo-50/70 zinc-100 zinc-50 zinc-950 zinc-950/70"},
   "gradient-to": {"to":"transparent white zinc-100 zinc-200"},
   "gradient-via": {"via":"zinc-950 zinc-950/10"},
-  "grid-cols": {"grid":"cols-1 cols-2 cols-3 cols-4 cols-5 cols-[1.1fr_1fr] cols-[10rem_1fr] cols-[18rem_1fr] cols-[1fr_16rem] cols-[1fr_1fr_auto] cols-[1fr_9rem] cols-[1fr_auto] cols-[220px_1fr] cols-[260px_1fr] cols-[3.5rem_minmax(0,1fr)_1.5rem] cols-[auto_1fr] cols-[minmax(0,1fr)_20rem] cols-[minmax(0,1fr)_22rem] cols-[minmax(0,1fr)_24rem] cols-[minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,1.1fr)] cols-[minmax(0,5fr)_minmax(0,6fr)] cols-[repeat(auto-fill,minmax(12rem,1fr))]"},
-  "h": {"h":"0.5 1 1.5 10 11 12 14 16 2 24 28 3 4 40 44 48 5 6 7 72 8 9 96 [36rem] [4.5rem] [560px] [62px] auto full px screen"},
+  "grid-cols": {"grid":"cols-1 cols-2 cols-3 cols-4 cols-5 cols-6 cols-[1.1fr_1fr] cols-[10rem_1fr] cols-[18rem_1fr] cols-[1fr_16rem] cols-[1fr_1fr_auto] cols-[1fr_9rem] cols-[1fr_auto] cols-[220px_1fr] cols-[260px_1fr] cols-[3.5rem_minmax(0,1fr)_1.5rem] cols-[auto_1fr] cols-[minmax(0,1fr)_20rem] cols-[minmax(0,1fr)_22rem] cols-[minmax(0,1fr)_24rem] cols-[minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,1.1fr)] cols-[minmax(0,5fr)_minmax(0,6fr)] cols-[repeat(auto-fill,minmax(12rem,1fr))]"},
+  "h": {"h":"0.5 1 1.5 10 11 12 14 16 2 2.5 24 28 3 4 40 44 48 5 6 7 72 8 9 96 [36rem] [4.5rem] [560px] [62px] auto full px screen"},
   "inset": {"inset":"0"},
   "inset-x": {"inset":"x-0 x-2"},
   "inset-y": {"inset":"y-0"},
@@ -59,7 +59,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "line-clamp": {"line":"clamp-1 clamp-2"},
   "list-style-type": {"list":"decimal disc none"},
   "max-h": {"max":"h-48 h-60 h-72 h-[28rem] h-[70vh] h-[90dvh] h-[90vh] h-[calc(100vh-12rem)] h-[calc(100vh-9rem)]"},
-  "max-w": {"max":"w-0 w-2xl w-36 w-3xl w-40 w-48 w-4xl w-56 w-64 w-6xl w-[85vw] w-[92vw] w-full w-lg w-md w-none w-sm w-xl w-xs"},
+  "max-w": {"max":"w-0 w-2xl w-36 w-3xl w-40 w-44 w-48 w-4xl w-56 w-64 w-6xl w-[85vw] w-[92vw] w-full w-lg w-md w-none w-sm w-xl w-xs"},
   "mb": {"mb":"1.5 2 3 5 6"},
   "min-h": {"min":"h-0 h-20 h-24 h-28 h-36 h-40 h-72 h-screen"},
   "min-w": {"min":"w-0 w-4 w-40 w-48 w-5 w-52 w-6"},
@@ -122,7 +122,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "vertical-align": {"align":"[-3px] middle top"},
   "visibility": {"":"invisible visible"},
   "w": {"w":"1 1/2 1/3 10 11 11/12 12 14 16 2 2/3 2/5 20 24 28 3 3/4 32 36 4 4/5 40 44 48 56 60 64 72 9 96 [375px] [calc(100%-2rem)] auto fit full"},
-  "whitespace": {"whitespace":"nowrap pre-line pre-wrap"},
+  "whitespace": {"whitespace":"normal nowrap pre-line pre-wrap"},
   "z": {"z":"10 30 40 50"},
 };
 
