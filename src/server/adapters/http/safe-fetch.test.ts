@@ -1,4 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import { createSecureContext } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchRemoteFile, RemoteFetchError, type RemoteFetchOptions } from './safe-fetch';
@@ -169,5 +171,43 @@ describe('isPublicAddress', () => {
     expect(expandIPv6('::ffff:1.2.3.4')).toEqual([0, 0, 0, 0, 0, 0xffff, 0x102, 0x304]);
     expect(expandIPv6('1:2:3:4:5:6:7:8')).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(expandIPv6('1::2::3')).toBeNull();
+  });
+});
+
+// A self-signed certificate for pictures.example.test, made for this test only (openssl req -x509).
+const TEST_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg2jcxlm8pWGEnF+DH
+9hG2gAILmAV/PI9FfgJexHG5rUyhRANCAAQPrpe+kpdlDjU12EgfadfemHH5dYcU
+qxu42NPkaejcc9KKNYirpOWzGhAx7HA17GqhVfASno7U44rQND7MEK9Z
+-----END PRIVATE KEY-----`;
+const TEST_CERT = `-----BEGIN CERTIFICATE-----
+MIIBuTCCAV+gAwIBAgIUcMKo0R1dYiLVrhKPh+NIPNgHJkwwCgYIKoZIzj0EAwIw
+IDEeMBwGA1UEAwwVcGljdHVyZXMuZXhhbXBsZS50ZXN0MCAXDTI2MTEyNDIwNTAx
+OFoYDzIxMjYxMDMxMjA1MDE4WjAgMR4wHAYDVQQDDBVwaWN0dXJlcy5leGFtcGxl
+LnRlc3QwWTATBgcqhkjOPQIBBggqhkjOPQMBBwNCAAQPrpe+kpdlDjU12Egfadfe
+mHH5dYcUqxu42NPkaejcc9KKNYirpOWzGhAx7HA17GqhVfASno7U44rQND7MEK9Z
+o3UwczAdBgNVHQ4EFgQU+ueIIoaGH0FamNkZI2HfDHl81i4wHwYDVR0jBBgwFoAU
++ueIIoaGH0FamNkZI2HfDHl81i4wDwYDVR0TAQH/BAUwAwEB/zAgBgNVHREEGTAX
+ghVwaWN0dXJlcy5leGFtcGxlLnRlc3QwCgYIKoZIzj0EAwIDSAAwRQIhAIM6x+Sr
+iU0i0Cb9f0Rst98mSFBHVAeuAjp1CtKxRz3JAiAR9LALtbxIgkbbTbb+VrIv1KGp
+iMjNIFH2G5tw7Lg04Q==
+-----END CERTIFICATE-----`;
+
+describe('fetchRemoteFile over https', () => {
+  it('pins the checked address but sends the host name as the TLS server name, and verifies the certificate', async () => {
+    const names: string[] = [];
+    const context = createSecureContext({ key: TEST_KEY, cert: TEST_CERT });
+    const tls = createTlsServer({ key: TEST_KEY, cert: TEST_CERT, SNICallback: (name, cb) => (names.push(name), cb(null, context)) }, (_req, res) => res.end('secret'));
+    await new Promise<void>((r) => tls.listen(0, '127.0.0.1', r));
+    try {
+      const port = (tls.address() as AddressInfo).port;
+      const resolve = async () => [{ address: '127.0.0.1', family: 4 }];
+      const e = await refusal(`https://pictures.example.test:${port}/pic.png`, { ...local, resolve });
+      // Self-signed: refused by the normal certificate check, which the pinning leaves on.
+      expect([e.reason, e.message]).toEqual(['network', 'the secure connection failed']);
+      expect(names).toEqual(['pictures.example.test']);
+    } finally {
+      await new Promise<void>((r) => tls.close(() => r()));
+    }
   });
 });

@@ -192,6 +192,6 @@ function networkError(e: unknown): RemoteFetchError {
   if (e instanceof RemoteFetchError) return e;
   const code = (e as { code?: string }).code;
   if (code === 'ECONNREFUSED') return new RemoteFetchError('network', 'the server refused the connection');
-  if (code?.startsWith('ERR_TLS') || code?.includes('CERT')) return new RemoteFetchError('network', 'the secure connection failed');
+  if (code && (/^ERR_(TLS|SSL)/.test(code) || /CERT|VERIFY/.test(code))) return new RemoteFetchError('network', 'the secure connection failed');
   return new RemoteFetchError('network', 'the server could not be reached');
 }
