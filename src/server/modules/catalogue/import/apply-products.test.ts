@@ -252,3 +252,34 @@ describe('applyImportedProducts: tenant isolation', () => {
     expect((await product(d.sku)).name).toBe('Demo version');
   });
 });
+
+describe('applyImportedProducts: speed', () => {
+  /** The statements one apply sends, counted on the transaction. */
+  async function statementsFor(drafts: ProductDraft[]): Promise<number> {
+    let count = 0;
+    await inStore(demo, (ctx) => {
+      const tx = new Proxy(ctx.tx, {
+        get(target, prop) {
+          const value = Reflect.get(target, prop, target) as unknown;
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            if (prop === 'execute' || prop === 'insert' || prop === 'select' || prop === 'update' || prop === 'delete') count += 1;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+      return applyImportedProducts({ ...ctx, tx }, drafts, { ...OPTIONS, variantsMapped: true });
+    });
+    return count;
+  }
+  const rich = (i: number, tag: string) =>
+    draft({ stock_quantity: 3, category: [`Speed ${tag}`, `Sub ${i % 3}`], variants: [variant(`SP-${tag}-${i}-A`, { stock_quantity: 1 }), variant(`SP-${tag}-${i}-B`)] });
+
+  it('sends the same number of statements for 1 product as for 60: nothing per product', async () => {
+    const one = await statementsFor([rich(0, 'one')]);
+    const many = await statementsFor(Array.from({ length: 60 }, (_, i) => rich(i, 'many')));
+    expect(many).toBe(one);
+    expect(one).toBeGreaterThan(8);
+    expect(one).toBeLessThanOrEqual(20);
+  });
+});
