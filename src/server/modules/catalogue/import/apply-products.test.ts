@@ -216,6 +216,21 @@ describe('applyImportedProducts: categories', () => {
   });
 });
 
+describe('applyImportedProducts: a product in several categories', () => {
+  it('keeps its other categories while the file names its main one, and replaces them all when it names another', async () => {
+    const d = draft({ category: ['Hall'] });
+    const id = ok((await apply([d]))[0]).productId;
+    const [second] = await query<{ id: string }>(sql`insert into categories (tenant_id, name, slug) values (${demo}, 'Zz Extra', 'zz-extra') returning id`);
+    await query(sql`insert into product_categories (tenant_id, product_id, category_id, position) values (${demo}, ${id}::uuid, ${second.id}::uuid, 1)`);
+    const names = async () =>
+      (await query<{ name: string }>(sql`select c.name from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = ${id}::uuid order by pc.position`)).map((r) => r.name);
+    expect((await apply([{ ...d, category: ['hall'] }]))[0].result).toBe('unchanged');
+    expect(await names()).toEqual(['Hall', 'Zz Extra']);
+    expect((await apply([{ ...d, category: ['Porch'] }]))[0].result).toBe('updated');
+    expect(await names()).toEqual(['Porch']);
+  });
+});
+
 describe('applyImportedProducts: pictures', () => {
   const image = (name: string): ImportedImage => ({ sourceUrl: `https://supplier.test/${name}`, url: `/files/tenants/${demo}/media/${name}`, key: `tenants/${demo}/media/${name}`, contentType: 'image/jpeg', size: 1234 });
 

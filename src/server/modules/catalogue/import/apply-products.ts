@@ -133,11 +133,14 @@ export async function applyImportedProducts(ctx: TenantCtx, drafts: readonly Pro
   const paths = ok.flatMap((p) => (p.draft.category ? [p.draft.category] : []));
   const leafOf = paths.length ? await resolveCategoryPaths(ctx, uniqueBy(paths, pathKey)) : new Map<string, string>();
   const wantedLeaf = (p: Plan) => (p.draft.category ? leafOf.get(pathKey(p.draft.category))! : null);
+  // The file holds one category per product, the main one (the export writes no others). So a product
+  // whose main category already is the file's keeps its other categories, and re-importing an exported
+  // file changes nothing; a different category replaces all of its links.
   const categoriesChanged = (p: Plan) => {
     if (p.draft.category === undefined) return false;
     const have = p.current ? (links.get(p.current.id) ?? []) : [];
     const leaf = wantedLeaf(p);
-    return leaf === null ? have.length > 0 : !(have.length === 1 && have[0].category_id === leaf && have[0].position === 0);
+    return leaf === null ? have.length > 0 : read.mainLink(have)?.category_id !== leaf;
   };
   const picturesToAdd = (p: Plan) => newPictures(p, p.current ? (images.get(p.current.id) ?? []) : [], options.images);
 

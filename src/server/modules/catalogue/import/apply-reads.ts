@@ -57,6 +57,9 @@ export interface StoredLink {
   position: number;
 }
 
+/** A product's main category: first by position, then name, as the export picks the one it writes. */
+export const mainLink = (links: readonly StoredLink[]): StoredLink | undefined => links[0];
+
 /**
  * This store's products with these SKUs, locked until the chunk commits: stock is compared with units
  * held by checkouts, which must not change underneath.
@@ -107,8 +110,9 @@ export async function imagesOf(ctx: TenantCtx, productIds: readonly string[]): P
 export async function categoryLinksOf(ctx: TenantCtx, productIds: readonly string[]): Promise<StoredLink[]> {
   if (productIds.length === 0) return [];
   return run<StoredLink>(ctx, sql`
-    select product_id, category_id, position from product_categories
-    where tenant_id = ${ctx.tenantId} and product_id in ${idList(productIds)}`);
+    select pc.product_id, pc.category_id, pc.position from product_categories pc join categories c on c.id = pc.category_id
+    where pc.tenant_id = ${ctx.tenantId} and pc.product_id in ${idList(productIds)}
+    order by pc.product_id, pc.position, c.name`);
 }
 
 /** The pictures of the products with these SKUs (the import's "already attached" check). */
