@@ -247,6 +247,12 @@ describe('applyImportedProducts: pictures', () => {
     ]);
     expect(await query(sql`select filename, url, mime_type, file_size from media_files where storage_path = ${one.key}`)).toEqual([{ filename: 'imp-one.jpg', url: one.url, mime_type: 'image/jpeg', file_size: 1234 }]);
     expect(await apply([d], { images })).toMatchObject([{ result: 'unchanged', imagesAdded: 0 }]);
+    // A picture stored for a product that is then rejected is still in the library (never an orphan file).
+    const orphan = image('imp-orphan.jpg');
+    const takenSlug = (await query<{ slug: string }>(sql`select slug from products where id = ${id}::uuid`))[0].slug;
+    const [rejected] = await apply([draft({ slug: takenSlug, image_urls: [orphan.sourceUrl] })], { images: new Map([[orphan.sourceUrl, orphan]]) });
+    expect(rejected.result).toBe('rejected');
+    expect(await query(sql`select filename from media_files where storage_path = ${orphan.key}`)).toEqual([{ filename: 'imp-orphan.jpg' }]);
     const attached = await inStore(demo, (ctx) => attachedImageSources(ctx, [d.sku]));
     const set = attached.get(d.sku)!;
     expect(set.has(one.sourceUrl) && set.has(two.url)).toBe(true);

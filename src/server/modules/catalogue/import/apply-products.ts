@@ -102,7 +102,10 @@ interface Plan {
 const variantChanged = (v: VariantDraft, position: number, e: read.StoredVariant) =>
   v.price !== e.price || v.sale_price !== e.sale_price || v.stock_quantity !== e.stock_quantity || position !== e.position || !sameJson(v.options, e.options ?? []);
 
-/** One outcome per draft, in the drafts' order. A rejected draft writes nothing; the others are written. */
+/**
+ * One outcome per draft, in the drafts' order. A rejected draft writes nothing to the catalogue; the
+ * others are written. Every picture in options.images gets a media library row (it is in storage).
+ */
 export async function applyImportedProducts(ctx: TenantCtx, drafts: readonly ProductDraft[], options: ApplyImportOptions): Promise<ImportOutcome[]> {
   if (drafts.length === 0) return [];
   const stored = new Map((await read.productsBySku(ctx, drafts.map((d) => d.sku))).map((p) => [p.sku, p]));
@@ -168,7 +171,9 @@ export async function applyImportedProducts(ctx: TenantCtx, drafts: readonly Pro
   await writeVariants(ctx, changed.filter((w) => w.variants).map((w) => ({ plan: w.plan, productId: idOf(w.plan) })), ledger);
   await write.replaceCategoryLinks(ctx, changed.filter((w) => w.categories).map((w) => ({ product_id: idOf(w.plan), category_id: wantedLeaf(w.plan) })));
   await write.insertImages(ctx, changed.flatMap((w) => w.pictures.map((pic) => ({ product_id: idOf(w.plan), image_url: pic.image.url, source_url: pic.image.sourceUrl, position: pic.position }))));
-  const files = uniqueBy(changed.flatMap((w) => w.pictures.map((pic) => pic.image)), (i) => i.key);
+  // Every picture the caller stored gets its library row, attached or not (its product rejected, or
+  // already at the picture limit): a stored file is never left where the merchant cannot see or delete it.
+  const files = uniqueBy([...options.images.values()], (i) => i.key);
   await recordImportedFiles(ctx, files.map((i): ImportedFile => ({ key: i.key, url: i.url, contentType: i.contentType, size: i.size, sourceUrl: i.sourceUrl })));
   await recordImportAdjustments(ctx, ledger, options.stockNote);
   if (changed.length > 0) ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
