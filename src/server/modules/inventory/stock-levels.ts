@@ -158,7 +158,7 @@ export async function recordImportAdjustments(ctx: TenantCtx, rows: readonly Imp
   const json = JSON.stringify(lines.map((r, ord) => ({ ord, product_id: r.productId, variant_id: r.variantId, change: r.change, resulting: r.resulting })));
   await ctx.tx.execute(sql`
     insert into stock_movements (tenant_id, product_id, variant_id, change, reason, notes, resulting_quantity, actor_user_id)
-    select ${ctx.tenantId}::uuid, r.product_id, r.variant_id, r.change, 'adjustment', ${notes}, r.resulting, ${ctx.actor.userId}::uuid
+    select ${ctx.tenantId}::uuid, r.product_id, r.variant_id, r.change, 'adjustment', ${notes}, r.resulting, nullif(${ctx.actor.userId}, '')::uuid
     from jsonb_to_recordset(${json}::jsonb) as r(ord int, product_id uuid, variant_id uuid, change int, resulting int)
     order by r.ord`);
 }
