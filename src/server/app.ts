@@ -133,11 +133,7 @@ function backgroundJobs(app: FastifyInstance, deps: AppDeps, options: BuildOptio
     get storage() {
       return deps.storage;
     },
-    images: {
-      get allowPrivate() {
-        return false;
-      },
-    },
+    images: deps.config.importFetch,
     chunkProducts,
   });
   jobs.register('product_import', imports.run, imports.giveUp);

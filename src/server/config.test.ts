@@ -139,3 +139,23 @@ describe('web push configuration', () => {
     expect(() => loadConfig({ VAPID_PRIVATE_KEY: 'secret but malformed' })).toThrow(/VAPID_PRIVATE_KEY: .*\(got a value, not shown\)/);
   });
 });
+
+describe('import picture fetching configuration', () => {
+  it('refuses private addresses by default, with a 10 s and 10 MB cap per picture', () => {
+    expect(loadConfig({}).importFetch).toEqual({ allowPrivate: false, timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024 });
+  });
+
+  it('takes the switch for tests and local development, and other caps within bounds', () => {
+    expect(loadConfig({ IMPORT_FETCH_ALLOW_PRIVATE: 'true', IMPORT_FETCH_TIMEOUT_MS: '2500', IMPORT_FETCH_MAX_BYTES: '1048576' }).importFetch).toEqual({ allowPrivate: true, timeoutMs: 2500, maxBytes: 1048576 });
+  });
+
+  it.each([
+    [{ IMPORT_FETCH_ALLOW_PRIVATE: 'maybe' }, 'IMPORT_FETCH_ALLOW_PRIVATE: must be true or false'],
+    [{ IMPORT_FETCH_TIMEOUT_MS: '999' }, 'IMPORT_FETCH_TIMEOUT_MS: must be at least 1000'],
+    [{ IMPORT_FETCH_TIMEOUT_MS: '60001' }, 'IMPORT_FETCH_TIMEOUT_MS: must be at most 60000'],
+    [{ IMPORT_FETCH_MAX_BYTES: '20000000' }, 'IMPORT_FETCH_MAX_BYTES: must be at most 10485760 (the media upload limit)'],
+    [{ IMPORT_FETCH_MAX_BYTES: 'lots' }, 'IMPORT_FETCH_MAX_BYTES: must be a number'],
+  ])('stops for %o naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { MAX_UPLOAD_BYTES } from '../shared/media';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -99,6 +100,16 @@ const envSchema = z.object({
     .pipe(z.array(z.string().regex(/^(\*|(\*\.)?[a-z0-9.-]+(:\d{1,5})?)$/, 'must be a comma-separated list of host names (*.example.com allowed)')))
     .optional(),
   PUSH_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(60_000, 'must be at most 60000').default(10_000),
+  // Pictures named in product imports (decision 025). ALLOW_PRIVATE lets the fetch reach loopback and
+  // private networks: for tests and local development only, never on a server others can import to.
+  IMPORT_FETCH_ALLOW_PRIVATE: bool.default(false),
+  IMPORT_FETCH_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1000, 'must be at least 1000').max(60_000, 'must be at most 60000').default(10_000),
+  IMPORT_FETCH_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1024, 'must be at least 1024')
+    .max(MAX_UPLOAD_BYTES, `must be at most ${MAX_UPLOAD_BYTES} (the media upload limit)`)
+    .default(MAX_UPLOAD_BYTES),
 }).superRefine((e, ctx) => {
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
@@ -173,6 +184,11 @@ export interface Config {
     endpointHosts: string[] | null;
     timeoutMs: number;
   };
+  /**
+   * Fetching pictures named in product imports: the time and size caps of one picture, and whether
+   * private and loopback addresses may be reached (tests and local development only).
+   */
+  importFetch: { allowPrivate: boolean; timeoutMs: number; maxBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -230,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       endpointHosts: e.PUSH_ENDPOINT_HOSTS?.length ? e.PUSH_ENDPOINT_HOSTS : null,
       timeoutMs: e.PUSH_TIMEOUT_MS,
     },
+    importFetch: { allowPrivate: e.IMPORT_FETCH_ALLOW_PRIVATE, timeoutMs: e.IMPORT_FETCH_TIMEOUT_MS, maxBytes: e.IMPORT_FETCH_MAX_BYTES },
   };
 }
 

@@ -51,7 +51,8 @@ async function create() {
   // The database is in memory (or on PostgreSQL); DATA_DIR is only a path the config requires.
   const dataDir = path.join(os.tmpdir(), 'shop-test-data');
   const databaseUrl = process.env.DATABASE_URL ? await freshDatabaseUrl(process.env.DATABASE_URL, 'test') : undefined;
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PLATFORM_OWNER_EMAILS: 'owner@platform.test' });
+  // Imports may fetch pictures from the tests' own local servers.
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PLATFORM_OWNER_EMAILS: 'owner@platform.test', IMPORT_FETCH_ALLOW_PRIVATE: 'true' });
   const database = await openDatabase({ databaseUrl, dataDir: null, pool: config.databasePool });
   await runMigrations(database);
   const scopes = new UnitOfWork(await database.connectApp(), new DomainEvents());

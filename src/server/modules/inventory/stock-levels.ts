@@ -139,3 +139,26 @@ export async function recordFormAdjustment(
     insert into stock_movements (tenant_id, product_id, variant_id, change, reason, notes, resulting_quantity, actor_user_id)
     values (${ctx.tenantId}, ${m.productId}::uuid, ${m.variantId}, ${m.change}, 'adjustment', ${m.notes}, ${m.resulting}, ${ctx.actor.userId}::uuid)`);
 }
+
+/** One stock change an import made: the product's own stock (variantId null) or a variant's. */
+export interface ImportAdjustment {
+  productId: string;
+  variantId: string | null;
+  change: number;
+  resulting: number;
+}
+
+/**
+ * The ledger lines for one chunk of a product import, in one statement (an import changes thousands
+ * of stock figures; a statement per line would dominate its time). Reason 'adjustment', by the actor.
+ */
+export async function recordImportAdjustments(ctx: TenantCtx, rows: readonly ImportAdjustment[], notes: string): Promise<void> {
+  const lines = rows.filter((r) => r.change !== 0);
+  if (lines.length === 0) return;
+  const json = JSON.stringify(lines.map((r, ord) => ({ ord, product_id: r.productId, variant_id: r.variantId, change: r.change, resulting: r.resulting })));
+  await ctx.tx.execute(sql`
+    insert into stock_movements (tenant_id, product_id, variant_id, change, reason, notes, resulting_quantity, actor_user_id)
+    select ${ctx.tenantId}::uuid, r.product_id, r.variant_id, r.change, 'adjustment', ${notes}, r.resulting, nullif(${ctx.actor.userId}, '')::uuid
+    from jsonb_to_recordset(${json}::jsonb) as r(ord int, product_id uuid, variant_id uuid, change int, resulting int)
+    order by r.ord`);
+}

@@ -2,5 +2,5 @@
 // whether a file is in the library and tell it (through app.ts) where files are used.
 export { mediaLibraryRoutes, type MediaLibraryOptions } from './routes';
 export type { MediaUsage, MediaUsageFinder } from './usages';
-export { libraryUrls } from './service';
+export { libraryUrls, recordImportedFiles, type ImportedFile } from './service';
 export { storageUnavailable } from './storage-errors';

@@ -75,3 +75,15 @@ export async function urlsInLibrary(ctx: TenantCtx, urls: string[], share = fals
   return new Set(rows.map((r) => r.url));
 }
 
+
+/** Many library rows at once; a storage path the store already has keeps its row (unique per store). */
+export async function insertFilesIfMissing(
+  ctx: TenantCtx,
+  values: { filename: string; storagePath: string; url: string; mimeType: string; fileSize: number; metadataJson: Record<string, unknown> }[],
+): Promise<void> {
+  if (values.length === 0) return;
+  await ctx.tx
+    .insert(mediaFiles)
+    .values(values.map((v) => ({ tenantId: ctx.tenantId, uploadedBy: ctx.actor.userId, ...v })))
+    .onConflictDoNothing({ target: [mediaFiles.tenantId, mediaFiles.storagePath] });
+}

@@ -116,3 +116,39 @@ export async function deleteMedia(ctx: TenantCtx, id: string, finders: MediaUsag
 export async function libraryUrls(ctx: TenantCtx, urls: string[], opts: { hold?: boolean } = {}): Promise<Set<string>> {
   return repo.urlsInLibrary(ctx, [...new Set(urls)], opts.hold ?? false);
 }
+
+/** A file a product import fetched into this store's media folder. */
+export interface ImportedFile {
+  key: string;
+  url: string;
+  contentType: string;
+  size: number;
+  /** The address it was fetched from: its last path part names the file in the library. */
+  sourceUrl: string;
+}
+
+/** The file name an address ends with ("mug.jpg" from https://x/a/mug.jpg?v=2), or undefined. */
+function lastPathPart(address: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(address).pathname.split('/').pop() ?? '') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Library rows for pictures an import stored, in one statement: every stored picture is in the
+ * library (so it can be reused and is kept alive). A file already there (same key) is left as it is.
+ */
+export async function recordImportedFiles(ctx: TenantCtx, files: readonly ImportedFile[]): Promise<void> {
+  if (files.length === 0) return;
+  const uploadedAt = new Date().toISOString();
+  await repo.insertFilesIfMissing(
+    ctx,
+    files.map((f) => {
+      const original = lastPathPart(f.sourceUrl);
+      const filename = displayName(original, f.key);
+      return { filename, storagePath: f.key, url: f.url, mimeType: f.contentType, fileSize: f.size, metadataJson: { originalName: (original ?? filename).slice(0, 255), uploadedAt } };
+    }),
+  );
+}

@@ -63,7 +63,10 @@ function rejectionEntries(lines: readonly number[], errors: readonly RowError[],
   return entries.sort((a, b) => a.line - b.line);
 }
 
-/** The job's actor: the person who started the import (the stock ledger and row-level security name them). */
+/**
+ * The job's actor: the person who started the import (the stock ledger names them). An empty id when
+ * that account has gone: the ledger then records no one (nullif in recordImportAdjustments).
+ */
 function actorOf(tenantId: string, userId: string | null): Actor {
   return { sessionId: '', userId: userId ?? '', email: '', isOwner: false, activeTenantId: tenantId };
 }
