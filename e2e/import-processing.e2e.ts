@@ -93,9 +93,13 @@ describe('product import processing journeys', () => {
   it('re-imports the store’s export with one price changed: one update, the rest unchanged, the new price on the storefront', async () => {
     expect(host, 'runs after the template journey').not.toBe('');
     const { context, page } = await signedInAdmin();
-    const exported = await page.request.get(url(host, '/api/admin/products/export.csv'));
-    expect(exported.status()).toBe(200);
-    const lines = (await exported.text()).split('\r\n');
+    // Fetched by the page itself: *.localhost resolves inside Chromium, not in Node.
+    const exported = await page.evaluate(async () => {
+      const res = await fetch('/api/admin/products/export.csv');
+      return { status: res.status, text: await res.text() };
+    });
+    expect(exported.status).toBe(200);
+    const lines = exported.text.split('\r\n');
     const mug = lines.findIndex((l) => l.startsWith('MUG-STONE-01,'));
     expect(mug).toBeGreaterThan(0);
     expect(lines[mug]).toContain(',14.00,');
@@ -156,12 +160,10 @@ describe('product import processing journeys', () => {
 
       // Progress: the batch is answered as processing part way through a large file, then as it is.
       const batchPath = new URL(page.url()).pathname.replace('/admin/import/', '/api/imports/products/batches/');
-      await page.route(`**${batchPath}`, async (route) => {
-        const real = await route.fetch();
-        const body = (await real.json()) as { batch: Record<string, unknown> };
-        const result = { rows_done: 12_345, products_created: 10_020, products_updated: 2_000, products_unchanged: 300, images_saved: 8_410, images_failed: 12 };
-        await route.fulfill({ response: real, json: { batch: { ...body.batch, status: 'processing', result, stats: { rows_total: 100_000, rows_ok: 12_320, rows_failed: 25 } } } });
-      });
+      const real = await page.evaluate(async (path) => ((await (await fetch(path)).json()) as { batch: Record<string, unknown> }).batch, batchPath);
+      const result = { rows_done: 12_345, products_created: 10_020, products_updated: 2_000, products_unchanged: 300, images_saved: 8_410, images_failed: 12 };
+      const processing = { ...real, status: 'processing', result, stats: { rows_total: 100_000, rows_ok: 12_320, rows_failed: 25 } };
+      await page.route(`**${batchPath}`, (route) => route.fulfill({ json: { batch: processing } }));
       await page.reload();
       await page.getByTestId('import-progress-rows').getByText('12,345 of 100,000 rows').waitFor();
       await page.getByRole('progressbar', { name: 'Import progress' }).waitFor();
