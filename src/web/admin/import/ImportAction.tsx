@@ -59,7 +59,7 @@ export function ImportAction({ batch, stale }: { batch: ImportBatch; stale: bool
       <Button
         onClick={() => (plan.rejected === 0 ? start(false) : setConfirming(true))}
         disabled={busy || stale}
-        className="w-full sm:w-auto"
+        className="h-auto min-h-9 w-full shrink-0 py-2 whitespace-normal sm:w-auto"
       >
         {busy && !confirming ? <Spinner className="size-4 text-current" label="Starting" /> : <PackageCheck aria-hidden />}
         {label}

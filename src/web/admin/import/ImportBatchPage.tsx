@@ -90,7 +90,7 @@ function useEndedToast(batch: ImportBatch | undefined) {
     if (before === null || !isImportRunning(before) || isImportRunning(batch.status)) return;
     if (batch.status === 'succeeded') {
       const r = batch.result;
-      toast.success('Import finished', { description: r ? `${r.products_created} created, ${r.products_updated} updated, ${r.products_unchanged} unchanged, ${batch.stats.rows_failed} rows rejected.` : undefined });
+      toast.success('Import finished', { description: r ? `${r.products_created} created, ${r.products_updated} updated, ${r.products_unchanged} unchanged, ${batch.stats.rows_failed} ${batch.stats.rows_failed === 1 ? 'row' : 'rows'} rejected.` : undefined });
     } else if (batch.status === 'failed') {
       toast.error('Import failed', { description: batch.error ?? undefined });
     }

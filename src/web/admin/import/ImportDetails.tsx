@@ -102,8 +102,10 @@ function RowProblems({ batch }: { batch: ImportBatch }) {
       ) : (
         <>
           <p className="border-b border-zinc-100 px-4 py-2.5 text-sm text-zinc-600 sm:px-5" data-testid="import-problem-totals">
-            {data.rows_rejected === 0 ? 'No rows were rejected. ' : `${data.rows_rejected.toLocaleString('en-GB')} ${data.rows_rejected === 1 ? 'row' : 'rows'} rejected. `}
-            {data.total.toLocaleString('en-GB')} {data.total === 1 ? 'problem' : 'problems'} listed.
+            {/* With nothing rejected, every entry is a picture warning. */}
+            {data.rows_rejected === 0
+              ? `No rows were rejected. ${data.total.toLocaleString('en-GB')} ${data.total === 1 ? 'warning' : 'warnings'}.`
+              : `${data.rows_rejected.toLocaleString('en-GB')} ${data.rows_rejected === 1 ? 'row' : 'rows'} rejected. ${data.total.toLocaleString('en-GB')} ${data.total === 1 ? 'problem' : 'problems'} listed.`}
           </p>
           <Table aria-label="Import problems" aria-busy={errors.isPlaceholderData || undefined}>
             <TableHeader>
