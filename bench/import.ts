@@ -76,11 +76,11 @@ async function runImport(file: string, cookie: string, pid: number, baseline: nu
   expectOk(await request(PORT, 'POST', `${BATCHES}/${batch.id}/process`, { cookie, body: {} }), 'process');
   let peak = rssMb(pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
-  let done: Batch = batch;
-  while (done.status === 'processing' || done.status === 'ready') {
+  let done: Batch;
+  do {
     await new Promise((r) => setTimeout(r, 250));
     done = expectOk(await request<{ batch: Batch }>(PORT, 'GET', `${BATCHES}/${batch.id}`, { cookie }), 'batch').batch;
-  }
+  } while (done.status === 'processing');
   clearInterval(sampler);
   const finished = Date.now();
   if (done.status !== 'succeeded') throw new Error(`the import ended ${done.status}: ${done.error}`);

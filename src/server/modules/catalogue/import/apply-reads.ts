@@ -7,8 +7,11 @@ import { rowsOf } from '../../../db/rows';
 
 export const jsonList = (items: readonly unknown[]) => JSON.stringify(items);
 const run = async <T>(ctx: TenantCtx, query: ReturnType<typeof sql>): Promise<T[]> => rowsOf<T>(await ctx.tx.execute(query));
-const textList = (items: readonly string[]) => sql`(select jsonb_array_elements_text(${jsonList(items)}::jsonb))`;
-const idList = (ids: readonly string[]) => sql`(select (jsonb_array_elements_text(${jsonList(ids)}::jsonb))::uuid)`;
+// A list as one parameter (no bind limit), turned into an array once (an InitPlan), compared with
+// `= any(...)`: an index scan. `in (select jsonb_array_elements…)` let PostgreSQL re-read the list for
+// every row it looked at (seconds per chunk once a store had 50,000 products).
+const textList = (items: readonly string[]) => sql`any(array(select jsonb_array_elements_text(${jsonList(items)}::jsonb)))`;
+const idList = (ids: readonly string[]) => sql`any(array(select (jsonb_array_elements_text(${jsonList(ids)}::jsonb))::uuid))`;
 
 /** The product columns the import writes and compares. */
 export interface StoredProduct {
@@ -69,7 +72,7 @@ export async function productsBySku(ctx: TenantCtx, skus: readonly string[]): Pr
   return run<StoredProduct>(ctx, sql`
     select id, sku, name, slug, brand, description, base_price, sale_price, status, visibility, is_featured, track_inventory,
            stock_quantity, reserved_quantity, bullets, gtin, mpn, meta_title, meta_description
-    from products where tenant_id = ${ctx.tenantId} and sku in ${textList(skus)}
+    from products where tenant_id = ${ctx.tenantId} and sku = ${textList(skus)}
     for update`);
 }
 
@@ -78,7 +81,7 @@ export async function variantsOf(ctx: TenantCtx, productIds: readonly string[]):
   if (productIds.length === 0) return [];
   return run<StoredVariant>(ctx, sql`
     select id, product_id, sku, price, sale_price, stock_quantity, reserved_quantity, options, position
-    from product_variants where tenant_id = ${ctx.tenantId} and product_id in ${idList(productIds)}
+    from product_variants where tenant_id = ${ctx.tenantId} and product_id = ${idList(productIds)}
     order by product_id, position, sku
     for update`);
 }
@@ -87,7 +90,7 @@ export async function variantsOf(ctx: TenantCtx, productIds: readonly string[]):
 export async function variantOwners(ctx: TenantCtx, skus: readonly string[]): Promise<Map<string, string>> {
   if (skus.length === 0) return new Map();
   const rows = await run<{ sku: string; product_id: string }>(ctx, sql`
-    select sku, product_id from product_variants where tenant_id = ${ctx.tenantId} and sku in ${textList(skus)}`);
+    select sku, product_id from product_variants where tenant_id = ${ctx.tenantId} and sku = ${textList(skus)}`);
   return new Map(rows.map((r) => [r.sku, r.product_id]));
 }
 
@@ -95,7 +98,7 @@ export async function variantOwners(ctx: TenantCtx, skus: readonly string[]): Pr
 export async function slugOwners(ctx: TenantCtx, slugs: readonly string[]): Promise<Map<string, string>> {
   if (slugs.length === 0) return new Map();
   const rows = await run<{ slug: string; id: string }>(ctx, sql`
-    select slug, id from products where tenant_id = ${ctx.tenantId} and slug in ${textList(slugs)}`);
+    select slug, id from products where tenant_id = ${ctx.tenantId} and slug = ${textList(slugs)}`);
   return new Map(rows.map((r) => [r.slug, r.id]));
 }
 
@@ -103,7 +106,7 @@ export async function imagesOf(ctx: TenantCtx, productIds: readonly string[]): P
   if (productIds.length === 0) return [];
   return run<StoredImage>(ctx, sql`
     select product_id, image_url, source_url from product_images
-    where tenant_id = ${ctx.tenantId} and product_id in ${idList(productIds)}
+    where tenant_id = ${ctx.tenantId} and product_id = ${idList(productIds)}
     order by product_id, position, created_at`);
 }
 
@@ -111,7 +114,7 @@ export async function categoryLinksOf(ctx: TenantCtx, productIds: readonly strin
   if (productIds.length === 0) return [];
   return run<StoredLink>(ctx, sql`
     select pc.product_id, pc.category_id, pc.position from product_categories pc join categories c on c.id = pc.category_id
-    where pc.tenant_id = ${ctx.tenantId} and pc.product_id in ${idList(productIds)}
+    where pc.tenant_id = ${ctx.tenantId} and pc.product_id = ${idList(productIds)}
     order by pc.product_id, pc.position, c.name`);
 }
 
@@ -121,5 +124,5 @@ export async function imagesBySku(ctx: TenantCtx, skus: readonly string[]): Prom
   return run(ctx, sql`
     select p.sku, i.product_id, i.image_url, i.source_url
     from product_images i join products p on p.id = i.product_id
-    where p.tenant_id = ${ctx.tenantId} and i.tenant_id = ${ctx.tenantId} and p.sku in ${textList(skus)}`);
+    where p.tenant_id = ${ctx.tenantId} and i.tenant_id = ${ctx.tenantId} and p.sku = ${textList(skus)}`);
 }

@@ -45,7 +45,7 @@ export async function updateProducts(ctx: TenantCtx, rows: (ProductValues & { id
 export async function deleteVariants(ctx: TenantCtx, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await ctx.tx.execute(sql`
-    delete from product_variants where tenant_id = ${ctx.tenantId} and id in (select (jsonb_array_elements_text(${json(ids)}::jsonb))::uuid)`);
+    delete from product_variants where tenant_id = ${ctx.tenantId} and id = any(array(select (jsonb_array_elements_text(${json(ids)}::jsonb))::uuid))`);
 }
 
 const VARIANT_RECORD = sql`r(ord int, id uuid, product_id uuid, sku text, price int, sale_price int, stock_quantity int, options jsonb, position int)`;
@@ -77,7 +77,7 @@ export async function replaceCategoryLinks(ctx: TenantCtx, links: { product_id: 
   if (links.length === 0) return;
   await ctx.tx.execute(sql`
     delete from product_categories
-    where tenant_id = ${ctx.tenantId} and product_id in (select (jsonb_array_elements_text(${json(links.map((l) => l.product_id))}::jsonb))::uuid)`);
+    where tenant_id = ${ctx.tenantId} and product_id = any(array(select (jsonb_array_elements_text(${json(links.map((l) => l.product_id))}::jsonb))::uuid))`);
   const rows = links.filter((l) => l.category_id !== null);
   if (rows.length === 0) return;
   await ctx.tx.execute(sql`
