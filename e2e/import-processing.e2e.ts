@@ -138,7 +138,11 @@ describe('product import processing journeys', () => {
       await uploadAndOpen(page, `skip-${tag}.csv`, file);
       await page.getByRole('button', { name: 'Save mapping and check file' }).click();
       await toastWith(page, 'File checked: some rows have problems').waitFor();
-      await page.getByRole('button', { name: 'Import 1 product and skip 1 rejected row' }).click();
+      const skip = page.getByRole('button', { name: 'Import 1 product and skip 1 rejected row' });
+      await skip.scrollIntoViewIfNeeded();
+      expect(await fitsWidth(page)).toBe(true);
+      await page.screenshot({ path: `test-results/e2e/import-skip-button${width === 375 ? '-375' : ''}.png` });
+      await skip.click();
       const dialog = page.getByRole('alertdialog');
       await dialog.getByText('Skip 1 rejected row?').waitFor();
       expect(await fitsWidth(page)).toBe(true);
