@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiErrorBody } from '@shared/errors';
 import { IMPORT_MESSAGES, isCsvName } from '@shared/imports';
-import type { ImportBatch, ImportColumnsResponse, ImportDryRunResult } from '@shared/import-schemas';
+import type { ImportBatch, ImportColumnsResponse, ImportDryRunResult, ImportErrorsResponse } from '@shared/import-schemas';
 import { api, ApiError } from './api';
 
 const BATCHES = '/api/imports/products/batches';
@@ -12,7 +12,13 @@ export const importKeys = {
   batches: ['admin', 'imports', 'batches'] as const,
   batch: (id: string) => ['admin', 'imports', 'batch', id] as const,
   columns: (id: string) => ['admin', 'imports', 'columns', id] as const,
+  errors: (id: string, page: number) => ['admin', 'imports', 'errors', id, page] as const,
 };
+
+/** Statuses in which the batch changes on its own, so the screen reads it again. */
+export const isImportRunning = (status: string) => status === 'processing' || status === 'validating';
+/** How often a processing batch is read again: its counts move with every committed chunk. */
+export const IMPORT_PROGRESS_POLL_MS = 1000;
 
 /** The import history, newest first (spec §7). */
 export function useImportBatches() {
@@ -28,6 +34,9 @@ export function useImportBatch(id: string) {
   return useQuery({
     queryKey: importKeys.batch(id),
     queryFn: async () => (await api<{ batch: ImportBatch }>('GET', `${BATCHES}/${id}`)).batch,
+    // Progress: read again every second while processing; stops by itself once the import has ended.
+    refetchInterval: (query) => (query.state.data && isImportRunning(query.state.data.status) ? IMPORT_PROGRESS_POLL_MS : false),
+    refetchIntervalInBackground: false,
   });
 }
 
@@ -104,3 +113,32 @@ export function useCheckImport(id: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: importKeys.batches }),
   });
 }
+
+/**
+ * Start the import (decision 025). skip_rejected confirms importing the valid products of a file whose
+ * check rejected rows. The server answers the batch now 'processing', which the page then polls.
+ */
+export function useProcessImport(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (skipRejected: boolean) =>
+      (await api<{ batch: ImportBatch }>('POST', `${BATCHES}/${id}/process`, skipRejected ? { skip_rejected: true } : {})).batch,
+    onSuccess: (batch) => queryClient.setQueryData(importKeys.batch(id), batch),
+    // A refusal (409) may mean the batch moved on (already started, mapping changed): read it again.
+    onError: () => queryClient.invalidateQueries({ queryKey: importKeys.batch(id) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: importKeys.batches }),
+  });
+}
+
+/** View Details: one page of the rejected rows and picture warnings, in line order. */
+export function useImportErrors(id: string, page: number, enabled = true) {
+  return useQuery({
+    queryKey: importKeys.errors(id, page),
+    queryFn: () => api<ImportErrorsResponse>('GET', `${BATCHES}/${id}/errors?page=${page}`),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The rejected rows as a CSV (the file's own columns plus "Import errors"), to fix and upload again. */
+export const rejectedRowsUrl = (id: string) => `${BATCHES}/${id}/rejected.csv`;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, FileSearch, FileSpreadsheet } from 'lucide-react';
 import { IMPORT_MESSAGES } from '@shared/imports';
@@ -10,20 +10,29 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/api';
-import { useImportBatch } from '@/lib/admin-imports';
+import { isImportRunning, useImportBatch } from '@/lib/admin-imports';
+import { toast } from '@/lib/toast';
 import { formatBytes, formatImportDate, statusBadge } from './import-format';
+import { Item, Stat } from './import-parts';
+import { ImportDetails } from './ImportDetails';
+import { ImportProgress } from './ImportProgress';
 import { DryRunResult, MapFields } from './MapFields';
 
 /** Statuses that open Map Fields: the file is stored and nothing is imported yet. */
 const MAPPING_STATUSES = new Set(['uploaded', 'mapping', 'ready']);
 
+/** A batch that was processed (or started to be): View Details. A failed upload keeps the plain summary. */
+const wasProcessed = (batch: ImportBatch) => batch.status === 'succeeded' || (batch.status === 'failed' && batch.result !== null);
+
 /**
  * /admin/import/{id}: while the file waits to be imported (uploaded, mapping, ready), Map Fields and the
- * check's result; otherwise the import's summary (its file, size, status, row counts, the last check).
+ * check's result; while processing, its progress (read every second); after, View Details; otherwise
+ * the batch's summary (its file, size, status, row counts, the last check).
  */
 export function ImportBatchPage() {
   const { id = '' } = useParams();
   const batch = useImportBatch(id);
+  useEndedToast(batch.data);
 
   return (
     <div className="flex flex-col gap-6">
@@ -46,6 +55,16 @@ export function ImportBatchPage() {
           <Skeleton className="h-8 w-64" />
           <Skeleton className="h-48 w-full" />
         </div>
+      ) : isImportRunning(batch.data.status) ? (
+        <>
+          <BatchHeading batch={batch.data} />
+          <ImportProgress batch={batch.data} />
+        </>
+      ) : wasProcessed(batch.data) ? (
+        <>
+          <BatchHeading batch={batch.data} />
+          <ImportDetails batch={batch.data} />
+        </>
       ) : MAPPING_STATUSES.has(batch.data.status) ? (
         <>
           <BatchHeading batch={batch.data} />
@@ -59,6 +78,23 @@ export function ImportBatchPage() {
       )}
     </div>
   );
+}
+
+/** Says so when an import the merchant is watching ends (not when View Details is opened later). */
+function useEndedToast(batch: ImportBatch | undefined) {
+  const seen = useRef<{ id: string; status: string } | null>(null);
+  useEffect(() => {
+    if (!batch) return;
+    const before = seen.current?.id === batch.id ? seen.current.status : null;
+    seen.current = { id: batch.id, status: batch.status };
+    if (before === null || !isImportRunning(before) || isImportRunning(batch.status)) return;
+    if (batch.status === 'succeeded') {
+      const r = batch.result;
+      toast.success('Import finished', { description: r ? `${r.products_created} created, ${r.products_updated} updated, ${r.products_unchanged} unchanged, ${batch.stats.rows_failed} ${batch.stats.rows_failed === 1 ? 'row' : 'rows'} rejected.` : undefined });
+    } else if (batch.status === 'failed') {
+      toast.error('Import failed', { description: batch.error ?? undefined });
+    }
+  }, [batch]);
 }
 
 function BatchHeading({ batch }: { batch: ImportBatch }) {
@@ -113,22 +149,4 @@ function NextStep({ batch }: { batch: ImportBatch }) {
     return <Alert variant="warning"><span>The file has not finished uploading. If the upload was interrupted, upload the file again from the import page.</span></Alert>;
   }
   return null;
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-zinc-500 uppercase">{label}</dt>
-      <dd className="mt-1 truncate text-sm text-zinc-900">{children}</dd>
-    </div>
-  );
-}
-
-function Stat({ label, value, tone }: { label: string; value: number; tone?: string }) {
-  return (
-    <div className="rounded-lg border border-zinc-200 px-3 py-2.5">
-      <dt className="text-xs text-zinc-500">{label}</dt>
-      <dd className={`mt-0.5 text-xl font-semibold tabular-nums ${tone ?? 'text-zinc-900'}`}>{value.toLocaleString('en-GB')}</dd>
-    </div>
-  );
 }

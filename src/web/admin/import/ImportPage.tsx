@@ -172,7 +172,7 @@ function HistoryCard() {
 function BatchRow({ batch }: { batch: ImportBatch }) {
   const badge = statusBadge(batch.status);
   const action = importRowAction(batch.status);
-  const stats = statsLine(batch.stats, batch.status);
+  const stats = statsLine(batch.stats, batch.status, batch.result);
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-3 px-4 py-4 sm:flex-nowrap sm:px-5" data-testid="import-batch">
       <span className="hidden size-9 shrink-0 items-center justify-center rounded-md bg-zinc-100 sm:flex">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle, CheckCircle2, FileWarning, Sparkles, History } from 'lucide-react';
 import { toast } from 'sonner';
@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useCheckImport, useImportColumns } from '@/lib/admin-imports';
+import { ImportAction } from './ImportAction';
 
 type Mapping = Record<string, string | null>;
 
@@ -87,6 +88,8 @@ function MappingForm({ batch, data }: { batch: ImportBatch; data: ImportColumnsR
   }, [data.columns, mapping]);
   const required = data.fields.filter((f) => f.required);
   const importedCount = data.columns.filter((c) => mapping[String(c.index)]).length;
+  // The form differs from the mapping the check used: importing now would not do what the screen shows.
+  const stale = data.columns.some((c) => (mapping[String(c.index)] ?? null) !== (batch.mapping?.[String(c.index)] ?? null));
 
   const choose = (index: number, field: string | null) => {
     setMapping((m) => ({ ...m, [String(index)]: field }));
@@ -176,7 +179,7 @@ function MappingForm({ batch, data }: { batch: ImportBatch; data: ImportColumnsR
       </Card>
       {batch.dry_run ? (
         <div ref={resultRef} className="scroll-mt-4">
-          <DryRunResult result={batch.dry_run} status={batch.status} />
+          <DryRunResult result={batch.dry_run} status={batch.status} action={<ImportAction batch={batch} stale={stale} />} />
         </div>
       ) : null}
     </>
@@ -269,7 +272,7 @@ function ColumnRow({
 }
 
 /** The dry run's counts and its first errors. */
-export function DryRunResult({ result, status }: { result: ImportDryRunResult; status: string }) {
+export function DryRunResult({ result, status, action }: { result: ImportDryRunResult; status: string; action?: ReactNode }) {
   const { summary } = result;
   const clean = summary.rows_rejected === 0;
   return (
@@ -298,10 +301,11 @@ export function DryRunResult({ result, status }: { result: ImportDryRunResult; s
               <span className="font-medium">
                 {summary.rows_rejected.toLocaleString('en-GB')} {summary.rows_rejected === 1 ? 'row has' : 'rows have'} problems.
               </span>{' '}
-              Fix them in your file and upload it again, or change the mapping above and check again. Nothing has been written to your catalogue.
+              Fix them in your file and upload it again, change the mapping above and check again, or import the other products and skip these rows. Nothing has been written to your catalogue yet.
             </span>
           </Alert>
         )}
+        {action}
       </div>
       {result.errors.length > 0 ? (
         <div className="border-t border-zinc-200">

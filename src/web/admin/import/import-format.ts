@@ -1,4 +1,4 @@
-import { importBadgeTone, type ImportStats } from '@shared/imports';
+import { importBadgeTone, type ImportResult, type ImportStats } from '@shared/imports';
 import type { BadgeProps } from '@/components/ui/badge';
 
 const TONE_VARIANT: Record<ReturnType<typeof importBadgeTone>, NonNullable<BadgeProps['variant']>> = {
@@ -19,8 +19,15 @@ const plural = (n: number, word: string) => `${n.toLocaleString('en-GB')} ${word
 /** Statuses whose counts come from the check (dry run), not from importing. */
 const CHECKED = new Set(['mapping', 'validating', 'ready']);
 
-/** '120 rows · 118 imported · 2 failed' ('118 valid · 2 rejected' after a check), or null before the file was read. */
-export function statsLine(stats: ImportStats, status = ''): string | null {
+/**
+ * '120 rows · 118 imported · 2 failed' ('118 valid · 2 rejected' after a check; '3 created · 1 updated ·
+ * 0 unchanged · 2 rejected' once processed), or null before the file was read.
+ */
+export function statsLine(stats: ImportStats, status = '', result: ImportResult | null = null): string | null {
+  if (result && (status === 'succeeded' || status === 'failed' || status === 'processing')) {
+    const n = (v: number) => v.toLocaleString('en-GB');
+    return `${plural(stats.rows_total, 'row')} · ${n(result.products_created)} created · ${n(result.products_updated)} updated · ${n(result.products_unchanged)} unchanged · ${n(stats.rows_failed)} rejected`;
+  }
   if (stats.rows_total === 0 && stats.rows_ok === 0 && stats.rows_failed === 0) return null;
   if (CHECKED.has(status)) return `${plural(stats.rows_total, 'row')} · ${stats.rows_ok.toLocaleString('en-GB')} valid · ${stats.rows_failed.toLocaleString('en-GB')} rejected`;
   return `${plural(stats.rows_total, 'row')} · ${stats.rows_ok.toLocaleString('en-GB')} imported · ${stats.rows_failed.toLocaleString('en-GB')} failed`;
