@@ -62,6 +62,7 @@ describe('product import processing journeys', () => {
     const problems = page.getByRole('table', { name: 'Import problems' });
     await problems.getByText('example.com/images/mug-front.jpg').waitFor();
     await problems.getByText('example.com/images/tee.jpg').waitFor();
+    expect(await problems.getByText('Warning', { exact: true }).count()).toBeGreaterThanOrEqual(4);
     await page.getByTestId('import-problem-totals').getByText('No rows were rejected.').waitFor();
     expect(await page.getByRole('link', { name: 'Download rejected rows (CSV)' }).count()).toBe(0);
     expect(Number(await count(page, 'import-images-failed'))).toBeGreaterThanOrEqual(4);

@@ -58,6 +58,9 @@ export const importBatchSchema = z.object({
     .nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** When processing started and ended; null before. */
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
 });
 export type ImportBatch = z.infer<typeof importBatchSchema>;
 
@@ -123,7 +126,8 @@ export const importErrorsQuery = z.strictObject({
   page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page starts at 1').max(100_000, 'Page is too large').default(1),
 });
 export const importErrorsResponse = z.object({
-  errors: z.array(importRowErrorSchema),
+  /** rejected: false for a warning on a row that was imported (a picture that could not be fetched). */
+  errors: z.array(importRowErrorSchema.extend({ rejected: z.boolean() })),
   /** Problems listed across all pages. */
   total: z.number().int(),
   /** Rows rejected (a row may have several problems). */

@@ -64,7 +64,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "min-h": {"min":"h-0 h-20 h-24 h-28 h-36 h-40 h-72 h-9 h-screen"},
   "min-w": {"min":"w-0 w-4 w-40 w-48 w-5 w-52 w-6"},
   "ml": {"ml":"0 1 1.5 2 3 auto"},
-  "mr": {"mr":"1.5 3 auto"},
+  "mr": {"mr":"1.5 2 3 auto"},
   "mt": {"mt":"0 0.5 1 1.5 10 12 16 2 3 4 5 6 8 [1.625rem] auto px"},
   "mx": {"mx":"1 2 auto"},
   "my": {"my":"1 4 6"},

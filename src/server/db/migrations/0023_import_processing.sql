@@ -32,6 +32,8 @@ CREATE TABLE "background_jobs" (
 --> statement-breakpoint
 ALTER TABLE "product_images" ADD COLUMN "source_url" text;--> statement-breakpoint
 ALTER TABLE "import_batches" ADD COLUMN "result" jsonb;--> statement-breakpoint
+ALTER TABLE "import_batches" ADD COLUMN "started_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "import_batches" ADD COLUMN "finished_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "import_row_errors" ADD CONSTRAINT "import_row_errors_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "import_row_errors" ADD CONSTRAINT "import_row_errors_batch_id_import_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."import_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "background_jobs" ADD CONSTRAINT "background_jobs_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

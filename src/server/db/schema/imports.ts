@@ -30,6 +30,9 @@ export const importBatches = pgTable(
     dryRun: jsonb('dry_run').$type<ImportDryRun>(),
     /** What processing did so far: rows read, products created, updated, unchanged, pictures fetched. */
     result: jsonb('result').$type<ImportResult>(),
+    /** When processing was started, and when it ended (succeeded or failed). */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
     index('import_batches_tenant_created_idx').on(t.tenantId, t.createdAt),

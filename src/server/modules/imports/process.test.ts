@@ -98,6 +98,7 @@ describe('importing a checked file', () => {
     expect(batch.status).toBe('succeeded');
     expect(batch.stats).toEqual({ rows_total: 15, rows_ok: 15, rows_failed: 0 });
     expect(batch.result).toMatchObject({ rows_done: 15, products_created: 12, products_updated: 0, products_unchanged: 0 });
+    expect(Date.parse(batch.finished_at ?? '')).toBeGreaterThanOrEqual(Date.parse(batch.started_at ?? 'x'));
     expect(await skuCount('A')).toBe(12);
     const [sized] = await t.database.db.select().from(products).where(and(eq(products.tenantId, demo), eq(products.sku, 'PROC-A-1')));
     const variants = await t.database.db.select().from(productVariants).where(eq(productVariants.productId, sized.id));
@@ -168,7 +169,7 @@ describe('pictures named in the file', () => {
     // The picture that failed is a warning: the product was imported, nothing was rejected.
     const errors = (await call(t.app, 'GET', `${BATCHES}/${batch.id}/errors`, { cookie: admin })).json() as ImportErrorsResponse;
     expect(errors.rows_rejected).toBe(0);
-    expect(errors.errors).toEqual([{ line: 2, column: 'Image URLs', field: 'image_urls', message: expect.stringMatching(/^Picture not imported: .*404.*gone\.png/) }]);
+    expect(errors.errors).toEqual([{ line: 2, column: 'Image URLs', field: 'image_urls', message: expect.stringMatching(/^Picture not imported: .*404.*gone\.png/), rejected: false }]);
     expect((await call(t.app, 'GET', `${BATCHES}/${batch.id}/rejected.csv`, { cookie: admin })).statusCode).toBe(404);
 
     const again = await imported(csv);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context';
 import { importBatches, importFieldMappings } from '../../db/schema/index';
 import type { ProductCsvField } from '../../../shared/product-csv';
@@ -35,7 +35,7 @@ export async function moveBatch(
   ctx: TenantCtx,
   id: string,
   from: readonly ImportStatus[],
-  values: { status: ImportStatus; storagePath?: string; fileSize?: number; error?: string | null; mapping?: (ProductCsvField | null)[] | null; dryRun?: ImportDryRun | null; stats?: ImportStats; result?: ImportResult | null },
+  values: { status: ImportStatus; storagePath?: string; fileSize?: number; error?: string | null; mapping?: (ProductCsvField | null)[] | null; dryRun?: ImportDryRun | null; stats?: ImportStats; result?: ImportResult | null; startedAt?: SQL; finishedAt?: SQL },
 ): Promise<ImportBatchRow | null> {
   const [row] = await ctx.tx
     .update(importBatches)

@@ -25,6 +25,8 @@ export function toImportBatch(row: repo.ImportBatchRow): ImportBatch {
     result: row.result ?? null,
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
+    started_at: row.startedAt ? new Date(row.startedAt).toISOString() : null,
+    finished_at: row.finishedAt ? new Date(row.finishedAt).toISOString() : null,
   };
 }
 

@@ -48,8 +48,8 @@ export function ImportDetails({ batch }: { batch: ImportBatch }) {
         <dl className="mt-4 grid grid-cols-1 gap-x-8 gap-y-4 sm:grid-cols-2 lg:grid-cols-4">
           <Item label="File">{batch.original_filename} <span className="text-zinc-500">({formatBytes(batch.file_size)})</span></Item>
           <Item label="Status"><Badge variant={badge.variant}>{badge.label}</Badge></Item>
-          <Item label="Uploaded">{formatImportDate(batch.created_at)}</Item>
-          <Item label="Finished">{formatImportDate(batch.updated_at)}</Item>
+          <Item label="Started">{formatImportDate(batch.started_at ?? batch.created_at)}</Item>
+          <Item label="Finished">{batch.finished_at ? formatImportDate(batch.finished_at) : '—'}</Item>
         </dl>
         <h2 className="mt-6 mb-3 font-semibold">Products</h2>
         <ImportCounts batch={batch} />
@@ -102,7 +102,6 @@ function RowProblems({ batch }: { batch: ImportBatch }) {
       ) : (
         <>
           <p className="border-b border-zinc-100 px-4 py-2.5 text-sm text-zinc-600 sm:px-5" data-testid="import-problem-totals">
-            {/* With nothing rejected, every entry is a picture warning. */}
             {data.rows_rejected === 0
               ? `No rows were rejected. ${data.total.toLocaleString('en-GB')} ${data.total === 1 ? 'warning' : 'warnings'}.`
               : `${data.rows_rejected.toLocaleString('en-GB')} ${data.rows_rejected === 1 ? 'row' : 'rows'} rejected. ${data.total.toLocaleString('en-GB')} ${data.total === 1 ? 'problem' : 'problems'} listed.`}
@@ -122,6 +121,7 @@ function RowProblems({ batch }: { batch: ImportBatch }) {
                   <TableCell className="hidden max-w-44 truncate align-top text-zinc-600 sm:table-cell" title={e.column ?? undefined}>{e.column ?? 'Whole row'}</TableCell>
                   <TableCell className="align-top break-words whitespace-normal text-zinc-900">
                     <span className="block text-xs text-zinc-500 sm:hidden">{e.column ?? 'Whole row'}</span>
+                    {!e.rejected && <Badge variant="warning" className="mr-2">Warning</Badge>}
                     {e.message}
                   </TableCell>
                 </TableRow>

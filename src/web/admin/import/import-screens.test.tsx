@@ -16,7 +16,7 @@ const summary = { rows_total: 10, products_to_create: 2, products_to_update: 1, 
 const batchOf = (over: Partial<ImportBatch> = {}): ImportBatch => ({
   id: 'b-1', original_filename: 'stock.csv', status: 'ready', file_size: 2048, stats: { rows_total: 10, rows_ok: 10, rows_failed: 0 }, error: null,
   mapping: { '0': 'sku' }, dry_run: { summary, errors: [], errors_total: 0, checked_at: '2026-11-24T20:00:00Z' }, result: null,
-  created_at: '2026-11-24T20:00:00Z', updated_at: '2026-11-24T20:05:00Z', ...over,
+  created_at: '2026-11-24T20:00:00Z', updated_at: '2026-11-24T20:05:00Z', started_at: null, finished_at: null, ...over,
 });
 
 let view: Rendered;
@@ -77,7 +77,7 @@ describe('ImportDetails', () => {
   it('pages through the rejected rows and offers them as a file', async () => {
     const api = fakeFetch((call) => {
       const page = Number(new URL(call.url, 'http://x').searchParams.get('page'));
-      return { status: 200, body: { errors: [{ line: page * 100, column: 'Price', field: 'base_price', message: `Problem on page ${page}` }], total: 61, rows_rejected: 60, page, pages: 2 } };
+      return { status: 200, body: { errors: [{ line: page * 100, column: 'Price', field: 'base_price', message: `Problem on page ${page}`, rejected: true }], total: 61, rows_rejected: 60, page, pages: 2 } };
     });
     vi.stubGlobal('fetch', api.fetch);
     view = await render(done);

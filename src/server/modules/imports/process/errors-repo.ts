@@ -41,7 +41,7 @@ export async function pageOfRowErrors(ctx: TenantCtx, batchId: string, page: num
     .from(importRowErrors)
     .where(ofBatch(ctx, batchId));
   const rows = await ctx.tx
-    .select({ line: importRowErrors.line, column: importRowErrors.columnName, field: importRowErrors.field, message: importRowErrors.message })
+    .select({ line: importRowErrors.line, column: importRowErrors.columnName, field: importRowErrors.field, message: importRowErrors.message, rejected: importRowErrors.rejected })
     .from(importRowErrors)
     .where(ofBatch(ctx, batchId))
     .orderBy(asc(importRowErrors.line), asc(importRowErrors.seq))

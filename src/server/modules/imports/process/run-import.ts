@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import type { UnitOfWork, Work } from '../../../db/unit-of-work';
 import type { FileStorage } from '../../../adapters/storage/storage';
 import type { Actor, TenantCtx } from '../../../http/context';
@@ -86,7 +87,7 @@ export class ImportJob {
   private async fail(job: ClaimedJob, lease: Lease, message: string): Promise<void> {
     await this.inStore(job, null, async (ctx) => {
       await lease.hold(ctx.tx);
-      await repo.moveBatch(ctx, job.subjectId, ['processing'], { status: 'failed', error: message.slice(0, 2000) });
+      await repo.moveBatch(ctx, job.subjectId, ['processing'], { status: 'failed', error: message.slice(0, 2000), finishedAt: sql`now()` });
       await lease.finish(ctx.tx, 'failed', message);
     });
   }
@@ -147,7 +148,7 @@ export class ImportJob {
         await this.inStore(job, userId, async (ctx) => {
           await lease.hold(ctx.tx);
           const done = { ...stats, rows_total: result.rows_done };
-          await repo.moveBatch(ctx, job.subjectId, ['processing'], { status: 'succeeded', result, stats: done, error: null });
+          await repo.moveBatch(ctx, job.subjectId, ['processing'], { status: 'succeeded', result, stats: done, error: null, finishedAt: sql`now()` });
           await lease.finish(ctx.tx, 'succeeded');
         });
       } finally {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { TenantCtx } from '../../../http/context';
 import { enqueueJob } from '../../jobs';
 import { EMPTY_IMPORT_RESULT, IMPORT_MESSAGES } from '../../../../shared/imports';
@@ -21,6 +22,7 @@ export async function startProcessing(ctx: TenantCtx, id: string, body: ProcessI
     result: EMPTY_IMPORT_RESULT,
     stats: { rows_total: checked.summary.rows_total, rows_ok: 0, rows_failed: 0 },
     error: null,
+    startedAt: sql`now()`,
   });
   if (!moved) throw invalidTransition(IMPORT_MESSAGES.alreadyStarted);
   if (!(await enqueueJob(ctx, 'product_import', id))) throw invalidTransition(IMPORT_MESSAGES.alreadyStarted);
