@@ -73,13 +73,18 @@ async function runImport(file: string, cookie: string, pid: number, baseline: nu
   const check = expectOk(await request<{ summary: { rows_total: number; rows_rejected: number } }>(PORT, 'POST', `${BATCHES}/${batch.id}/dry-run`, { cookie }), 'check');
   if (check.summary.rows_rejected > 0) throw new Error(`the check rejected ${check.summary.rows_rejected} rows`);
   const checked = Date.now();
+  const before = rssMb(pid);
   expectOk(await request(PORT, 'POST', `${BATCHES}/${batch.id}/process`, { cookie, body: {} }), 'process');
-  let peak = rssMb(pid);
+  let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
+  // RSS when the import has written a quarter, half and three quarters of the rows: flat, not climbing.
+  const quarters: number[] = [];
   let done: Batch;
   do {
     await new Promise((r) => setTimeout(r, 250));
     done = expectOk(await request<{ batch: Batch }>(PORT, 'GET', `${BATCHES}/${batch.id}`, { cookie }), 'batch').batch;
+    const reached = Math.floor((4 * (done.result?.rows_done ?? 0)) / ROWS);
+    while (quarters.length < Math.min(reached, 3)) quarters.push(rssMb(pid));
   } while (done.status === 'processing');
   clearInterval(sampler);
   const finished = Date.now();
@@ -89,7 +94,10 @@ async function runImport(file: string, cookie: string, pid: number, baseline: nu
     map: (mapped - uploaded) / 1000,
     check: (checked - mapped) / 1000,
     importSeconds: (finished - checked) / 1000,
-    peakGrowth: peak - baseline,
+    before,
+    peakGrowth: peak - before,
+    idleGrowth: peak - baseline,
+    quarters,
     batch: done,
   };
 }
@@ -111,18 +119,18 @@ async function main() {
     const second = await runImport(file, cookie, pid, baseline);
     const rate = (s: number) => Math.round(ROWS / s).toLocaleString('en-GB');
     const lines = [
-      `| run | upload s | check s | import s | rows/s | created | updated | unchanged | peak RSS growth MB |`,
-      `|---|---|---|---|---|---|---|---|---|`,
+      `| run | upload s | check s | import s | rows/s | created | updated | unchanged | RSS at start MB | at 25/50/75% MB | peak growth MB |`,
+      `|---|---|---|---|---|---|---|---|---|---|---|`,
       ...[['first import', first], ['same file again', second]].map(([name, r]) => {
         const run = r as typeof first;
         const res = run.batch.result!;
-        return `| ${name as string} | ${run.upload.toFixed(1)} | ${run.check.toFixed(1)} | ${run.importSeconds.toFixed(1)} | ${rate(run.importSeconds)} | ${res.products_created} | ${res.products_updated} | ${res.products_unchanged} | ${run.peakGrowth.toFixed(0)} |`;
+        return `| ${name as string} | ${run.upload.toFixed(1)} | ${run.check.toFixed(1)} | ${run.importSeconds.toFixed(1)} | ${rate(run.importSeconds)} | ${res.products_created} | ${res.products_updated} | ${res.products_unchanged} | ${run.before.toFixed(0)} | ${run.quarters.map((q) => q.toFixed(0)).join(' / ')} | ${run.peakGrowth.toFixed(0)} |`;
       }),
     ];
     const section = [
       `## Product import, ${kind}, ${new Date().toISOString().slice(0, 10)}`,
       '',
-      `${machine()}. \`npx tsx bench/import.ts\`${kind === 'PostgreSQL' ? ' with DATABASE_URL' : ''}: ${ROWS.toLocaleString('en-GB')} rows (${products.toLocaleString('en-GB')} products, every second one with three sized variants; categories, brands, stock, highlights), ${(bytes / 1024 / 1024).toFixed(1)} MB, through the real routes and background job. "import s" runs from the start request to the batch reading succeeded. Server RSS idle: ${baseline.toFixed(0)} MB.`,
+      `${machine()}. \`npx tsx bench/import.ts\`${kind === 'PostgreSQL' ? ' with DATABASE_URL' : ''}: ${ROWS.toLocaleString('en-GB')} rows (${products.toLocaleString('en-GB')} products, every second one with three sized variants; categories, brands, stock, highlights), ${(bytes / 1024 / 1024).toFixed(1)} MB, through the real routes and background job. "import s" runs from the start request to the batch reading succeeded. Memory is the server process's resident set: idle ${baseline.toFixed(0)} MB before the first upload; "peak growth" is the highest sample (every 100 ms) during the import over the figure when it started; the highest over idle was ${Math.max(first.idleGrowth, second.idleGrowth).toFixed(0)} MB.`,
       '',
       ...lines,
       '',

@@ -6,14 +6,17 @@ import type { CsvRow } from './csv/parse';
 
 // The dry run (issue 15 item 3, decision 024): every row of the file through the product grouping and
 // value checks, then the SKUs looked up in the store, so the merchant sees how many products would be
-// created, updated or rejected before anything is written. Rows stream through: only the valid
-// products' SKUs (and their variants' SKUs) are kept, for the one look-up at the end.
+// created, updated or rejected before anything is written. Rows stream through: valid products' SKUs
+// (and their variants' SKUs) are looked up 1,000 products at a time, so nothing grows with the file.
 
 export interface SkuLookup {
   products: Set<string>;
   /** Variant SKU -> the SKU of the product that has it in the store. */
   variants: Map<string, string>;
 }
+
+/** Valid products whose SKUs are looked up together. */
+const LOOKUP_BATCH = 1_000;
 
 interface ValidProduct {
   line: number;
@@ -41,9 +44,38 @@ export async function dryRun(
   now = new Date(),
 ): Promise<ImportDryRun> {
   const parseErrors = new ErrorList();
-  const valid: ValidProduct[] = [];
+  const conflicts = new ErrorList();
   let rowsTotal = 0;
   let rejected = 0;
+  let toCreate = 0;
+  let toUpdate = 0;
+  // Valid products wait here for their SKUs to be looked up, a batch at a time, so memory stays flat
+  // however long the file.
+  let valid: ValidProduct[] = [];
+
+  // Which SKUs the store has: a product SKU there is an update; a variant SKU there under another
+  // product would break the store's unique variant SKUs, so that product is rejected.
+  const settleValid = async () => {
+    if (valid.length === 0) return;
+    const batch = valid;
+    valid = [];
+    const found = await lookup({ products: batch.map((p) => p.sku), variants: batch.flatMap((p) => p.variants.map((v) => v.sku)) });
+    for (const product of batch) {
+      const clashes: RowError[] = [];
+      for (const variant of product.variants) {
+        const owner = found.variants.get(variant.sku);
+        if (owner !== undefined && owner !== product.sku) {
+          clashes.push({ line: variant.line, column: headers[mapping.indexOf('variant_sku')] ?? 'Variant SKU', field: 'variant_sku', message: `Variant SKU "${variant.sku}" already belongs to the product with SKU "${owner}" in your store` });
+        }
+      }
+      if (clashes.length > 0) {
+        rejected += product.rows;
+        conflicts.add(clashes);
+      } else if (found.products.has(product.sku)) toUpdate += 1;
+      else toCreate += 1;
+    }
+  };
+
   for await (const segment of readSegments(rows, headers, mapping)) {
     rowsTotal = segment.through;
     for (const error of segment.unreadable) parseErrors.add([error]);
@@ -53,32 +85,13 @@ export async function dryRun(
     const { grouped, lines } = product;
     if (isImportable(product) && grouped.draft) {
       valid.push({ line: grouped.line, sku: grouped.sku ?? '', rows: lines.length, variants: grouped.draft.variants.map((v) => ({ line: v.line, sku: v.sku })) });
+      if (valid.length >= LOOKUP_BATCH) await settleValid();
     } else {
       rejected += lines.length;
       parseErrors.add(grouped.errors);
     }
   }
-
-  // Which SKUs the store has: a product SKU there is an update; a variant SKU there under another
-  // product would break the store's unique variant SKUs, so that product is rejected.
-  const found = await lookup({ products: valid.map((p) => p.sku), variants: valid.flatMap((p) => p.variants.map((v) => v.sku)) });
-  const conflicts = new ErrorList();
-  let toCreate = 0;
-  let toUpdate = 0;
-  for (const product of valid) {
-    const clashes: RowError[] = [];
-    for (const variant of product.variants) {
-      const owner = found.variants.get(variant.sku);
-      if (owner !== undefined && owner !== product.sku) {
-        clashes.push({ line: variant.line, column: headers[mapping.indexOf('variant_sku')] ?? 'Variant SKU', field: 'variant_sku', message: `Variant SKU "${variant.sku}" already belongs to the product with SKU "${owner}" in your store` });
-      }
-    }
-    if (clashes.length > 0) {
-      rejected += product.rows;
-      conflicts.add(clashes);
-    } else if (found.products.has(product.sku)) toUpdate += 1;
-    else toCreate += 1;
-  }
+  await settleValid();
 
   const errors = [...parseErrors.items, ...conflicts.items].sort((a, b) => a.line - b.line).slice(0, DRY_RUN_ERROR_LIMIT);
   return {
