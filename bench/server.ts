@@ -14,6 +14,7 @@ import { openDatabase, runMigrations } from '../src/server/db/connection';
 import { LocalFileStorage } from '../src/server/adapters/storage/local-storage';
 import { seedDemo } from '../src/server/seed/demo';
 import { freshDatabaseUrl } from '../src/server/test/databases';
+import { serverNodeArgs } from '../scripts/server-heap';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const DEMO_HOST = 'demo.localhost';
@@ -48,7 +49,7 @@ export async function prepareDatabase(
 }
 
 export async function startServer(port: number, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...serverNodeArgs(), 'scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freshDatabaseUrl } from '../src/server/test/databases';
+import { serverNodeArgs } from '../scripts/server-heap';
 import { DEFAULT_PUSH_HOSTS } from '../src/server/adapters/push/endpoint-policy';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -33,7 +34,7 @@ async function waitForHealth(url: string, ms: number): Promise<void> {
 export async function setup(project: TestProject): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const databaseUrl = process.env.DATABASE_URL ? await freshDatabaseUrl(process.env.DATABASE_URL, 'e2e') : '';
-  server = spawn(process.execPath, ['scripts/start.mjs'], {
+  server = spawn(process.execPath, [...serverNodeArgs(), 'scripts/start.mjs'], {
     env: { ...process.env, PORT: String(E2E_PORT), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: 'true', DEMO_PASSWORD: 'demo-password', LOG_LEVEL: 'warn',
       PUSH_ENDPOINT_HOSTS: [...DEFAULT_PUSH_HOSTS, `127.0.0.1:${E2E_PUSH_PORT}`].join(',') },
     stdio: ['ignore', 'inherit', 'inherit'],
