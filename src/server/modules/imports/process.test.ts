@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
@@ -66,13 +67,13 @@ async function checked(csv: string): Promise<ImportBatch> {
   return (res.json() as { batch: ImportBatch }).batch;
 }
 
-const process = (id: string, body: object = {}, cookie = admin, host = DEMO_HOST) => call(t.app, 'POST', `${BATCHES}/${id}/process`, { cookie, host, body });
+const startImport = (id: string, body: object = {}, cookie = admin, host = DEMO_HOST) => call(t.app, 'POST', `${BATCHES}/${id}/process`, { cookie, host, body });
 const batchOf = async (id: string) => (await call(t.app, 'GET', `${BATCHES}/${id}`, { cookie: admin })).json().batch as ImportBatch;
 
 /** Starts processing and waits for the runner this instance kicked. */
 async function imported(csv: string, body: object = {}): Promise<ImportBatch> {
   const batch = await checked(csv);
-  const res = await process(batch.id, body);
+  const res = await startImport(batch.id, body);
   expect(res.statusCode, res.body).toBe(202);
   expect(res.json().batch.status).toBe('processing');
   await t.app.jobs.drain();
@@ -189,10 +190,10 @@ describe('rejected rows', () => {
   it('asks before importing a file whose check rejected rows, then imports the rest and lists every rejected row', async () => {
     const batch = await checked(csvOf(bad()));
     expect(batch.status).toBe('mapping');
-    const refused = await process(batch.id);
+    const refused = await startImport(batch.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(IMPORT_MESSAGES.confirmRejected);
-    expect((await process(batch.id, { skip_rejected: true })).statusCode).toBe(202);
+    expect((await startImport(batch.id, { skip_rejected: true })).statusCode).toBe(202);
     await t.app.jobs.drain();
     const done = await batchOf(batch.id);
     expect(done.status).toBe('succeeded');
@@ -235,12 +236,12 @@ describe('rejected rows', () => {
 describe('starting', () => {
   it('refuses a file not checked yet, and a second start', async () => {
     const batch = await uploaded(csvOf(productRows('F', 1)));
-    const early = await process(batch.id);
+    const early = await startImport(batch.id);
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toBe(IMPORT_MESSAGES.notReady);
     const ready = await checked(csvOf(productRows('F', 1)));
-    expect((await process(ready.id)).statusCode).toBe(202);
-    const again = await process(ready.id);
+    expect((await startImport(ready.id)).statusCode).toBe(202);
+    const again = await startImport(ready.id);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(IMPORT_MESSAGES.alreadyStarted);
     await t.app.jobs.drain();
@@ -249,7 +250,7 @@ describe('starting', () => {
   it('bad bodies are 400, never 500', async () => {
     const batch = await checked(csvOf(productRows('G', 1)));
     for (const body of [{ skip_rejected: 'yes' }, { other: 1 }, { skip_rejected: '\u0000' }]) {
-      const res = await process(batch.id, body);
+      const res = await startImport(batch.id, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect((await call(t.app, 'GET', `${BATCHES}/${batch.id}/errors?page=0`, { cookie: admin })).statusCode).toBe(400);
@@ -370,4 +371,35 @@ describe('two instances, and a run cut off part way', () => {
     expect(await skuCount('T')).toBe(9);
     expect((await ledgerCount()) - ledger).toBe(2 * (7 + 2 * 2));
   });
+
+  it.skipIf(!process.env.DATABASE_URL)('a server process killed mid-import (PostgreSQL): another instance finishes it without duplicates', async () => {
+    const csv = csvOf(productRows('K', 1500));
+    const id = await queued(csv);
+    const ledger = await ledgerCount();
+    const filesRoot = (t.app.deps.storage as unknown as { root: string }).root;
+    const worker = spawn(process.execPath, ['--import', 'tsx', 'src/server/test/import-worker.ts', t.config.databaseUrl!, filesRoot], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    try {
+      // Killed (no shutdown at all) once it has committed some chunks and is writing more.
+      for (let i = 0; i < 600 && ((await batchOf(id)).result?.rows_done ?? 0) < 200; i++) await new Promise((r) => setTimeout(r, 50));
+      worker.kill('SIGKILL');
+      await exited;
+    } finally {
+      if (worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
+    }
+    const cut = await batchOf(id);
+    expect(cut.status).toBe('processing');
+    expect(cut.result?.rows_done).toBeGreaterThan(0);
+    expect(cut.result?.rows_done).toBeLessThan(1800);
+    // Its 2-second lease lapses; this instance takes the job over from the last committed chunk.
+    await new Promise((r) => setTimeout(r, 2_100));
+    await runnerOn(otherScopes, 'rescuer', t.app.deps.storage, 100).drain();
+    const done = await batchOf(id);
+    expect(done.status).toBe('succeeded');
+    expect(done.result).toMatchObject({ rows_done: 1800, products_created: 1500, products_updated: 0, products_unchanged: 0 });
+    expect(await skuCount('K')).toBe(1500);
+    expect((await ledgerCount()) - ledger).toBe(1200 + 300 * 2);
+    const [job] = await t.database.db.select().from(backgroundJobs).where(eq(backgroundJobs.subjectId, id));
+    expect(job).toMatchObject({ status: 'succeeded', attempts: 2 });
+  }, 60_000);
 });
