@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACME_HOST, call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../test/harness';
+import { uploadedBatch } from '../../test/import-batches';
 import { PRODUCT_CSV_COLUMNS } from '../../../shared/product-csv';
 import { IMPORT_MESSAGES } from '../../../shared/imports';
-import type { ImportBatch, ImportColumnsResponse } from '../../../shared/import-schemas';
+import type { ImportColumnsResponse } from '../../../shared/import-schemas';
 import { CSV_MESSAGES } from './csv/parse';
 
 // Map Fields and the dry run (issue 15 items 2-3, decision 024), through the real HTTP layer.
@@ -16,14 +17,7 @@ let template: string;
 const BATCHES = '/api/imports/products/batches';
 
 /** A batch with this file uploaded (status uploaded). */
-async function uploaded(csv: string | Buffer, cookie = admin, host = DEMO_HOST): Promise<ImportBatch> {
-  const created = await call(t.app, 'POST', BATCHES, { cookie, host, body: { filename: 'products.csv' } });
-  expect(created.statusCode, created.body).toBe(201);
-  const { batch, uploadPath } = created.json() as { batch: ImportBatch; uploadPath: string };
-  const res = await t.app.inject({ method: 'PUT', url: uploadPath, headers: { host, cookie, 'content-type': 'text/csv' }, payload: csv });
-  expect(res.statusCode, res.body).toBe(200);
-  return batch;
-}
+const uploaded = (csv: string | Buffer, cookie = admin, host = DEMO_HOST) => uploadedBatch(t.app, csv, cookie, host);
 
 const columnsOf = (id: string, cookie = admin, host = DEMO_HOST) => call(t.app, 'GET', `${BATCHES}/${id}/columns`, { cookie, host });
 const saveMapping = (id: string, mapping: Record<string, string | null>, cookie = admin, host = DEMO_HOST) =>
