@@ -11,6 +11,7 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { backgroundJobs, importBatches, productImages, products, productVariants, stockMovements } from '../../db/schema';
 import type { FileStorage } from '../../adapters/storage/storage';
 import { ACME_HOST, call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../test/harness';
+import { uploadedBatch } from '../../test/import-batches';
 import { JobRunner } from '../jobs';
 import { IMPORT_MESSAGES } from '../../../shared/imports';
 import type { ImportBatch, ImportColumnsResponse, ImportErrorsResponse } from '../../../shared/import-schemas';
@@ -48,14 +49,7 @@ function productRows(prefix: string, n: number, price = '10.00'): string[][] {
   return rows;
 }
 
-async function uploaded(csv: string, cookie = admin, host = DEMO_HOST): Promise<ImportBatch> {
-  const created = await call(t.app, 'POST', BATCHES, { cookie, host, body: { filename: 'products.csv' } });
-  expect(created.statusCode, created.body).toBe(201);
-  const { batch, uploadPath } = created.json() as { batch: ImportBatch; uploadPath: string };
-  const res = await t.app.inject({ method: 'PUT', url: uploadPath, headers: { host, cookie, 'content-type': 'text/csv' }, payload: csv });
-  expect(res.statusCode, res.body).toBe(200);
-  return batch;
-}
+const uploaded = (csv: string | Buffer, cookie = admin, host = DEMO_HOST) => uploadedBatch(t.app, csv, cookie, host);
 
 /** Uploaded, mapped automatically and checked. */
 async function checked(csv: string): Promise<ImportBatch> {
@@ -255,6 +249,17 @@ describe('starting', () => {
     }
     expect((await call(t.app, 'GET', `${BATCHES}/${batch.id}/errors?page=0`, { cookie: admin })).statusCode).toBe(400);
     expect((await call(t.app, 'GET', `${BATCHES}/${batch.id}/errors?page=1e99`, { cookie: admin })).statusCode).toBe(400);
+    expect((await call(t.app, 'GET', `${BATCHES}/${batch.id}/errors?page=%00`, { cookie: admin })).statusCode).toBe(400);
+    const huge = await startImport(batch.id, { skip_rejected: 'x'.repeat(1024 * 1024) });
+    expect([400, 413]).toContain(huge.statusCode);
+    // A NUL byte in the path is refused by the input guard (400); a malformed id alone is a 404.
+    expect((await call(t.app, 'GET', `${BATCHES}/not-a-uuid%00/errors`, { cookie: admin })).statusCode).toBe(400);
+    expect((await call(t.app, 'GET', `${BATCHES}/not-a-uuid/errors`, { cookie: admin })).statusCode).toBe(404);
+    // 400 starts at once: one is accepted, the rest refused as already started; none is a 5xx.
+    const many = await Promise.all(Array.from({ length: 400 }, () => startImport(batch.id)));
+    expect(many.filter((r) => r.statusCode >= 500)).toEqual([]);
+    expect(many.filter((r) => r.statusCode === 202)).toHaveLength(1);
+    await t.app.jobs.drain();
   });
 });
 
