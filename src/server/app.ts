@@ -39,6 +39,8 @@ import { CATALOGUE_PAGE_ROUTES } from './modules/catalogue';
 import { CONTENT_PAGE_ROUTES, navigationRoutes, pageMediaUsages, pageRoutes, publishedPagePaths, renderStorePage } from './modules/content';
 import { mediaLibraryRoutes } from './modules/media';
 import { ImportJob, importRoutes } from './modules/imports';
+import { crmRoutes, publicQuoteRoutes } from './modules/crm';
+import { invitationRoutes } from './modules/accounts';
 import { JobRunner, type JobRunnerOptions } from './modules/jobs';
 
 export interface BuildOptions {
@@ -110,6 +112,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(navigationRoutes);
   await app.register(pageRoutes);
   await app.register(importRoutes);
+  await app.register(crmRoutes);
+  await app.register(publicQuoteRoutes);
+  await app.register(invitationRoutes);
   await app.register(aiRoutes);
   await app.register(adminOrderRoutes);
   await app.register(adminShippingRoutes);

@@ -110,6 +110,13 @@ const envSchema = z.object({
     .min(1024, 'must be at least 1024')
     .max(MAX_UPLOAD_BYTES, `must be at most ${MAX_UPLOAD_BYTES} (the media upload limit)`)
     .default(MAX_UPLOAD_BYTES),
+  // The CRM's Bark lead sheet (issue 16): the published Google Sheets CSV export the 'Sync Bark Leads'
+  // dialog starts with (editable there). The fetch follows IMPORT_FETCH_* (private addresses, caps).
+  CRM_BARK_SHEET_URL: z
+    .string()
+    .max(2000, 'must be at most 2000 characters')
+    .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
+    .default('https://docs.google.com/spreadsheets/d/e/2PACX-your-bark-sheet/pub?gid=0&single=true&output=csv'),
 }).superRefine((e, ctx) => {
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
@@ -189,6 +196,8 @@ export interface Config {
    * private and loopback addresses may be reached (tests and local development only).
    */
   importFetch: { allowPrivate: boolean; timeoutMs: number; maxBytes: number };
+  /** The CRM's preset Bark sheet CSV URL (editable in the dialog). */
+  crm: { barkSheetUrl: string };
 }
 
 export class ConfigError extends Error {}
@@ -247,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.PUSH_TIMEOUT_MS,
     },
     importFetch: { allowPrivate: e.IMPORT_FETCH_ALLOW_PRIVATE, timeoutMs: e.IMPORT_FETCH_TIMEOUT_MS, maxBytes: e.IMPORT_FETCH_MAX_BYTES },
+    crm: { barkSheetUrl: e.CRM_BARK_SHEET_URL },
   };
 }
 

@@ -55,7 +55,8 @@ export const membershipSchema = z.object({
 });
 export type Membership = z.infer<typeof membershipSchema>;
 
-export const sessionUserSchema = z.object({ id: z.string(), email: z.string(), isOwner: z.boolean() });
+/** isSales: platform sales or owner, who may use the platform's own CRM without a store (decision 027). */
+export const sessionUserSchema = z.object({ id: z.string(), email: z.string(), isOwner: z.boolean(), isSales: z.boolean() });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** GET /api/auth/session */

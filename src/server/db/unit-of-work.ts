@@ -9,6 +9,11 @@ export interface Scope {
   userId: string | null;
   /** Set only after the server has verified the user is a platform owner. */
   platformOwner?: boolean;
+  /**
+   * Set only after the server has verified the user is platform sales or an owner (decision 027), and
+   * only with no tenant: the platform's own sales book (leads and quotes with tenant_id null).
+   */
+  platformSales?: boolean;
   /** SHA-256 of the session token being looked up or ended: the only session row such a scope sees. */
   sessionHash?: string | null;
 }
@@ -56,6 +61,7 @@ export class UnitOfWork {
                    set_config('app.tenant_id', ${scope.tenantId ?? ''}, true),
                    set_config('app.user_id', ${scope.userId ?? ''}, true),
                    set_config('app.platform_owner', ${scope.platformOwner ? 'on' : ''}, true),
+                   set_config('app.platform_sales', ${scope.platformSales ? 'on' : ''}, true),
                    set_config('app.session_hash', ${scope.sessionHash ?? ''}, true)`,
       );
       const work: Work = {

@@ -18,6 +18,8 @@ export interface Actor {
   userId: string;
   email: string;
   isOwner: boolean;
+  /** Platform sales (users.is_platform_sales) or an owner: may use the platform's own CRM (decision 027). */
+  isSales: boolean;
   activeTenantId: string | null;
 }
 
@@ -33,6 +35,16 @@ export interface Ctx extends Work {
 /** A context proven to belong to one tenant, with the actor's role there. */
 export interface TenantCtx extends Ctx {
   tenantId: string;
+  actor: Actor;
+  role: MemberRole | null;
+}
+
+/**
+ * A CRM request's scope (decision 027): tenantId set for a store's own sales book (its members, with
+ * their role), null for the platform's own book (platform sales and owners; role null).
+ */
+export interface CrmCtx extends Ctx {
+  tenantId: string | null;
   actor: Actor;
   role: MemberRole | null;
 }

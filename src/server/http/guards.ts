@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Actor, StoreCtx, TenantCtx } from './context';
+import type { Actor, CrmCtx, StoreCtx, TenantCtx } from './context';
 import { AppError, forbidden, notFound, unauthorized } from './errors';
 import { findRole } from '../modules/accounts';
 import { isSuspended } from '../modules/tenants';
@@ -51,6 +51,21 @@ export async function inTenant<T>(req: FastifyRequest, allowed: readonly MemberR
 export const asStoreManager = <T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Promise<T>) => inTenant(req, STORE_MANAGER_ROLES, fn);
 /** Leads and quotes: every member role. */
 export const asSalesMember = <T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Promise<T>) => inTenant(req, SALES_ROLES, fn);
+
+/**
+ * Leads, quotes and the CRM page (decision 027): in a store (its host, or the store chosen on the
+ * platform host) its members' sales book, exactly as asSalesMember; on the platform host with no store,
+ * the platform's own book, for platform sales and owners only (anyone else: 404 as for no store). The
+ * platform_sales flag is set only here, after the check, and only with no tenant in scope.
+ */
+export async function inCrm<T>(req: FastifyRequest, fn: (ctx: CrmCtx) => Promise<T>): Promise<T> {
+  if (adminTenantId(req)) return asSalesMember(req, fn);
+  const actor = requireActor(req);
+  if (!actor.isSales) throw notFound('Store not found');
+  return req.server.deps.scopes.run({ tenantId: null, userId: actor.userId, platformSales: true }, (work) =>
+    fn({ ...work, tenantId: null, actor, role: null }),
+  );
+}
 
 /**
  * Storefront calls: scoped to the store the Host names. On the platform host there is no store, so

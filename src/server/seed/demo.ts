@@ -24,8 +24,10 @@ export const DEMO_TENANTS: DemoTenant[] = [
 ];
 
 /** Demo accounts (DESIGN "Running"); partner@demo.test belongs to both stores to show the chooser. */
-export const DEMO_ACCOUNTS: { email: string; owner?: boolean; roles: Partial<Record<DemoTenant['key'], MemberRole>> }[] = [
+export const DEMO_ACCOUNTS: { email: string; owner?: boolean; sales?: boolean; roles: Partial<Record<DemoTenant['key'], MemberRole>> }[] = [
   { email: 'owner@platform.test', owner: true, roles: {} },
+  // The provider's own sales team (decision 027): the platform CRM at /admin/crm, no store.
+  { email: 'sales@platform.test', sales: true, roles: {} },
   { email: 'admin@demo.test', roles: { demo: 'admin' } },
   { email: 'staff@demo.test', roles: { demo: 'staff' } },
   { email: 'shopper@demo.test', roles: {} },
@@ -57,7 +59,7 @@ export async function seedDemo(db: Db, password: string, storage: FileStorage): 
     for (const account of DEMO_ACCOUNTS) {
       const [row] = await tx
         .insert(users)
-        .values({ email: account.email, passwordHash, isPlatformOwner: account.owner ?? false })
+        .values({ email: account.email, passwordHash, isPlatformOwner: account.owner ?? false, isPlatformSales: account.sales ?? false })
         .onConflictDoUpdate({ target: users.email, set: { passwordHash } })
         .returning({ id: users.id });
       userIds[account.email] = row.id;

@@ -1,4 +1,5 @@
-import { Navigate } from 'react-router';
+import { lazy } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAdminContext, useSession } from '@/lib/auth';
 import { useCurrentTenant } from '@/lib/tenant';
@@ -7,6 +8,9 @@ import { AccessDenied, PermissionsError, StoreSuspended } from './GuardScreens';
 import { AdminShell } from './AdminShell';
 import { AutoChooseTenant, TenantChooser } from './TenantChooser';
 import OwnerAdmin from './owner/OwnerAdmin';
+
+// The CRM page has its own layout and left menu (admin spec §2); its code loads only when opened.
+const CrmApp = lazy(() => import('@/crm/CrmApp'));
 
 /**
  * The guard on every /admin route (storefront spec §2 "Admin guard", §6). The server decides who is an
@@ -17,6 +21,7 @@ export default function AdminApp() {
   const session = useSession();
   const user = session.data?.user ?? null;
   const context = useAdminContext(user !== null);
+  const inCrm = /^\/admin\/crm(\/|$)/.test(useLocation().pathname);
 
   if (session.isPending) return <FullPageSpinner label="Checking your access" />;
   if (session.isError) return <PermissionsError />;
@@ -31,13 +36,18 @@ export default function AdminApp() {
 
   // On a store's own host: members and platform owners get that store's admin; anyone else is refused.
   if (hostTenant) {
+    if (tenant && (role || isOwner) && inCrm) return <CrmApp />;
     if (tenant && (role || isOwner)) return <AdminShell tenant={tenant} suspended={suspended} role={role} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost={false} />;
     return <AccessDenied email={user.email} />;
   }
 
   // On the platform host: the tenant chosen for this session, else the owner admin, else choose one.
+  if (tenant && inCrm) return <CrmApp />;
   if (tenant) return <AdminShell tenant={tenant} suspended={suspended} role={role} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost />;
+  // The provider's sales team (and owners) use the platform's own CRM with no store chosen (decision 027).
+  if (user.isSales && inCrm) return <CrmApp />;
   if (isOwner) return <OwnerAdmin email={user.email} />;
+  if (user.isSales && memberships.length === 0) return <Navigate to="/admin/crm" replace />;
   if (memberships.length === 1) return <AutoChooseTenant membership={memberships[0]} />;
   if (memberships.length > 1) return <TenantChooser memberships={memberships} email={user.email} />;
   return <Navigate to="/login?reason=no-tenant" replace />;

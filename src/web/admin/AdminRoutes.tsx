@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { Lock } from 'lucide-react';
 import { NotFound } from '@/app/NotFound';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -50,6 +50,9 @@ export function AdminRoutes({ canManage, role }: { canManage: boolean; role: Mem
       <Route path="catalogue/products" element={managed(<ProductsRoute />)} />
       <Route path="catalogue/products/new" element={managed(<CreateProductPage />)} />
       <Route path="catalogue/products/:id/edit" element={managed(<EditProductPage />)} />
+      {/* The CRM (issue 16) renders outside this shell (AdminApp); these older paths lead to it. */}
+      <Route path="leads" element={<Navigate to="/admin/crm/leads" replace />} />
+      <Route path="quotes" element={<Navigate to="/admin/crm/quotes" replace />} />
       <Route path="*" element={<NotFound homeHref="/admin" />} />
     </Routes>
   );

@@ -6,6 +6,7 @@ describe('admin sidebar', () => {
     const flat = ADMIN_NAV.flatMap((g) => g.items.map((i) => `${g.label ?? ''}>${i.label} ${i.to}`));
     expect(flat).toEqual([
       '>Dashboard /admin',
+      '>CRM /admin/crm',
       'Catalogue>Categories /admin/catalogue/categories',
       'Catalogue>Products /admin/catalogue/products',
       'Catalogue>Import /admin/import',
@@ -20,7 +21,7 @@ describe('admin sidebar', () => {
   });
 
   it('shows staff only what their role can use', () => {
-    expect(visibleNav(false).flatMap((g) => g.items.map((i) => i.label))).toEqual(['Dashboard']);
-    expect(visibleNav(true).flatMap((g) => g.items)).toHaveLength(11);
+    expect(visibleNav(false).flatMap((g) => g.items.map((i) => i.label))).toEqual(['Dashboard', 'CRM']);
+    expect(visibleNav(true).flatMap((g) => g.items)).toHaveLength(12);
   });
 });

@@ -1,4 +1,4 @@
-import { FileText, FolderTree, Image, LayoutDashboard, Mail, Menu, MessageSquareText, Package, Settings, ShoppingCart, Upload, type LucideIcon } from 'lucide-react';
+import { FileText, FolderTree, KanbanSquare, Image, LayoutDashboard, Mail, Menu, MessageSquareText, Package, Settings, ShoppingCart, Upload, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -14,7 +14,14 @@ export interface NavGroup {
 
 /** The admin sidebar as admin spec §2 (Dashboard; Catalogue; Webstore; Content; Orders; Settings), plus Catalogue > Reviews and Emails. */
 export const ADMIN_NAV: NavGroup[] = [
-  { label: null, items: [{ label: 'Dashboard', to: '/admin', icon: LayoutDashboard, managersOnly: false }] },
+  {
+    label: null,
+    items: [
+      { label: 'Dashboard', to: '/admin', icon: LayoutDashboard, managersOnly: false },
+      // The sales CRM (admin spec §2 "CRM admin page", issue 16): every member role, staff included.
+      { label: 'CRM', to: '/admin/crm', icon: KanbanSquare, managersOnly: false },
+    ],
+  },
   {
     label: 'Catalogue',
     items: [

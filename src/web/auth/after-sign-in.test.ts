@@ -5,7 +5,7 @@ import { afterSignInPath } from './after-sign-in';
 const DEMO = 'tenant-demo';
 const ACME = 'tenant-acme';
 const person = (opts: { isOwner?: boolean; memberships?: [string, 'owner' | 'admin' | 'staff'][] } = {}): Pick<SessionResponse, 'user' | 'memberships'> => ({
-  user: { id: 'u1', email: 'someone@example.com', isOwner: opts.isOwner ?? false },
+  user: { id: 'u1', email: 'someone@example.com', isOwner: opts.isOwner ?? false, isSales: opts.isOwner ?? false },
   memberships: (opts.memberships ?? []).map(([tenant_id, role]) => ({ tenant_id, role, tenant: { name: tenant_id, domain: null } })),
 });
 

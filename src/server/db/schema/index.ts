@@ -8,3 +8,4 @@ export * from './push';
 export * from './content';
 export * from './imports';
 export * from './jobs';
+export * from './crm';

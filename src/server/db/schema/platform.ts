@@ -41,6 +41,10 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   isPlatformOwner: boolean('is_platform_owner').notNull().default(false),
+  /** The provider's sales team (decision 027): the platform CRM without a store. Owners have it too. */
+  isPlatformSales: boolean('is_platform_sales').notNull().default(false),
+  /** Set at each sign-in (Client Access lists it per member). */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -68,6 +72,8 @@ export const memberships = pgTable(
     tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['owner', 'admin', 'staff'] }).notNull(),
+    /** When the invitation this membership came from was sent (null: not invited, e.g. the store's creator). */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -7,3 +7,4 @@ export { findRole } from './auth/repo';
 export { hashToken, newSessionToken } from './auth/tokens';
 export { hashPassword } from './auth/passwords';
 export { findUserIdByEmail, insertMembership, memberCounts, userEmails } from './members/repo';
+export { invitationRoutes } from './invitations/routes';

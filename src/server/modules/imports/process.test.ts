@@ -330,7 +330,7 @@ describe('two instances, and a run cut off part way', () => {
   async function queued(csv: string): Promise<string> {
     const batch = await checked(csv);
     await t.scopes.run({ tenantId: demo, userId: null }, (work) =>
-      startProcessing({ ...work, tenantId: demo, actor: { sessionId: '', userId: t.seed.userIds['admin@demo.test'], email: '', isOwner: false, activeTenantId: demo }, role: null }, batch.id, {}),
+      startProcessing({ ...work, tenantId: demo, actor: { sessionId: '', userId: t.seed.userIds['admin@demo.test'], email: '', isOwner: false, isSales: false, activeTenantId: demo }, role: null }, batch.id, {}),
     );
     return batch.id;
   }

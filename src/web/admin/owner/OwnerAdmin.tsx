@@ -21,6 +21,12 @@ export default function OwnerAdmin({ email }: { email: string }) {
         </div>
       </header>
       <main className="mx-auto w-full min-w-0 max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-zinc-200 bg-white px-4 py-3">
+          <p className="text-sm text-zinc-600">Leads, quotes and client invitations for the platform's own sales.</p>
+          <Link to="/admin/crm" className="text-sm font-medium text-indigo-700 hover:underline">
+            Open the CRM
+          </Link>
+        </div>
         <TenantsPanel />
       </main>
     </div>

@@ -114,6 +114,11 @@ export function Dashboard({ canManage, role }: { canManage: boolean; role: Membe
               store admins.
             </CardDescription>
           </CardHeader>
+          <CardContent>
+            <Link to="/admin/crm" className="text-sm font-medium text-indigo-700 hover:underline">
+              Open the CRM: pipeline, leads and quotes
+            </Link>
+          </CardContent>
         </Card>
       )}
     </div>

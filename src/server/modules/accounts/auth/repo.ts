@@ -46,6 +46,7 @@ export async function findLiveSession(tx: Tx, tokenHash: string, idleCutoff: Dat
       userId: sessions.userId,
       email: users.email,
       isPlatformOwner: users.isPlatformOwner,
+      isPlatformSales: users.isPlatformSales,
       activeTenantId: sessions.activeTenantId,
       lastSeenAt: sessions.lastSeenAt,
     })

@@ -115,13 +115,8 @@ export async function loadActor(deps: AuthDeps, token: string): Promise<Actor | 
     const row = await repo.findLiveSession(tx, hashToken(token), idleCutoff);
     if (!row) return null;
     if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(tx, row.id);
-    return {
-      sessionId: row.id,
-      userId: row.userId,
-      email: row.email,
-      isOwner: isPlatformOwner(deps.config, { email: row.email, isPlatformOwner: row.isPlatformOwner }),
-      activeTenantId: row.activeTenantId,
-    };
+    const isOwner = isPlatformOwner(deps.config, { email: row.email, isPlatformOwner: row.isPlatformOwner });
+    return { sessionId: row.id, userId: row.userId, email: row.email, isOwner, isSales: isOwner || row.isPlatformSales, activeTenantId: row.activeTenantId };
   });
 }
 
@@ -138,7 +133,7 @@ export async function describeSession(deps: AuthDeps, actor: Actor | null): Prom
       .sort((a, b) => a.tenant.name.localeCompare(b.tenant.name));
   });
   const active = memberships.some((m) => m.tenant_id === actor.activeTenantId) ? actor.activeTenantId : null;
-  return { user: { id: actor.userId, email: actor.email, isOwner: actor.isOwner }, memberships, active_tenant_id: active };
+  return { user: { id: actor.userId, email: actor.email, isOwner: actor.isOwner, isSales: actor.isSales }, memberships, active_tenant_id: active };
 }
 
 /** Chooses the tenant a platform-host admin works in. Only a tenant the user belongs to can be chosen. */

@@ -30,7 +30,7 @@ async function inStore<T>(tenantId: string, fn: (ctx: TenantCtx) => Promise<T>):
         work.emit(event);
       },
       tenantId,
-      actor: { sessionId: 'test', userId, email: 'admin@test', isOwner: false, activeTenantId: tenantId },
+      actor: { sessionId: 'test', userId, email: 'admin@test', isOwner: false, isSales: false, activeTenantId: tenantId },
       role: 'admin',
     }),
   );

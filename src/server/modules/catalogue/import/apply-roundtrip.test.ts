@@ -27,7 +27,7 @@ async function readBack(body: Buffer): Promise<GroupedProduct[]> {
 function inStore<T>(fn: (ctx: TenantCtx) => Promise<T>): Promise<T> {
   const tenantId = t.seed.tenantIds.demo;
   const userId = t.seed.userIds['admin@demo.test'];
-  return t.scopes.run({ tenantId, userId }, (work) => fn({ ...work, tenantId, actor: { sessionId: 'test', userId, email: 'admin@demo.test', isOwner: false, activeTenantId: tenantId }, role: 'admin' }));
+  return t.scopes.run({ tenantId, userId }, (work) => fn({ ...work, tenantId, actor: { sessionId: 'test', userId, email: 'admin@demo.test', isOwner: false, isSales: false, activeTenantId: tenantId }, role: 'admin' }));
 }
 
 describe('re-importing the store’s own export', () => {

@@ -69,7 +69,7 @@ function rejectionEntries(lines: readonly number[], errors: readonly RowError[],
  * that account has gone: the ledger then records no one (nullif in recordImportAdjustments).
  */
 function actorOf(tenantId: string, userId: string | null): Actor {
-  return { sessionId: '', userId: userId ?? '', email: '', isOwner: false, activeTenantId: tenantId };
+  return { sessionId: '', userId: userId ?? '', email: '', isOwner: false, isSales: false, activeTenantId: tenantId };
 }
 
 export class ImportJob {

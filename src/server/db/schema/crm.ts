@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenants, users } from './platform';
+import type { LeadPriority, LeadStatus } from '../../../shared/crm/leads';
+import type { QuoteContent, QuoteStatus } from '../../../shared/crm/quotes';
+
+// leads and quotes are owned by the crm module (src/server/modules/crm); tenant_invitations by the
+// accounts module (src/server/modules/accounts/invitations). Issue 16, decision 027.
+
+/**
+ * A sales lead (admin spec §3 "Lead"). tenant_id null: the platform provider's own sales book, seen
+ * only in a platform-sales scope (policy platform_sales); otherwise a store's own leads (tenant_isolation).
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    company: text('company'),
+    projectType: text('project_type'),
+    projectDescription: text('project_description'),
+    budgetRange: text('budget_range'),
+    status: text('status').$type<LeadStatus>().notNull().default('new'),
+    priority: text('priority').$type<LeadPriority>().notNull().default('medium'),
+    /** In pence; the API speaks pounds (spec "quote_amount (number)"). */
+    quoteAmountPence: bigint('quote_amount_pence', { mode: 'number' }),
+    userNotes: text('user_notes'),
+    location: text('location'),
+    source: text('source').notNull().default('manual'),
+    /** The marketplace (Bark) id of an imported lead: a second import of the same row skips it. */
+    barkId: text('bark_id'),
+    /** Imported marketplace metadata as a JSON string (spec: bark_created_at_date_utc, ...). */
+    notes: text('notes'),
+    nextFollowUp: date('next_follow_up'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('leads_scope_created_idx').on(t.tenantId, t.createdAt),
+    // One lead per Bark id per sales book (the platform's book is tenant_id null).
+    uniqueIndex('leads_bark_id_unique').on(sql`coalesce(${t.tenantId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.barkId),
+    check('leads_status_check', sql`status in ('new', 'contacted', 'qualified', 'quoted', 'won', 'lost')`),
+    check('leads_priority_check', sql`priority in ('low', 'medium', 'high')`),
+    check(
+      'leads_sizes_check',
+      sql`length(name) between 1 and 200 and length(email) between 1 and 254 and coalesce(length(phone), 0) <= 50
+        and coalesce(length(company), 0) <= 200 and coalesce(length(project_type), 0) <= 100
+        and coalesce(length(project_description), 0) <= 5000 and coalesce(length(budget_range), 0) <= 100
+        and coalesce(length(user_notes), 0) <= 5000 and coalesce(length(location), 0) <= 200
+        and length(source) between 1 and 50 and coalesce(length(bark_id), 0) <= 200 and coalesce(length(notes), 0) <= 20000
+        and (quote_amount_pence is null or quote_amount_pence between 0 and 100000000000)`,
+    ),
+  ],
+);
+
+/**
+ * A proposal for a lead (admin spec §3 "Quote"). The editable proposal (narrative, features, prices,
+ * apps, care plans, testimonial, calls to action) is one validated JSON document, `content`
+ * (src/shared/crm/quotes.ts); what is computed or queried is a column. Totals are computed by the
+ * server from content with src/shared/crm/quote-pricing.ts, never taken from the client.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    /** The public link's secret part: 22 base64url characters from 16 random bytes (unguessable). */
+    uniqueUrl: text('unique_url').notNull().unique(),
+    status: text('status').$type<QuoteStatus>().notNull().default('active'),
+    content: jsonb('content').$type<QuoteContent>().notNull(),
+    totalAmountPence: bigint('total_amount_pence', { mode: 'number' }).notNull(),
+    depositAmountPence: bigint('deposit_amount_pence', { mode: 'number' }).notNull(),
+    shopifyMonthlyTotalPence: bigint('shopify_monthly_total_pence', { mode: 'number' }).notNull(),
+    /** The deposit's payment session (payment adapter), and the provider's reference once paid. */
+    paymentSessionId: text('payment_session_id'),
+    paymentReference: text('payment_reference'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    viewCount: integer('view_count').notNull().default(0),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('quotes_scope_created_idx').on(t.tenantId, t.createdAt),
+    index('quotes_lead_idx').on(t.leadId),
+    check('quotes_status_check', sql`status in ('draft', 'active', 'expired')`),
+    check(
+      'quotes_sizes_check',
+      sql`unique_url ~ '^[A-Za-z0-9_-]{22}$' and jsonb_typeof(content) = 'object' and octet_length(content::text) <= 65536
+        and total_amount_pence >= 0 and deposit_amount_pence >= 0 and shopify_monthly_total_pence >= 0 and view_count >= 0
+        and coalesce(length(payment_session_id), 0) <= 300 and coalesce(length(payment_reference), 0) <= 300`,
+    ),
+  ],
+);
+
+/**
+ * An invitation into a store (admin spec §3 "Invite"). The magic link carries a random token; only its
+ * SHA-256 is stored. Single use (status accepted) and expiring; resending replaces the token.
+ */
+export const tenantInvitations = pgTable(
+  'tenant_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').$type<'admin' | 'staff'>().notNull().default('admin'),
+    status: text('status').$type<'pending' | 'accepted' | 'revoked'>().notNull().default('pending'),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    magicLinkSentAt: timestamp('magic_link_sent_at', { withTimezone: true }),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('tenant_invitations_tenant_idx').on(t.tenantId, t.createdAt),
+    // One open invitation per address per store: inviting again refreshes it.
+    uniqueIndex('tenant_invitations_pending_unique').on(t.tenantId, t.email).where(sql`status = 'pending'`),
+    check('tenant_invitations_role_check', sql`role in ('admin', 'staff')`),
+    check('tenant_invitations_status_check', sql`status in ('pending', 'accepted', 'revoked')`),
+    check('tenant_invitations_sizes_check', sql`length(email) between 3 and 254 and length(token_hash) = 64`),
+  ],
+);
