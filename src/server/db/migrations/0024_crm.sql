@@ -94,18 +94,19 @@ CREATE INDEX "tenant_invitations_tenant_idx" ON "tenant_invitations" USING btree
 CREATE UNIQUE INDEX "tenant_invitations_pending_unique" ON "tenant_invitations" USING btree ("tenant_id","email") WHERE status = 'pending';--> statement-breakpoint
 -- Decision 027: a sales book is either a store's (tenant_id set: tenant_isolation, as every tenant
 -- table) or the platform provider's own (tenant_id null). The server sets app.platform_sales only after
--- verifying the actor is platform sales or an owner, and only with no tenant in scope.
+-- verifying the actor is platform sales or an owner, and only with no tenant in scope; the policy also
+-- requires that no tenant is in scope, so the flag can never widen a store's transaction.
 CREATE OR REPLACE FUNCTION app_is_platform_sales() RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT coalesce(current_setting('app.platform_sales', true), '') = 'on'
 $$;
 --> statement-breakpoint
 SELECT app_enable_tenant_rls('leads');
 --> statement-breakpoint
-CREATE POLICY platform_sales ON leads USING (tenant_id IS NULL AND app_is_platform_sales()) WITH CHECK (tenant_id IS NULL AND app_is_platform_sales());
+CREATE POLICY platform_sales ON leads USING (tenant_id IS NULL AND app_is_platform_sales() AND app_current_tenant() IS NULL) WITH CHECK (tenant_id IS NULL AND app_is_platform_sales() AND app_current_tenant() IS NULL);
 --> statement-breakpoint
 SELECT app_enable_tenant_rls('quotes');
 --> statement-breakpoint
-CREATE POLICY platform_sales ON quotes USING (tenant_id IS NULL AND app_is_platform_sales()) WITH CHECK (tenant_id IS NULL AND app_is_platform_sales());
+CREATE POLICY platform_sales ON quotes USING (tenant_id IS NULL AND app_is_platform_sales() AND app_current_tenant() IS NULL) WITH CHECK (tenant_id IS NULL AND app_is_platform_sales() AND app_current_tenant() IS NULL);
 --> statement-breakpoint
 SELECT app_enable_tenant_rls('tenant_invitations');
 --> statement-breakpoint
