@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ACME_HOST, call, DEMO_HOST, PLATFORM_HOST, resetTestApp, signIn, type TestApp } from '../../test/harness';
 import { CRM_API } from '../../../shared/crm/routes';
+import { rowsOf } from '../../db/rows';
 
 // Decision 027: which sales book a CRM request works in, decided by the server (inCrm), and the
 // row-level security behind it (tenant_isolation for a store's book, platform_sales for the provider's).
@@ -47,7 +48,7 @@ describe('CRM scope (GET /api/crm/context)', () => {
 describe('row-level security of the two books', () => {
   const insertLead = (name: string, tenantId: string | null) => sql`insert into leads (tenant_id, name, email) values (${tenantId}, ${name}, 'x@example.com')`;
   const names = async (scope: { tenantId: string | null; platformSales?: boolean }) =>
-    t.scopes.run({ userId: null, ...scope }, async ({ tx }) => (await tx.execute<{ name: string }>(sql`select name from leads order by name`)).rows.map((r) => r.name));
+    t.scopes.run({ userId: null, ...scope }, async ({ tx }) => rowsOf<{ name: string }>(await tx.execute(sql`select name from leads order by name`)).map((r) => r.name));
 
   it('a store scope sees only its leads, the platform-sales scope only the provider book', async () => {
     await t.scopes.run({ tenantId: null, userId: null, platformSales: true }, ({ tx }) => tx.execute(insertLead('Provider lead', null)));
