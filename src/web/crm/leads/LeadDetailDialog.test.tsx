@@ -19,9 +19,6 @@ const button = (name: string) => {
   return found;
 };
 const text = () => document.body.textContent ?? '';
-const settle = async () => {
-  for (let i = 0; i < 5; i++) await click(document.body);
-};
 
 describe('lead detail dialog (admin spec §2)', () => {
   let view: Rendered;
@@ -69,10 +66,9 @@ describe('lead detail dialog (admin spec §2)', () => {
     await typeInto(view.field('Name'), 'Ada King');
     await typeInto(view.field('Quote Amount (£)'), '1250.5');
     await click(button('Save'));
-    await settle();
+    await vi.waitFor(() => expect(toasts).toEqual(['success: Lead updated successfully']));
     expect(api.calls[0]).toMatchObject({ method: 'PUT', url: '/api/crm/leads/l-1', body: { name: 'Ada King', quote_amount: '1250.5', status: 'new', user_notes: 'Call on Monday' } });
-    expect(toasts).toEqual(['success: Lead updated successfully']);
-    expect(button('Edit')).toBeTruthy();
+    await vi.waitFor(() => expect(button('Edit')).toBeTruthy());.toBeTruthy();
   });
 
   it('says Failed to update lead and stays in edit mode when the save fails', async () => {
@@ -80,8 +76,7 @@ describe('lead detail dialog (admin spec §2)', () => {
     view = await renderForm(<LeadDetailDialog lead={lead()} onOpenChange={() => undefined} />);
     await click(button('Edit'));
     await click(button('Save'));
-    await settle();
-    expect(toasts).toEqual(['error: Failed to update lead']);
+    await vi.waitFor(() => expect(toasts).toEqual(['error: Failed to update lead']));
     expect(button('Save')).toBeTruthy();
   });
 });
