@@ -68,7 +68,7 @@ describe('lead detail dialog (admin spec §2)', () => {
     await click(button('Save'));
     await vi.waitFor(() => expect(toasts).toEqual(['success: Lead updated successfully']));
     expect(api.calls[0]).toMatchObject({ method: 'PUT', url: '/api/crm/leads/l-1', body: { name: 'Ada King', quote_amount: '1250.5', status: 'new', user_notes: 'Call on Monday' } });
-    await vi.waitFor(() => expect(button('Edit')).toBeTruthy());.toBeTruthy();
+    await vi.waitFor(() => expect(button('Edit')).toBeTruthy());
   });
 
   it('says Failed to update lead and stays in edit mode when the save fails', async () => {
