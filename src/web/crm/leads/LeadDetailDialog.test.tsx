@@ -5,7 +5,9 @@ import { click, fakeFetch, renderForm, typeInto, type Rendered } from '@/test/fo
 import { LeadDetailDialog } from './LeadDetailDialog';
 import { lead } from './test-lead';
 
-const toasts = vi.hoisted(() => [] as string[]);
+// One array for every leads test file: with isolate: false, crm-leads.ts keeps the toast mock of the
+// first file that loaded it, so each file's mock writes here.
+const toasts = vi.hoisted(() => ((globalThis as { crmLeadToasts?: string[] }).crmLeadToasts ??= []));
 vi.mock('@/lib/toast', () => ({
   toast: {
     success: (message: string) => toasts.push(`success: ${message}`),
