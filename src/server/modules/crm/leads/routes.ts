@@ -6,6 +6,7 @@ import { createLeadBody, leadListResponse, leadResponse, leadStatusBody, updateL
 import * as service from './service';
 import { LEAD_NOT_FOUND } from './service';
 import { leadEventRoutes } from './events-route';
+import { barkImportRoutes } from './bark-routes';
 
 const idParam = uuidParams('id', LEAD_NOT_FOUND);
 
@@ -32,4 +33,5 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   await app.register(leadEventRoutes);
+  await app.register(barkImportRoutes);
 };
