@@ -50,10 +50,10 @@ describe('CRM pipeline journeys', () => {
 
     // Keyboard drag: the move button, Space, two columns right, Space.
     await a.getByRole('button', { name: `Move ${name}` }).focus();
-    await a.keyboard.press('Space');
-    await a.keyboard.press('ArrowRight');
-    await a.keyboard.press('ArrowRight');
-    await a.keyboard.press('Space');
+    for (const key of ['Space', 'ArrowRight', 'ArrowRight', 'Space']) {
+      await a.keyboard.press(key);
+      await a.waitForTimeout(150); // a person's pace: the board settles between keys
+    }
     await card(a, 'Qualified', name).waitFor({ timeout: 2_000 });
     await toastWith(a, 'Lead moved successfully').waitFor();
     await card(two.page, 'Qualified', name).waitFor({ timeout: 5_000 });
@@ -81,7 +81,7 @@ describe('CRM pipeline journeys', () => {
     await snap(a, 'crm-board-1280');
 
     // Details: fallbacks, Edit then Cancel restores, Save persists (and the other board follows).
-    await card(a, 'Quoted', name).getByRole('button', { name: new RegExp(name) }).click();
+    await card(a, 'Quoted', name).getByRole('button', { name: new RegExp(`^${name}`) }).click();
     const detail = a.getByRole('dialog', { name });
     for (const text of ['Contact Information', 'Project Information', 'No phone', 'No location', 'Not quoted', 'No description provided', 'No notes added', 'E-commerce', 'High priority', 'Manual']) {
       await detail.getByText(text, { exact: true }).first().waitFor();
@@ -135,7 +135,7 @@ describe('CRM pipeline journeys', () => {
     await b.setViewportSize({ width: 375, height: 800 });
     expect(await b.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
     await snap(b, 'crm-board-375');
-    await card(b, 'Quoted', name).getByRole('button', { name: new RegExp(name) }).click();
+    await card(b, 'Quoted', name).getByRole('button', { name: new RegExp(`^${name}`) }).click();
     await b.getByRole('dialog', { name }).getByText('Call back on Tuesday').waitFor();
     await snap(b, 'crm-detail-375');
     await b.keyboard.press('Escape');

@@ -28,14 +28,23 @@ const leadOf = (data: { current?: Record<string, unknown> | undefined }) => data
  * Keyboard dragging jumps a whole column per arrow (left/right), instead of dnd-kit's default 25 px
  * nudges, so 'Space, ArrowRight, ArrowRight, Space' moves a card two columns on.
  */
-export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
+export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
   const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
   if (event.code.startsWith('Arrow')) event.preventDefault();
   if (!step || !context.active) return undefined;
-  const from = context.over?.id ?? leadOf(context.active.data)?.status;
-  const index = Math.min(Math.max(COLUMN_IDS.indexOf(from as LeadStatus) + step, 0), COLUMN_IDS.length - 1);
+  // The column the card is over now, from its own coordinates: `context.over` may not have caught up
+  // with a quick second key press yet.
+  const x = currentCoordinates.x + 1;
+  const current = COLUMN_IDS.findIndex((id) => {
+    const rect = context.droppableRects.get(id);
+    return rect !== undefined && x >= rect.left && x <= rect.right;
+  });
+  const from = current >= 0 ? current : COLUMN_IDS.indexOf(leadOf(context.active.data)?.status as LeadStatus);
+  const index = Math.min(Math.max(from + step, 0), COLUMN_IDS.length - 1);
   const rect = context.droppableRects.get(COLUMN_IDS[index]!);
-  return rect ? { x: rect.left + 8, y: rect.top + 56 } : undefined;
+  // Only x changes: with no vertical move, when the column lies past the middle of the board's scroll
+  // box dnd-kit scrolls the box instead of moving the card, and the new column comes under it.
+  return rect ? { x: rect.left + 8, y: currentCoordinates.y } : undefined;
 };
 
 // The pointer's column when there is a pointer; the card's overlap when moved by keyboard.
@@ -62,7 +71,7 @@ export function PipelineBoard({ leads, onOpen }: { leads: readonly Lead[]; onOpe
   const [dragged, setDragged] = useState<Lead | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates, scrollBehavior: 'auto' }),
   );
   const columns = leadsByColumn(leads);
 
