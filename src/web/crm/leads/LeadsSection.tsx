@@ -34,7 +34,7 @@ export function LeadsSection({ context, view }: { context: CrmContext; view: 'pi
   const close = (open: boolean) => void (open || setDialog(null));
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="mr-auto text-xl font-semibold text-zinc-900">{view === 'pipeline' ? 'Pipeline' : 'Leads'}</h1>
         <ViewToggle view={view} />
