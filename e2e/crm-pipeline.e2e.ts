@@ -124,6 +124,11 @@ describe('CRM pipeline journeys', () => {
     const sync = a.getByRole('dialog', { name: 'Sync Bark Leads' });
     expect(await sync.getByLabel('Google Sheet CSV URL').inputValue()).not.toBe('');
     await snap(a, 'crm-sync-1280');
+    // A URL the import cannot fetch: the server's reason under the spec's words, the dialog stays.
+    await sync.getByLabel('Google Sheet CSV URL').fill('http://127.0.0.1:1/sheet.csv');
+    await sync.getByRole('button', { name: 'Import Leads' }).click();
+    await toastWith(a, 'Failed to sync leads from Bark').waitFor();
+    await sync.waitFor();
     await a.keyboard.press('Escape');
     await a.getByRole('button', { name: 'Setup Google Sheets Headers' }).click();
     const headers = a.getByRole('dialog', { name: 'Setup Google Sheets Headers' });

@@ -19,7 +19,8 @@ export function LeadsTable({ leads, onOpen }: { leads: readonly Lead[]; onOpen: 
             <TableHead>Priority</TableHead>
             <TableHead className="text-right">Quote Amount</TableHead>
             <TableHead>Created</TableHead>
-            <TableHead>
+            {/* relative: the sr-only label is positioned, and must stay inside the table's scroll box at 375 px. */}
+            <TableHead className="relative">
               <span className="sr-only">Actions</span>
             </TableHead>
           </TableRow>
