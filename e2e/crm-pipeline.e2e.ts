@@ -133,6 +133,12 @@ describe('CRM pipeline journeys', () => {
     await a.getByRole('button', { name: 'Setup Google Sheets Headers' }).click();
     const headers = a.getByRole('dialog', { name: 'Setup Google Sheets Headers' });
     await headers.getByText('bark_buyer_name').waitFor();
+    await one.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url(STORE) });
+    await headers.getByRole('button', { name: 'Copy Headers' }).click();
+    await toastWith(a, 'Headers copied to clipboard!').waitFor();
+    const copied = await a.evaluate(() => navigator.clipboard.readText());
+    expect(copied.split('\t')).toEqual(expect.arrayContaining(['bark_id', 'quote_value', 'imported_at']));
+    expect(copied.split('\t')).toHaveLength(21);
     await a.keyboard.press('Escape');
 
     // Phone width: the board scrolls sideways inside itself, the page does not.
