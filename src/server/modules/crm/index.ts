@@ -2,3 +2,4 @@
 // proposal page, deposit). Issue 16, decision 027. Nothing imports this module but app.ts.
 export { crmRoutes } from './routes';
 export { publicQuoteRoutes } from './quotes/public-routes';
+export { seedDemoLeads } from './leads/demo-leads';
