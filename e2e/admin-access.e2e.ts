@@ -12,7 +12,7 @@ describe('admin access journeys', () => {
     await page.getByText('Production', { exact: true }).waitFor();
     await page.getByText('demo.localhost').first().waitFor();
     const nav = page.getByRole('navigation', { name: 'Admin' });
-    for (const item of ['Dashboard', 'Categories', 'Products', 'Import', 'Navigation', 'Pages', 'Media', 'Orders', 'Settings']) {
+    for (const item of ['Dashboard', 'CRM', 'Categories', 'Products', 'Import', 'Navigation', 'Pages', 'Media', 'Orders', 'Settings']) {
       await nav.getByRole('link', { name: item, exact: true }).waitFor();
     }
     expect(await page.getByText('Platform Owner Mode - Full Access').count()).toBe(0);
@@ -145,6 +145,20 @@ describe('admin access journeys', () => {
     await page.getByRole('button', { name: 'Account menu for partner@demo.test' }).click();
     await page.getByRole('menuitem', { name: 'Switch store' }).click();
     await page.getByRole('heading', { name: 'Select a tenant' }).waitFor();
+    await context.close();
+  });
+
+  it("a store's staff sees CRM in the sidebar and reaches the pipeline, but not the store's sections", async () => {
+    const { context, page } = await newPage();
+    await signInThroughForm(page, url('demo.localhost', '/login'), 'staff@demo.test');
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    await nav.getByRole('link', { name: 'CRM', exact: true }).click();
+    await page.waitForURL(url('demo.localhost', '/admin/crm'));
+    await page.getByText('CRM mode', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Pipeline', level: 1 }).waitFor();
+    await page.getByRole('region', { name: 'New Leads', exact: true }).waitFor();
+    await page.goto(url('demo.localhost', '/admin/catalogue/products'));
+    await page.getByText('You do not have access to this section').waitFor();
     await context.close();
   });
 

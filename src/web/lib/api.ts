@@ -18,16 +18,25 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * The one place the web app calls the server. Same-origin, cookie session, JSON both ways.
  * A non-2xx answer becomes an ApiError carrying the server's own message when it sent one.
- * `cache: 'reload'` reads past the browser's copy of an answer the server lets it keep.
+ * `cache: 'reload'` reads past the browser's copy of an answer the server lets it keep; `headers` adds
+ * request headers (the Bark import's x-tenant-id, admin spec §6).
  */
-export async function api<T>(method: Method, path: string, body?: unknown, options: { cache?: RequestCache } = {}): Promise<T> {
+export async function api<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: { cache?: RequestCache; headers?: Record<string, string> } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       cache: options.cache,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers: {
+        ...options.headers,
+        ...(body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
