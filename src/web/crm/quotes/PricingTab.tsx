@@ -74,7 +74,8 @@ export function PricingTab(tab: TabProps) {
           </div>
         </Section>
       </div>
-      <aside className="lg:sticky lg:top-4 lg:self-start">
+      <aside className="grid gap-2 lg:sticky lg:top-4 lg:self-start" aria-label="Live totals panel">
+        <h3 className="text-sm font-semibold text-zinc-900">Live totals</h3>
         <TotalsSummary totals={totals} structure={content.payment_structure} label="Live totals" />
       </aside>
     </div>

@@ -76,7 +76,7 @@ export function Section({ title, description, children }: { title: string; descr
 export function RowText({ label, value, onChange, error, multiline }: { label: string; value: string; onChange: (v: string) => void; error?: string; multiline?: boolean }) {
   return (
     <FormField label={label} error={error}>
-      {multiline ? <Textarea rows={2} className="min-h-16" value={value} onChange={(e) => onChange(e.target.value)} /> : <Input value={value} onChange={(e) => onChange(e.target.value)} />}
+      {multiline ? <Textarea rows={2} className="min-h-20" value={value} onChange={(e) => onChange(e.target.value)} /> : <Input value={value} onChange={(e) => onChange(e.target.value)} />}
     </FormField>
   );
 }
