@@ -1,6 +1,7 @@
 import { QUOTE_TEXT } from '@shared/crm/quotes';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { errorMessage } from '@/lib/api';
 import { useDeleteQuote } from '@/lib/crm-quotes';
 import { toast } from '@/lib/toast';
 
@@ -15,7 +16,8 @@ export function DeleteQuoteDialog({ quote, onClose, onDeleted }: { quote: { id: 
         onDeleted(quote.id);
         onClose();
       },
-      onError: () => toast.error(QUOTE_TEXT.deleteFailed),
+      // The server says why when it can (a paid quote is kept, 409).
+      onError: (error) => toast.error(QUOTE_TEXT.deleteFailed, { description: errorMessage(error, '') || undefined }),
     });
   };
   return (
