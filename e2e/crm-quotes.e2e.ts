@@ -72,7 +72,7 @@ describe('CRM quotes', () => {
     await page.getByRole('button', { name: 'Save quote' }).click();
     await toastWith(page, QUOTE_TEXT.saved).waitFor();
     const row = quoteRow(page, title);
-    await row.getByText('Active', { exact: true }).waitFor();
+    await row.getByText('Active', { exact: true }).filter({ visible: true }).waitFor();
     await row.getByText('£8,778').waitFor();
     await row.getByText('£1,463').waitFor();
     await page.getByRole('heading', { name: 'Edit quote' }).waitFor();
