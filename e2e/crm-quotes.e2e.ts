@@ -120,6 +120,20 @@ describe('CRM quotes', () => {
     // The builder was showing the deleted quote: it starts afresh.
     await page.getByRole('heading', { name: 'New quote' }).waitFor();
 
+    // Edit loads the first quote back (its link, lead, title and payment plan); saving again updates it.
+    await quoteRow(page, title).getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('heading', { name: 'Edit quote' }).waitFor();
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(title);
+    expect(await page.getByLabel('Lead', { exact: true }).inputValue()).toBe(leadId);
+    await page.getByLabel('Quote link').getByText(link).waitFor();
+    await page.getByLabel('Subtitle', { exact: true }).fill('Updated for the second meeting');
+    await page.getByRole('button', { name: 'Save quote' }).click();
+    const subtitleOf = async () => (await api<{ quotes: { header_title: string; header_subtitle: string }[] }>(page, 'GET', '/api/crm/quotes')).body.quotes.find((q) => q.header_title === title)?.header_subtitle;
+    await expect.poll(subtitleOf, poll).toBe('Updated for the second meeting');
+    await expect.poll(() => quoteRow(page, title).count(), poll).toBe(1);
+    await tab(page, 'Pricing & add-ons').click();
+    expect(await page.getByRole('radio', { name: /^Payment plan/ }).isChecked()).toBe(true);
+
     await snapAll(page, 375);
   });
 });

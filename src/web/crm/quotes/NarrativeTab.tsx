@@ -7,7 +7,7 @@ import { TextListEditor } from './TextListEditor';
 export function NarrativeTab(tab: TabProps) {
   const { content, update, errors } = tab;
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <Section title="Header">
         <TextField {...tab} name="header_title" label="Title" />
         <TextField {...tab} name="header_subtitle" label="Subtitle" multiline />

@@ -11,7 +11,7 @@ export function PreviewTab({ content, clientName }: { content: QuoteContentInput
   const addOns = content.additional_features.filter((f) => selected.has(f.id));
   const apps = content.shopify_apps.filter((a) => content.selected_shopify_apps.includes(a.id));
   return (
-    <article aria-label="Quote preview" className="grid gap-5 rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
+    <article aria-label="Quote preview" className="grid grid-cols-1 gap-5 rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
       <header>
         {clientName ? <p className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Prepared for {clientName}</p> : null}
         <h3 className="mt-1 text-xl font-semibold text-zinc-900 sm:text-2xl">{content.header_title || 'Untitled quote'}</h3>

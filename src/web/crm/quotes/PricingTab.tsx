@@ -19,7 +19,7 @@ export function PricingTab(tab: TabProps) {
   const selected = new Set(content.selected_features);
   const select = (id: string, on: boolean) => update({ selected_features: on ? [...content.selected_features.filter((f) => f !== id), id] : content.selected_features.filter((f) => f !== id) });
   return (
-    <div className="grid gap-4 lg:grid-cols-[1fr_18rem]">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="grid min-w-0 gap-4">
         <Section title="Custom build">
           <NumberField {...tab} name="base_price_custom" label="Custom build price (£)" />

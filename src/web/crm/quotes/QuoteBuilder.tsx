@@ -59,7 +59,7 @@ export function QuoteBuilder({ draft, setDraft, onNew }: { draft: Draft; setDraf
 
   const messages = [...new Set(Object.values(errors))];
   return (
-    <Card role="region" className="grid gap-5 p-4 sm:p-6" aria-labelledby="quote-builder-title">
+    <Card role="region" className="grid grid-cols-1 gap-5 p-4 sm:p-6" aria-labelledby="quote-builder-title">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="quote-builder-title" className="text-lg font-semibold">{draft.saved ? 'Edit quote' : 'New quote'}</h2>
@@ -71,7 +71,7 @@ export function QuoteBuilder({ draft, setDraft, onNew }: { draft: Draft; setDraf
       </div>
 
       {draft.saved ? (
-        <div className="flex flex-col gap-2 rounded-lg border border-emerald-200 bg-emerald-50/60 p-3 sm:flex-row sm:items-center" aria-label="Quote link">
+        <div className="flex flex-col gap-2 rounded-lg border border-emerald-200 bg-emerald-50/60 p-3 sm:flex-row sm:items-center" role="group" aria-label="Quote link">
           <code className="min-w-0 flex-1 truncate text-sm text-zinc-800">{quoteLink(draft.saved.unique_url)}</code>
           <div className="flex gap-2">
             <CopyLinkButton uniqueUrl={draft.saved.unique_url} showLabel />

@@ -12,7 +12,7 @@ export function ShopifyTab(tab: TabProps) {
   // An app's `selected` and selected_shopify_apps say the same thing: keep them in step.
   const setApps = (shopify_apps: typeof content.shopify_apps) => update({ shopify_apps, selected_shopify_apps: shopify_apps.filter((a) => a.selected).map((a) => a.id) });
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <Section title="Build and plan">
         <div className="grid gap-4 sm:grid-cols-3">
           <NumberField {...tab} name="base_price_shopify" label="Shopify build price (£)" />

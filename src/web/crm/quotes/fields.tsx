@@ -62,7 +62,7 @@ export function NumberField({ name, label, hint, ...tab }: TabProps & { name: Nu
 /** A titled group of fields in a tab. */
 export function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
-    <section className="grid gap-4 rounded-lg border border-zinc-200 bg-white p-4">
+    <section className="grid grid-cols-1 gap-4 rounded-lg border border-zinc-200 bg-white p-4">
       <div>
         <h3 className="text-sm font-semibold text-zinc-900">{title}</h3>
         {description ? <p className="mt-0.5 text-xs text-zinc-500">{description}</p> : null}
