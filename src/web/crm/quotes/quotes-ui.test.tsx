@@ -122,4 +122,15 @@ describe('the quote builder', () => {
     expect(toasts).toEqual([`success: ${QUOTE_TEXT.saved}`]);
     expect(document.body.textContent).toContain('/quote/abc123');
   });
+  it('shows the server’s refusal: its message in the toast, its field errors inline', async () => {
+    const refusal = { error: { code: 'validation_error', message: 'The quote has errors', fields: { lead_id: 'That lead is not in this sales book' } } };
+    api = fakeFetch((call) => (call.url === CRM_API.leads ? { status: 200, body: { leads: [LEAD] } } : { status: 400, body: refusal }));
+    vi.stubGlobal('fetch', api.fetch);
+    const select = document.body.querySelector('select')!;
+    await act(async () => { select.value = LEAD.id; select.dispatchEvent(new Event('change', { bubbles: true })); });
+    await click(button('Save quote'));
+    await settle();
+    expect(toasts).toEqual([`error: ${QUOTE_TEXT.saveFailed} / The quote has errors`]);
+    expect(view.errors()).toContain('That lead is not in this sales book');
+  });
 });
