@@ -88,10 +88,18 @@ describe('CRM quotes', () => {
     expect(await row.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(new URL(link).pathname);
 
     // The client opens it in a browser that has never signed in.
+    // The proposal page's React screen is still to come (wt-quotes); its server head is there: the link
+    // answers 200 with the quote's title (an unknown link is a 404), and this load counts as a view.
     const client = await newPage();
     const response = await client.page.goto(link);
     expect(response?.status()).toBe(200);
+    expect(await client.page.title()).toMatch(new RegExp(`^${title} \\| `));
+    const shown = await api<{ quote: { header_title: string; deposit_amount: number; can_pay: boolean } }>(client.page, 'GET', `/api/public/quotes/${new URL(link).pathname.split('/').pop()}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.quote).toMatchObject({ header_title: title, deposit_amount: 1463, can_pay: true });
     await snap(client.page, 'crm-quotes-public-page');
+    const views = async () => (await api<{ quotes: { header_title: string; view_count: number }[] }>(page, 'GET', '/api/crm/quotes')).body.quotes.find((q) => q.header_title === title)?.view_count;
+    await expect.poll(views, poll).toBe(1);
 
     // 'Paid' lists only quotes with paid_at: not this one.
     await page.getByLabel('Filter quotes').selectOption('paid');
