@@ -93,7 +93,8 @@ describe('CRM quotes', () => {
     const client = await newPage();
     const response = await client.page.goto(link);
     expect(response?.status()).toBe(200);
-    expect(await client.page.title()).toMatch(new RegExp(`^${title} \\| `));
+    // The served head (the storefront's script may retitle the tab until the proposal screen exists).
+    expect(await response!.text()).toContain(`<title>${title} | `);
     const shown = await api<{ quote: { header_title: string; deposit_amount: number; can_pay: boolean } }>(client.page, 'GET', `/api/public/quotes/${new URL(link).pathname.split('/').pop()}`);
     expect(shown.status).toBe(200);
     expect(shown.body.quote).toMatchObject({ header_title: title, deposit_amount: 1463, can_pay: true });
@@ -143,5 +144,31 @@ describe('CRM quotes', () => {
     expect(await page.getByRole('radio', { name: /^Payment plan/ }).isChecked()).toBe(true);
 
     await snapAll(page, 375);
+  });
+
+  it('works in the provider’s own book for platform sales: a quote there links on the platform host, and no store sees it', async () => {
+    const tag = runTag();
+    const title = `Platform proposal ${tag}`;
+    const { page } = await newPage();
+    await signInThroughForm(page, url('localhost', '/login?redirect=%2Fadmin%2Fcrm%2Fquotes'), 'sales@platform.test', DEMO_PASSWORD);
+    await page.waitForURL(/\/admin\/crm/);
+    const leadId = await createLead(page, `Lin ${tag}`, 'Prospect Co');
+    await page.goto(url('localhost', '/admin/crm/quotes'));
+    await page.getByText('Provider sales book').waitFor();
+    await page.getByLabel('Lead', { exact: true }).selectOption(leadId);
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByRole('button', { name: 'Save quote' }).click();
+    await quoteRow(page, title).waitFor();
+    const link = await page.getByRole('group', { name: 'Quote link' }).locator('code').innerText();
+    expect(link.startsWith(url('localhost', '/quote/'))).toBe(true);
+    expect((await (await newPage()).page.goto(link))?.status()).toBe(200);
+
+    // The store's admin does not see the provider's quote.
+    const store = await newPage();
+    await signInThroughForm(store.page, url(STORE, '/login?redirect=%2Fadmin%2Fcrm%2Fquotes'), 'admin@demo.test', DEMO_PASSWORD);
+    await store.page.getByRole('heading', { name: 'Quotes', level: 1 }).waitFor();
+    await store.page.getByText('Quote management').waitFor();
+    await expect.poll(() => store.page.getByLabel('Loading quotes').count(), poll).toBe(0);
+    expect(await quoteRow(store.page, title).count()).toBe(0);
   });
 });
