@@ -53,12 +53,19 @@ export interface DepositSessionInput {
   /** Pence, above zero. */
   amount: number;
   currency: 'gbp';
-  /** Absolute URLs on the host the quote was opened on; success_url gets session_id appended. */
-  successUrl: string;
-  cancelUrl: string;
+  /**
+   * The absolute URL of the page the deposit was started from, on its own host. A cancelled payment
+   * returns to it as it is; a paid one with `paid=1&session_id=...` added (depositSuccessUrl).
+   */
+  returnUrl: string;
   expiresAt: Date;
   /** The store's connected account when ready (as for orders); null: the platform's own account. */
   destinationAccount?: string | null;
+}
+
+/** Where a paid deposit returns: its page with paid=1 (and the provider's session id after it). */
+export function depositSuccessUrl(returnUrl: string): string {
+  return `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}paid=1`;
 }
 
 export interface PaymentSession {

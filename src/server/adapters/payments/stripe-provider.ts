@@ -3,7 +3,7 @@ import { accountStateOf } from './connect';
 import { StripeConnect } from './stripe-connect';
 import { assertDepositInput, assertSessionInput, withSessionIdPlaceholder } from './checkout-urls';
 import { PaymentSessionCompleteError, RefundError } from './errors';
-import { WebhookSignatureError, type CreateSessionInput, type DepositSessionInput, type PaymentEvent, type PaymentEventType, type PaymentProvider, type PaymentSession, type RefundInput, type RefundResult } from './payments';
+import { depositSuccessUrl, WebhookSignatureError, type CreateSessionInput, type DepositSessionInput, type PaymentEvent, type PaymentEventType, type PaymentProvider, type PaymentSession, type RefundInput, type RefundResult } from './payments';
 
 export interface StripeSettings {
   secretKey: string;
@@ -94,8 +94,8 @@ export class StripeProvider implements PaymentProvider {
       mode: 'payment',
       line_items: [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: input.amount, product_data: { name: input.description.slice(0, 250) } } }],
       client_reference_id: input.quoteId,
-      success_url: withSessionIdPlaceholder(input.successUrl),
-      cancel_url: input.cancelUrl,
+      success_url: withSessionIdPlaceholder(depositSuccessUrl(input.returnUrl)),
+      cancel_url: input.returnUrl,
       expires_at: Math.min(Math.max(wanted, now + MIN_EXPIRY_S), now + MAX_EXPIRY_S),
       locale: 'en-GB',
       metadata,

@@ -6,6 +6,7 @@ import type { TestGateway } from './test-gateway';
 import type { DepositSession } from './test-gateway-deposits';
 import { deliverTestWebhook } from './webhook-delivery';
 import { successUrlFor } from './checkout-urls';
+import { depositSuccessUrl } from './payments';
 
 type PayRequest = FastifyRequest<{ Params: { sessionId: string } }>;
 
@@ -17,15 +18,15 @@ type PayRequest = FastifyRequest<{ Params: { sessionId: string } }>;
 export function depositPages(app: FastifyInstance, gateway: TestGateway, checkTestCard: (typed: string) => 'success' | { status: number; message: string }) {
   const payee = (req: FastifyRequest) => req.tenant?.name ?? PLATFORM_NAME;
   const load = (req: PayRequest): DepositSession | null => {
-    const session = gateway.findDepositSession(req.params.sessionId);
-    return session && session.tenantId === (req.tenant?.id ?? null) ? session : null;
+    // Signed for this host's book only: on any other host it is not a session at all.
+    return gateway.findDepositSession(req.params.sessionId, req.tenant?.id ?? null);
   };
   const notice = (reply: FastifyReply, req: FastifyRequest, status: number, title: string, message: string, href?: string) =>
     html(reply, status, renderNoticePage({ shopName: payee(req), store: req.tenant?.details, tone: status === 404 ? 'neutral' : 'warning', title, message, ...(href ? { action: { label: 'Back to the proposal', href } } : {}) }));
   const missing = (reply: FastifyReply, req: FastifyRequest) =>
     notice(reply, req, 404, 'Payment page not found', 'This payment link is not valid. Open the proposal again to pay the deposit.');
   const expired = (reply: FastifyReply, req: FastifyRequest, s: DepositSession) =>
-    s.expiresAt.getTime() <= Date.now() ? notice(reply, req, 410, 'This payment page has expired', 'Nothing was charged. Open the proposal again to pay the deposit.', s.cancelPath) : null;
+    s.expiresAt.getTime() <= Date.now() ? notice(reply, req, 410, 'This payment page has expired', 'Nothing was charged. Open the proposal again to pay the deposit.', s.returnPath) : null;
   const view = (req: FastifyRequest, s: DepositSession) => ({
     sessionId: s.id,
     shopName: payee(req),
@@ -54,13 +55,13 @@ export function depositPages(app: FastifyInstance, gateway: TestGateway, checkTe
       const card = checkTestCard(typed);
       if (card !== 'success') return html(reply, card.status, renderPayPage({ ...view(req, s), cardNumber: typed.slice(0, 23), error: card.message }));
       // The quote records the payment once; a repeat submit re-sends the same event and changes nothing.
-      if (await deliverTestWebhook(app, req.log, gateway.signedDepositEvent(s), 'checkout.session.completed')) return reply.redirect(successUrlFor(s.successPath, s.id), 303);
+      if (await deliverTestWebhook(app, req.log, gateway.signedDepositEvent(s), 'checkout.session.completed')) return reply.redirect(successUrlFor(depositSuccessUrl(s.returnPath), s.id), 303);
       return notice(reply, req, 502, 'Payment taken, not confirmed yet', 'Your test payment went through but was not recorded yet. Try again; you will not be charged twice.');
     },
     async cancel(req: PayRequest, reply: FastifyReply) {
       const s = load(req);
       if (!s) return missing(reply, req);
-      return reply.redirect(s.cancelPath, 303);
+      return reply.redirect(s.returnPath, 303);
     },
   };
 }

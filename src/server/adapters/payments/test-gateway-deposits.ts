@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { assertDepositInput } from './checkout-urls';
 import { PaymentInputError } from './errors';
@@ -8,14 +8,15 @@ import type { DepositSessionInput, PaymentEvent } from './payments';
 /**
  * The built-in gateway's quote deposits (decision 028). Its sessions table belongs to orders (each row
  * names an order and a store), and a platform quote has neither, so a deposit session keeps no row:
- * its id IS the session, signed with the webhook secret: the book (store or none), the quote, the
- * amount, the deadline and where to return. Nothing in it can be changed without breaking the
- * signature, and whether it was paid is the quote's own state (paid once, by the CRM's webhook).
+ * its id IS the session, signed with the webhook secret: the quote, the amount, the deadline and the
+ * page to return to. The signature also covers the book (the store, or none) without carrying it, so
+ * the id verifies only on its own book's host, and the id stays within a route parameter's 100
+ * characters. Whether it was paid is the quote's own state (paid once, by the CRM's webhook).
  */
 const PREFIX = 'cq_test_';
-const MAX_ID = 255;
-const MAC_BYTES = 16;
-const ZERO_TENANT = Buffer.alloc(16);
+const MAX_ID = 100;
+const MAC_BYTES = 10;
+const HEAD = 25; // version 1, quote 16, amount 4, expires 4
 
 export interface DepositSession {
   id: string;
@@ -23,9 +24,8 @@ export interface DepositSession {
   quoteId: string;
   amount: number;
   expiresAt: Date;
-  /** Paths on the host the session was made on (the pay page answers there only). */
-  successPath: string;
-  cancelPath: string;
+  /** The page on its host the payment returns to (paid: with paid=1 and the session id). */
+  returnPath: string;
 }
 
 const uuidBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
@@ -33,54 +33,44 @@ const uuidOf = (b: Buffer) => {
   const hex = b.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
-const mac = (secret: string, body: Buffer) => createHmac('sha256', `quote-deposit:${secret}`).update(body).digest().subarray(0, MAC_BYTES);
-const pathOf = (url: string) => {
-  const u = new URL(url);
-  return `${u.pathname}${u.search}`;
-};
+const mac = (secret: string, tenantId: string | null, body: Buffer) =>
+  createHmac('sha256', `quote-deposit:${secret}`).update(tenantId ?? 'platform').update(body).digest().subarray(0, MAC_BYTES);
 
-export const isDepositSessionId = (id: string): boolean => id.startsWith(PREFIX) && id.length <= MAX_ID;
+export const isDepositSessionId = (id: string): boolean => id.startsWith(PREFIX);
 
 export function newDepositSession(secret: string, input: DepositSessionInput): DepositSession & { origin: string } {
   assertDepositInput(input);
-  const tenant = input.tenantId === null ? ZERO_TENANT : uuidBytes(input.tenantId);
   const quote = uuidBytes(input.quoteId);
-  if (tenant.length !== 16 || quote.length !== 16) throw new PaymentInputError('A deposit needs a quote id and a tenant id (or none).');
-  const successPath = Buffer.from(pathOf(input.successUrl));
-  const cancelPath = Buffer.from(pathOf(input.cancelUrl));
-  if (successPath.length > 120 || cancelPath.length > 120) throw new PaymentInputError('Deposit return URLs are too long.');
-  const head = Buffer.alloc(44);
+  if (quote.length !== 16 || (input.tenantId !== null && uuidBytes(input.tenantId).length !== 16)) throw new PaymentInputError('A deposit needs a quote id and a tenant id (or none).');
+  if (input.amount > 0xffffffff) throw new PaymentInputError('A deposit is too large for the test gateway.');
+  const url = new URL(input.returnUrl);
+  const head = Buffer.alloc(HEAD);
   head[0] = 1;
-  head[1] = input.tenantId === null ? 0 : 1;
-  tenant.copy(head, 2);
-  quote.copy(head, 18);
-  head.writeUIntBE(input.amount, 34, 6);
-  head.writeUInt32BE(Math.floor(input.expiresAt.getTime() / 1000), 40);
-  const body = Buffer.concat([head, randomBytes(8), Buffer.from([successPath.length]), successPath, Buffer.from([cancelPath.length]), cancelPath]);
-  const id = PREFIX + Buffer.concat([body, mac(secret, body)]).toString('base64url');
-  if (id.length > MAX_ID) throw new PaymentInputError('Deposit return URLs are too long.');
-  return { ...readDepositSession(secret, id)!, origin: new URL(input.successUrl).origin };
+  quote.copy(head, 1);
+  head.writeUInt32BE(input.amount, 17);
+  head.writeUInt32BE(Math.floor(input.expiresAt.getTime() / 1000), 21);
+  const body = Buffer.concat([head, Buffer.from(`${url.pathname}${url.search}`)]);
+  const id = PREFIX + Buffer.concat([body, mac(secret, input.tenantId?.toLowerCase() ?? null, body)]).toString('base64url');
+  if (id.length > MAX_ID) throw new PaymentInputError('The deposit\'s return URL is too long for the test gateway.');
+  return { ...readDepositSession(secret, id, input.tenantId?.toLowerCase() ?? null)!, origin: url.origin };
 }
 
-/** The session an id names, or null when it is not one of ours (bad shape or signature). */
-export function readDepositSession(secret: string, id: string): DepositSession | null {
-  if (!isDepositSessionId(id) || !/^[A-Za-z0-9_-]+$/.test(id.slice(PREFIX.length))) return null;
+/** The session an id names in this book (a store, or null), or null when it is not one signed for it. */
+export function readDepositSession(secret: string, id: string, tenantId: string | null): DepositSession | null {
+  if (!isDepositSessionId(id) || id.length > MAX_ID || !/^[A-Za-z0-9_-]+$/.test(id.slice(PREFIX.length))) return null;
   const raw = Buffer.from(id.slice(PREFIX.length), 'base64url');
-  if (raw.length < 44 + 8 + 2 + MAC_BYTES) return null;
+  if (raw.length < HEAD + 2 + MAC_BYTES) return null;
   const body = raw.subarray(0, raw.length - MAC_BYTES);
-  const given = raw.subarray(raw.length - MAC_BYTES);
-  if (!timingSafeEqual(given, mac(secret, body)) || body[0] !== 1) return null;
-  const successLen = body[52];
-  const cancelAt = 53 + successLen;
-  if (cancelAt >= body.length || cancelAt + 1 + body[cancelAt] !== body.length) return null;
+  if (!timingSafeEqual(raw.subarray(raw.length - MAC_BYTES), mac(secret, tenantId, body)) || body[0] !== 1) return null;
+  const returnPath = body.subarray(HEAD).toString();
+  if (!returnPath.startsWith('/') || returnPath.startsWith('//')) return null;
   return {
     id,
-    tenantId: body[1] === 1 ? uuidOf(body.subarray(2, 18)) : null,
-    quoteId: uuidOf(body.subarray(18, 34)),
-    amount: body.readUIntBE(34, 6),
-    expiresAt: new Date(body.readUInt32BE(40) * 1000),
-    successPath: body.subarray(53, cancelAt).toString(),
-    cancelPath: body.subarray(cancelAt + 1).toString(),
+    tenantId,
+    quoteId: uuidOf(body.subarray(1, 17)),
+    amount: body.readUInt32BE(17),
+    expiresAt: new Date(body.readUInt32BE(21) * 1000),
+    returnPath,
   };
 }
 
@@ -122,8 +112,8 @@ export function depositEventOf(secret: string, body: unknown): PaymentEvent | nu
   if (!parsed.success) return null;
   const e = parsed.data;
   // The session must be one this gateway signed, naming the same quote, book and amount.
-  const session = readDepositSession(secret, e.data.session_id);
-  const matches = session && session.quoteId === e.data.quote_id.toLowerCase() && session.tenantId === (e.data.tenant_id?.toLowerCase() ?? null) && session.amount === e.data.amount_total;
+  const session = readDepositSession(secret, e.data.session_id, e.data.tenant_id?.toLowerCase() ?? null);
+  const matches = session && session.quoteId === e.data.quote_id.toLowerCase() && session.amount === e.data.amount_total;
   if (!matches) return null;
   return {
     provider: 'test',

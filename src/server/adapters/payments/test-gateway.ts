@@ -122,9 +122,9 @@ export class TestGateway implements PaymentProvider {
     return { sessionId: session.id, url: `${session.origin}/pay/${session.id}` };
   }
 
-  /** A deposit session this gateway signed, or null. */
-  findDepositSession(sessionId: string): DepositSession | null {
-    return readDepositSession(this.webhookSecret, sessionId);
+  /** A deposit session this gateway signed for this book (a store, or null for the platform's), or null. */
+  findDepositSession(sessionId: string, tenantId: string | null): DepositSession | null {
+    return readDepositSession(this.webhookSecret, sessionId, tenantId);
   }
 
   /** The signed webhook for a paid deposit session, ready to POST (the same event id every time). */
@@ -135,7 +135,7 @@ export class TestGateway implements PaymentProvider {
   /** Expires an open session. No webhook: the caller asked for it. Already expired: nothing to do. */
   async expireSession(sessionId: string): Promise<void> {
     // A deposit session keeps no state to expire: the quote is paid once, whichever session pays it.
-    if (isDepositSessionId(sessionId) && this.findDepositSession(sessionId)) return;
+    if (isDepositSessionId(sessionId)) return;
     const tenantId = tenantOfSessionId(sessionId);
     const result = tenantId ? await this.expire(tenantId, sessionId) : null;
     if (!result) throw new Error(`Unknown test payment session ${sessionId}.`);

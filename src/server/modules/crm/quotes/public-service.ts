@@ -92,8 +92,7 @@ export async function startDeposit(deps: { scopes: UnitOfWork; payments: Payment
       description: `Deposit: ${row.content.header_title}`,
       amount: row.deposit_amount_pence,
       currency: 'gbp',
-      successUrl: `${page}?paid=1`,
-      cancelUrl: page,
+      returnUrl: page,
       expiresAt: new Date(Date.now() + 60 * 60 * 1000),
       destinationAccount: destination,
     });
