@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { QUOTE_TEXT } from '../src/shared/crm/quotes';
 import { DEMO_PASSWORD, fitsWidth, newPage, signInThroughForm, snap, toastWith, url } from './browser';
 import { runTag } from './run-data';
-import { api, STORE } from './store';
+import { api, payWith, STORE, SUCCESS_CARD } from './store';
 
 // Issue 16, CRM > Quotes (admin spec §2, §5, §8, §9): a store admin builds a quote for a lead, sees the
 // live payment-plan figures, saves it, copies its link and opens it as the client would; a second
@@ -87,17 +87,13 @@ describe('CRM quotes', () => {
     expect(link).toMatch(new RegExp(`^${url(STORE, '/quote/').replace(/[.]/g, '\\.')}[A-Za-z0-9_-]+$`));
     expect(await row.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(new URL(link).pathname);
 
-    // The client opens it in a browser that has never signed in.
-    // The proposal page's React screen is still to come (wt-quotes); its server head is there: the link
-    // answers 200 with the quote's title (an unknown link is a 404), and this load counts as a view.
+    // The client opens it in a browser that has never signed in: the served head names the quote (an
+    // unknown link is a 404), the proposal shows it, and this load counts as a view.
     const client = await newPage();
     const response = await client.page.goto(link);
     expect(response?.status()).toBe(200);
-    // The served head (the storefront's script may retitle the tab until the proposal screen exists).
     expect(await response!.text()).toContain(`<title>${title} | `);
-    const shown = await api<{ quote: { header_title: string; deposit_amount: number; can_pay: boolean } }>(client.page, 'GET', `/api/public/quotes/${new URL(link).pathname.split('/').pop()}`);
-    expect(shown.status).toBe(200);
-    expect(shown.body.quote).toMatchObject({ header_title: title, deposit_amount: 1463, can_pay: true });
+    await client.page.getByRole('heading', { name: title, level: 1 }).waitFor(poll);
     await snap(client.page, 'crm-quotes-public-page');
     const views = async () => (await api<{ quotes: { header_title: string; view_count: number }[] }>(page, 'GET', '/api/crm/quotes')).body.quotes.find((q) => q.header_title === title)?.view_count;
     await expect.poll(views, poll).toBe(1);
@@ -144,6 +140,25 @@ describe('CRM quotes', () => {
     expect(await page.getByRole('radio', { name: /^Payment plan/ }).isChecked()).toBe(true);
 
     await snapAll(page, 375);
+
+    // The client pays the deposit on the test gateway: the row shows Paid, the revenue is that deposit,
+    // 'paid' lists it, and a paid quote is kept (the server refuses the delete; the toast says so).
+    await client.page.getByRole('button', { name: /Pay deposit and start · £1,463\.00/ }).first().click();
+    await payWith(client.page, SUCCESS_CARD);
+    await client.page.getByText('Deposit received.').waitFor(poll);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await quoteRow(page, title).getByText('Paid', { exact: true }).filter({ visible: true }).waitFor();
+    await page.getByRole('group', { name: 'Revenue' }).getByText('£1,463', { exact: true }).waitFor();
+    await page.getByLabel('Filter quotes').selectOption('paid');
+    await quoteRow(page, title).waitFor();
+    await page.getByLabel('Filter quotes').selectOption('active');
+    await expect.poll(() => quoteRow(page, title).count(), poll).toBe(0);
+    await page.getByLabel('Filter quotes').selectOption('all');
+    await quoteRow(page, title).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete quote' }).getByRole('button', { name: 'Delete' }).click();
+    await toastWith(page, QUOTE_TEXT.deleteFailed).waitFor();
+    await snap(page, 'crm-quotes-paid-1280');
   });
 
   it('works in the provider’s own book for platform sales: a quote there links on the platform host, and no store sees it', async () => {

@@ -96,7 +96,7 @@ export function QuotesSection({ context }: { context: CrmContext }) {
 
 function Stat({ label, value, hint }: { label: string; value: string | null; hint?: string }) {
   return (
-    <Card className="p-4">
+    <Card role="group" aria-label={label} className="p-4">
       <p className="text-sm text-zinc-500">{label}</p>
       {value === null ? <Skeleton className="mt-1 h-7 w-24" /> : <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>}
       {hint ? <p className="mt-0.5 text-xs text-zinc-500">{hint}</p> : null}
