@@ -21,13 +21,16 @@ export function useQuotes() {
 /** What the builder's lead picker shows (spec §7: id, name, email, company, project_type, newest first). */
 export type LeadOption = Pick<Lead, 'id' | 'name' | 'email' | 'company' | 'project_type' | 'created_at'>;
 
-/** Shares the leads section's cache entry: both read GET /api/crm/leads, newest first from the server. */
+/**
+ * Shares the leads section's cache entry (src/web/lib/crm-leads.ts useLeads), so the entry holds the
+ * same thing, Lead[]: both read GET /api/crm/leads, and a lead added there is offered here at once.
+ */
 export function useQuoteLeads() {
   return useQuery({
     queryKey: crmKeys.leads,
-    queryFn: () => api<{ leads: Lead[] }>('GET', CRM_API.leads),
-    select: (data): LeadOption[] =>
-      [...data.leads]
+    queryFn: () => api<{ leads: Lead[] }>('GET', CRM_API.leads).then((r) => r.leads),
+    select: (leads): LeadOption[] =>
+      [...leads]
         .sort((a, b) => b.created_at.localeCompare(a.created_at))
         .map(({ id, name, email, company, project_type, created_at }) => ({ id, name, email, company, project_type, created_at })),
   });
