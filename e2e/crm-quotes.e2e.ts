@@ -142,7 +142,7 @@ describe('CRM quotes', () => {
     await snapAll(page, 375);
 
     // The client pays the deposit on the test gateway: the row shows Paid, the revenue is that deposit,
-    // 'paid' lists it, and a paid quote is kept (the server refuses the delete; the toast says so).
+    // 'paid' lists it, and a paid quote is closed: no delete, no save.
     await client.page.getByRole('button', { name: /Pay deposit and start · £1,463\.00/ }).first().click();
     await payWith(client.page, SUCCESS_CARD);
     await client.page.getByText('Deposit received.').waitFor(poll);
@@ -155,10 +155,14 @@ describe('CRM quotes', () => {
     await page.getByLabel('Filter quotes').selectOption('active');
     await expect.poll(() => quoteRow(page, title).count(), poll).toBe(0);
     await page.getByLabel('Filter quotes').selectOption('all');
-    await quoteRow(page, title).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Delete quote' }).getByRole('button', { name: 'Delete' }).click();
-    await toastWith(page, QUOTE_TEXT.deleteFailed).waitFor();
+    expect(await quoteRow(page, title).getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+    await quoteRow(page, title).getByRole('button', { name: 'Edit' }).click();
+    await page.getByText('This quote has been paid and cannot be changed.').waitFor();
+    expect(await page.getByRole('button', { name: 'Save quote' }).isDisabled()).toBe(true);
     await snap(page, 'crm-quotes-paid-1280');
+    // The server keeps it whatever a page sends: the delete is refused, and the list still has it.
+    const refused = await api<{ error: { message: string } }>(page, 'DELETE', `/api/crm/quotes/${(await api<{ quotes: { id: string; header_title: string }[] }>(page, 'GET', '/api/crm/quotes')).body.quotes.find((q) => q.header_title === title)!.id}`);
+    expect(refused.status).toBe(409);
   });
 
   it('works in the provider’s own book for platform sales: a quote there links on the platform host, and no store sees it', async () => {

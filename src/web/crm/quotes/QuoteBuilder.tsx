@@ -47,7 +47,7 @@ export function QuoteBuilder({ draft, setDraft, onNew }: { draft: Draft; setDraf
       {
         onSuccess: (quote) => {
           toast.success(QUOTE_TEXT.saved);
-          setDraft((d) => ({ ...d, saved: { id: quote.id, unique_url: quote.unique_url } }));
+          setDraft((d) => ({ ...d, saved: { id: quote.id, unique_url: quote.unique_url, paid: quote.paid_at !== null } }));
         },
         onError: (error) => {
           if (error instanceof ApiError) setErrors(error.fields);
@@ -101,8 +101,10 @@ export function QuoteBuilder({ draft, setDraft, onNew }: { draft: Draft; setDraf
           <ul className="grid gap-0.5">{messages.map((m) => <li key={m}>{m}</li>)}</ul>
         </Alert>
       ) : null}
-      <div className="flex justify-end border-t border-zinc-200 pt-4">
-        <Button onClick={submit} disabled={save.isPending} className="w-full sm:w-auto">
+      <div className="flex flex-col items-stretch gap-2 border-t border-zinc-200 pt-4 sm:flex-row sm:items-center sm:justify-end">
+        {/* The server refuses it too (409): a paid quote is the record of the deposit received. */}
+        {draft.saved?.paid ? <p className="text-sm text-zinc-600">This quote has been paid and cannot be changed.</p> : null}
+        <Button onClick={submit} disabled={save.isPending || draft.saved?.paid} className="w-full sm:w-auto">
           {save.isPending ? 'Saving...' : 'Save quote'}
         </Button>
       </div>

@@ -65,7 +65,7 @@ export function QuotesTable({ quotes, editingId, onEdit, onDelete }: { quotes: Q
                 <Button variant="outline" size="icon" className="size-8" asChild>
                   <a href={quotePagePath(q.unique_url)} target="_blank" rel="noreferrer" aria-label="Open" title="Open in a new tab"><ExternalLink aria-hidden /></a>
                 </Button>
-                <Button variant="outline" size="icon" aria-label="Delete" title="Delete" className="size-8 text-red-600 hover:text-red-700" onClick={() => onDelete(q)}><Trash2 aria-hidden /></Button>
+                <Button variant="outline" size="icon" aria-label="Delete" title={q.paid_at ? 'A paid quote is kept' : 'Delete'} disabled={q.paid_at !== null} className="size-8 text-red-600 hover:text-red-700" onClick={() => onDelete(q)}><Trash2 aria-hidden /></Button>
               </div>
             </TableCell>
           </TableRow>

@@ -5,8 +5,8 @@ import { defaultQuoteContent } from '@shared/crm/quote-pricing';
 // quote it edits (null for a new one). Pure functions, so the save guard is testable without a screen.
 
 export interface Draft {
-  /** The saved quote this edits: its id (PUT) and its public link; null until the first save. */
-  saved: { id: string; unique_url: string } | null;
+  /** The saved quote this edits: its id (PUT), its public link, whether paid (then closed); null until the first save. */
+  saved: { id: string; unique_url: string; paid: boolean } | null;
   lead_id: string;
   content: QuoteContentInput;
 }
@@ -17,7 +17,7 @@ export const newDraft = (): Draft => ({ saved: null, lead_id: '', content: defau
 export function draftFromQuote(quote: Quote): Draft {
   const defaults = defaultQuoteContent();
   const content = Object.fromEntries(Object.keys(defaults).map((key) => [key, quote[key as keyof Quote] ?? defaults[key as keyof QuoteContentInput]])) as QuoteContentInput;
-  return { saved: { id: quote.id, unique_url: quote.unique_url }, lead_id: quote.lead_id, content };
+  return { saved: { id: quote.id, unique_url: quote.unique_url, paid: quote.paid_at !== null }, lead_id: quote.lead_id, content };
 }
 
 /** A new list row's id: unique within the quote, short enough for the schema (64). */
