@@ -50,7 +50,7 @@ export function QuotesSection({ context }: { context: CrmContext }) {
         </p>
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-3 gap-2 sm:gap-4">
         <Stat label="Revenue" hint="Deposits of paid quotes" value={quotes.data ? money(quotes.data.revenue) : null} />
         <Stat label="Quotes" value={quotes.data ? String(quotes.data.quotes.length) : null} />
         <Stat label="Active" value={quotes.data ? String(filterQuotes(quotes.data.quotes, 'active').length) : null} />
@@ -96,9 +96,9 @@ export function QuotesSection({ context }: { context: CrmContext }) {
 
 function Stat({ label, value, hint }: { label: string; value: string | null; hint?: string }) {
   return (
-    <Card role="group" aria-label={label} className="p-4">
+    <Card role="group" aria-label={label} className="min-w-0 p-3 sm:p-4">
       <p className="text-sm text-zinc-500">{label}</p>
-      {value === null ? <Skeleton className="mt-1 h-7 w-24" /> : <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>}
+      {value === null ? <Skeleton className="mt-1 h-7 w-full max-w-24" /> : <p className="mt-1 truncate text-xl font-semibold tabular-nums sm:text-2xl">{value}</p>}
       {hint ? <p className="mt-0.5 text-xs text-zinc-500">{hint}</p> : null}
     </Card>
   );
