@@ -10,6 +10,7 @@ import { seedCatalogue } from './catalogue';
 import { ACME_CATALOGUE, DEMO_STORE_CATALOGUE } from './catalogue-demo';
 import { seedShippingMethods } from './shipping';
 import { seedTestPaymentAccount } from './payments';
+import { seedDemoLeads } from '../modules/crm';
 
 export interface DemoTenant {
   key: 'demo' | 'acme';
@@ -83,5 +84,8 @@ export async function seedDemo(db: Db, password: string, storage: FileStorage): 
   await seedCatalogue(db, tenantIds.acme, ACME_CATALOGUE, storage);
   for (const tenantId of Object.values(tenantIds)) await seedShippingMethods(db, tenantId);
   for (const t of DEMO_TENANTS) await seedTestPaymentAccount(db, tenantIds[t.key], t.name);
+  // CRM pipelines (issue 16): the platform's own book (decision 027: its scope sets platform_sales) and Demo Store's.
+  await withScope(db, { tenantId: null, userId: null, platformSales: true }, (tx) => seedDemoLeads(tx, null));
+  await withScope(db, { tenantId: tenantIds.demo, userId: null }, (tx) => seedDemoLeads(tx, tenantIds.demo));
   return { tenantIds, userIds };
 }

@@ -21,7 +21,7 @@ export function DepositButton({ quote, className }: { quote: PublicQuote; classN
   const label = quote.cta_primary_label || 'Pay deposit';
   return (
     <div className={className}>
-      <Button size="lg" className="w-full" disabled={pay.isPending} onClick={() => pay.mutate()}>
+      <Button size="lg" className="h-auto min-h-11 w-full py-2.5 text-center whitespace-normal" disabled={pay.isPending} onClick={() => pay.mutate()}>
         {pay.isPending ? <Spinner className="size-4" /> : <Lock aria-hidden />}
         {label} · {money(quote.deposit_amount)}
       </Button>

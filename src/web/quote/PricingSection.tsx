@@ -21,7 +21,7 @@ export function PricingSection({ quote, totals }: { quote: PublicQuote; totals: 
   const apps = quote.shopify_apps.filter((a) => quote.selected_shopify_apps.includes(a.id));
   return (
     <Section id="pricing" eyebrow="Pricing" title="Investment">
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <article className="break-inside-avoid rounded-2xl border-2 border-accent bg-white p-6 shadow-sm sm:p-8 print:border">
           <div className="flex items-center justify-between gap-3">
             <h3 className="text-lg font-semibold text-zinc-900">Custom build</h3>

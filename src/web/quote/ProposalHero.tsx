@@ -20,7 +20,7 @@ export function ProposalHero({ quote, totals }: { quote: PublicQuote; totals: Qu
           </Button>
         </div>
       </div>
-      <div className="mx-auto grid max-w-6xl gap-10 px-5 pt-8 pb-14 sm:px-8 lg:grid-cols-[1fr_22rem] lg:items-start lg:pt-14 lg:pb-20 print:block print:py-4">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-5 pt-8 pb-14 sm:px-8 lg:grid-cols-[1fr_22rem] lg:items-start lg:pt-14 lg:pb-20 print:block print:py-4">
         <div>
           <p className="text-sm text-zinc-400 print:text-zinc-500">
             Prepared for <span className="font-medium text-white print:text-zinc-900">{client}</span> by {quote.from_name}

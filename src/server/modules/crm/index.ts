@@ -4,3 +4,4 @@ export { crmRoutes } from './routes';
 export { publicQuoteRoutes } from './quotes/public-routes';
 export { renderQuotePageHead } from './quotes/page-head';
 export { applyQuoteDepositEvent } from './quotes/public-service';
+export { seedDemoLeads } from './leads/demo-leads';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACME_HOST, call, DEMO_HOST, PLATFORM_HOST, resetTestApp, signIn, type TestApp } from '../../../test/harness';
 import { CRM_API } from '../../../../shared/crm/routes';
-import type { Lead } from '../../../../shared/crm/leads';
+import { LEAD_PRIORITIES, LEAD_STATUSES, parseBarkMetadata, type Lead } from '../../../../shared/crm/leads';
 
 // Leads through the HTTP layer (issue 16, decision 027): validation, the four calls, and the two
 // kinds of book kept apart both ways.
@@ -33,6 +33,21 @@ async function made(body: Record<string, unknown>, cookie = admin, host = DEMO_H
   expect(res.statusCode, res.body).toBe(201);
   return res.json().lead;
 }
+
+describe('demo leads', () => {
+  it('seeds the platform book with every status and priority and a Bark lead, and Demo Store with a few', async () => {
+    const platform = (await list(sales, PLATFORM_HOST)).json().leads as Lead[];
+    expect(platform.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(platform.map((l) => l.status))).toEqual(new Set(LEAD_STATUSES));
+    expect(new Set(platform.map((l) => l.priority))).toEqual(new Set(LEAD_PRIORITIES));
+    expect(platform.some((l) => l.source === 'bark' && parseBarkMetadata(l.notes)?.bark_display_text)).toBe(true);
+    expect([...platform].sort((a, b) => b.created_at.localeCompare(a.created_at))).toEqual(platform);
+    const demo = (await list()).json().leads as Lead[];
+    expect(demo.length).toBeGreaterThanOrEqual(4);
+    expect(demo.every((l) => l.tenant_id === t.seed.tenantIds.demo)).toBe(true);
+    expect((await list(acmeAdmin, ACME_HOST)).json().leads).toEqual([]);
+  });
+});
 
 describe('creating and listing leads', () => {
   it('creates a lead with the defaults and lists it first', async () => {

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CrmCtx } from '../../../http/context';
 import { leads } from '../../../db/schema/index';
 import type { Lead, LeadPriority, LeadStatus } from '../../../../shared/crm/leads';
+import type { BarkLead } from './bark-sheet';
 
 /** The book a CRM scope works in (decision 027): its store's rows, or the platform's (tenant_id null). */
 export const inBook = (ctx: Pick<CrmCtx, 'tenantId'>): SQL => (ctx.tenantId ? eq(leads.tenantId, ctx.tenantId) : isNull(leads.tenantId));
@@ -74,4 +75,34 @@ export async function updateLead(ctx: CrmCtx, id: string, values: LeadValues): P
     .where(and(inBook(ctx), eq(leads.id, id)))
     .returning();
   return row ? toLead(row) : null;
+}
+
+/**
+ * Inserts a Bark sheet's leads in one statement (the rows travel as one JSON parameter, so no
+ * parameter limit applies); a Bark id already in this book is left alone (the unique index on book
+ * and bark_id). Answers how many were new.
+ */
+export async function insertBarkLeads(ctx: CrmCtx, rows: BarkLead[]): Promise<number> {
+  if (!rows.length) return 0;
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      project_type: r.projectType,
+      project_description: r.projectDescription,
+      location: r.location,
+      quote_amount_pence: r.quoteAmountPence,
+      bark_id: r.barkId,
+      notes: r.notes,
+    })),
+  );
+  const result = await ctx.tx.execute(sql`
+    insert into leads (tenant_id, name, email, phone, project_type, project_description, location, quote_amount_pence, source, bark_id, notes, created_by)
+    select ${ctx.tenantId}::uuid, r.name, r.email, r.phone, r.project_type, r.project_description, r.location, r.quote_amount_pence, 'bark', r.bark_id, r.notes, ${ctx.actor.userId}::uuid
+    from jsonb_to_recordset(${json}::jsonb) as r(name text, email text, phone text, project_type text, project_description text,
+                                                 location text, quote_amount_pence bigint, bark_id text, notes text)
+    on conflict (coalesce(tenant_id, '00000000-0000-0000-0000-000000000000'::uuid), bark_id) do nothing
+    returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
 }

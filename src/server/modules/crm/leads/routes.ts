@@ -5,6 +5,8 @@ import { CRM_API } from '../../../../shared/crm/routes';
 import { createLeadBody, leadListResponse, leadResponse, leadStatusBody, updateLeadBody } from '../../../../shared/crm/leads';
 import * as service from './service';
 import { LEAD_NOT_FOUND } from './service';
+import { leadEventRoutes } from './events-route';
+import { barkImportRoutes } from './bark-routes';
 
 const idParam = uuidParams('id', LEAD_NOT_FOUND);
 
@@ -29,4 +31,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(CRM_API.leadStatus(':id'), { schema: { params: idParam, body: leadStatusBody, response: { 200: leadResponse } } }, async (req) => ({
     lead: await inCrm(req, (ctx) => service.setLeadStatus(ctx, req.params.id, req.body.status)),
   }));
+
+  await app.register(leadEventRoutes);
+  await app.register(barkImportRoutes);
 };

@@ -132,6 +132,17 @@ describe('deposit session (payment test double)', () => {
   });
 });
 
+describe('deposit attempts are limited per quote', () => {
+  it('answers 429 with Retry-After after ten sessions in ten minutes', async () => {
+    const lead = await insertLead(t, t.seed.tenantIds.demo, 'Many Tabs');
+    const quote = (await call(t.app, 'POST', CRM_API.quotes, { host: DEMO_HOST, cookie: demoAdmin, body: quoteBody(lead) })).json().quote as Quote;
+    for (let i = 0; i < 10; i++) expect((await call(t.app, 'POST', CRM_API.publicQuoteDeposit(quote.unique_url), { host: DEMO_HOST })).statusCode).toBe(200);
+    const limited = await call(t.app, 'POST', CRM_API.publicQuoteDeposit(quote.unique_url), { host: DEMO_HOST });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
 describe('webhook routing', () => {
   it('ignores a deposit event whose amount is not the deposit (test double)', async () => {
     const session = t.payments.deposits.find((d) => d.quoteId === demoQuote.id)!;

@@ -8,6 +8,7 @@ import { MAX_ORDER_TOTAL_PENCE, penceToPounds } from '../../../../shared/money';
 import { isUuid } from '../../../../shared/ids';
 import { quotePagePath } from '../../../../shared/crm/routes';
 import { paymentDestination } from '../../payments';
+import { spendPlatformAllowance, type Limit } from '../../limits';
 import { depositState, inQuoteBook, markDepositPaid, openPublicQuote, recordDepositSession, type PublicQuoteRow } from './public-repo';
 
 export const PUBLIC_QUOTE_TEXT = {
@@ -18,6 +19,12 @@ export const PUBLIC_QUOTE_TEXT = {
   tooLarge: 'This deposit is too large to pay by card online. Please contact us.',
   providerDown: 'We could not reach the payment provider. Please try again.',
 } as const;
+
+/**
+ * Opening payment sessions costs a provider call each and needs no sign-in: a few per quote in ten
+ * minutes is plenty for a client (a second tab, a cancelled attempt), and stops a loop on one link.
+ */
+export const DEPOSIT_LIMIT: Limit = { bucket: 'quote_deposit', max: 10, windowMs: 10 * 60 * 1000, message: 'Too many payment attempts for this quote. Please wait a few minutes and try again.' };
 
 /** The host a public quote request came on: its book, and who the client pays. */
 export interface QuoteHost {
@@ -62,6 +69,7 @@ export async function startDeposit(deps: { scopes: UnitOfWork; payments: Payment
   const found = await scopes.run({ tenantId: host.tenantId, userId: null }, async (work) => {
     const row = await openPublicQuote(work.tx, uniqueUrl, false);
     if (!row) return null;
+    if (!row.paid_at) await spendPlatformAllowance(work.tx, DEPOSIT_LIMIT, row.id);
     const destination = host.tenantId ? await paymentDestination({ ...work, tenantId: host.tenantId, actor: null }, payments.name) : null;
     return { row, destination };
   });
