@@ -8,6 +8,7 @@ import { filterQuotes } from '@/lib/crm-quotes';
 import { click, fakeFetch, renderForm, type Rendered } from '@/test/form-dom';
 import { checkSave, newDraft, type Draft } from './builder-state';
 import { QuoteBuilder } from './QuoteBuilder';
+import { QuotesSection } from './QuotesSection';
 
 const toasts = vi.hoisted(() => [] as string[]);
 vi.mock('@/lib/toast', () => ({
@@ -132,5 +133,24 @@ describe('the quote builder', () => {
     await settle();
     expect(toasts).toEqual([`error: ${QUOTE_TEXT.saveFailed} / The quote has errors`]);
     expect(view.errors()).toContain('That lead is not in this sales book');
+  });
+});
+
+describe('the quotes section', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says when the quotes cannot be loaded, in the spec’s words, with a retry', async () => {
+    toasts.length = 0;
+    const api = fakeFetch((call) => (call.url === CRM_API.leads ? { status: 200, body: { leads: [] } } : { status: 500, body: { error: { code: 'internal', message: '' } } }));
+    vi.stubGlobal('fetch', api.fetch);
+    const context = { scope: 'tenant' as const, tenant: { id: 't-1', name: 'Demo Store' }, can_manage_access: true, bark_sheet_url: '' };
+    const view = await renderForm(<MemoryRouter><QuotesSection context={context} /></MemoryRouter>);
+    await settle();
+    expect(toasts).toEqual([`error: ${QUOTE_TEXT.loadFailed}`]);
+    expect(document.body.querySelector('[role="alert"]')?.textContent).toContain(QUOTE_TEXT.loadFailed);
+    expect(button('Try again')).toBeTruthy();
+    // No leads yet: the picker says where to add one.
+    expect(document.body.textContent).toContain('No leads yet.');
+    await view.unmount();
   });
 });
