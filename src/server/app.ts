@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './http/context';
@@ -39,7 +39,7 @@ import { CATALOGUE_PAGE_ROUTES } from './modules/catalogue';
 import { CONTENT_PAGE_ROUTES, navigationRoutes, pageMediaUsages, pageRoutes, publishedPagePaths, renderStorePage } from './modules/content';
 import { mediaLibraryRoutes } from './modules/media';
 import { ImportJob, importRoutes } from './modules/imports';
-import { crmRoutes, publicQuoteRoutes } from './modules/crm';
+import { applyQuoteDepositEvent, crmRoutes, publicQuoteRoutes, renderQuotePageHead } from './modules/crm';
 import { invitationRoutes } from './modules/accounts';
 import { JobRunner, type JobRunnerOptions } from './modules/jobs';
 
@@ -103,7 +103,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(catalogRoutes);
   await app.register(reviewRoutes);
   await app.register(cartRoutes);
-  await app.register(orderRoutes);
+  // A quote's deposit comes back through the payment webhook; the CRM applies it (decision 028).
+  await app.register(orderRoutes, { quoteDeposits: (event) => applyQuoteDepositEvent(deps.scopes, event, app.log) });
   await app.register(adminEmailRoutes);
   await app.register(emailSettingsRoutes);
   await app.register(stockRoutes);
@@ -124,7 +125,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await registerTestGatewayRoutes(app, deps.payments);
   await app.register(fileRoutes);
   await app.register(seoRoutes, { extraSitemapPaths: publishedPagePaths });
-  await registerWebApp(app, opts.webDir, renderStorePage, [...CATALOGUE_PAGE_ROUTES, ...CONTENT_PAGE_ROUTES]);
+  // The proposal page (/quote/{uniqueUrl}) has its own head, 404 and view count; every other page the store's.
+  const renderHead = async (req: FastifyRequest, html: string) => (await renderQuotePageHead(req, html)) ?? renderStorePage(req, html);
+  await registerWebApp(app, opts.webDir, renderHead, [...CATALOGUE_PAGE_ROUTES, ...CONTENT_PAGE_ROUTES, '/quote/:uniqueUrl']);
   return app;
 }
 

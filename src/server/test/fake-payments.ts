@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AccountLink, AccountLinkInput, ConnectAccountState, CreateAccountInput, PaymentConnect } from '../adapters/payments/connect';
-import { WebhookSignatureError, type CreateSessionInput, type PaymentEvent, type PaymentProvider, type RefundInput, type RefundResult } from '../adapters/payments/payments';
+import { WebhookSignatureError, type CreateSessionInput, type DepositSessionInput, type PaymentEvent, type PaymentProvider, type RefundInput, type RefundResult } from '../adapters/payments/payments';
 
 /**
  * A payment provider for API tests: records the sessions it was asked for, can be told to fail, and
@@ -83,6 +83,19 @@ export class FakePayments implements PaymentProvider {
     }
     const sessionId = `cs_fake_${randomBytes(12).toString('hex')}`;
     this.sessions.push({ ...input, sessionId });
+    return { sessionId, url: `https://pay.example/${sessionId}` };
+  }
+
+  /** Quote deposits asked for (decision 028). */
+  deposits: (DepositSessionInput & { sessionId: string })[] = [];
+
+  async createDepositSession(input: DepositSessionInput) {
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('provider down');
+    }
+    const sessionId = `cs_fake_${randomBytes(12).toString('hex')}`;
+    this.deposits.push({ ...input, sessionId });
     return { sessionId, url: `https://pay.example/${sessionId}` };
   }
 

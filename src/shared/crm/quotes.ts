@@ -35,7 +35,8 @@ const pounds = (label: string) =>
     .finite()
     .min(0, `${label} must be zero or more`)
     .max(10_000_000, `${label} is too large`)
-    .transform((n) => Math.round(n * 100) / 100);
+    // overwrite, not transform: the same schema serialises answers, and zod cannot encode a transform.
+    .overwrite((n) => Math.round(n * 100) / 100);
 const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be ${max} characters or fewer`);
 const itemId = z.string().trim().min(1).max(64);
 const httpUrl = z

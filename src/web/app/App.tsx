@@ -12,6 +12,8 @@ const Storefront = lazy(() => import('@/storefront/Storefront'));
 const LoginPage = lazy(() => import('@/auth/LoginPage'));
 const LogoutPage = lazy(() => import('@/auth/LogoutPage'));
 const AdminApp = lazy(() => import('@/admin/AdminApp'));
+// The client's proposal page (issue 16): a bundle of its own, on store and platform hosts alike.
+const ProposalPage = lazy(() => import('@/quote/ProposalPage'));
 
 export function App() {
   const location = useLocation();
@@ -33,6 +35,7 @@ export function App() {
           <Route path="/login" element={<LoginPage />} />
           <Route path="/logout" element={<LogoutPage />} />
           <Route path="/admin/*" element={<AdminApp />} />
+          <Route path="/quote/:uniqueUrl" element={<ProposalPage />} />
           {/* With no tenant on this host, the marketing routes replace the store routes. */}
           <Route path="/*" element={tenant ? <Storefront tenant={tenant} /> : <MarketingSite />} />
         </Routes>

@@ -1,4 +1,4 @@
-import type { CreateSessionInput } from './payments';
+import type { CreateSessionInput, DepositSessionInput } from './payments';
 import { PaymentInputError } from './errors';
 
 const PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
@@ -36,5 +36,11 @@ export function assertSessionInput(input: CreateSessionInput): void {
   if (sum !== input.amountTotal) {
     throw new PaymentInputError(`Payment total ${input.amountTotal} is not the lines plus delivery (${sum}).`);
   }
+  if (input.currency !== 'gbp') throw new PaymentInputError('Only GBP payments are supported.');
+}
+
+/** A deposit is one whole, positive number of pence in GBP. */
+export function assertDepositInput(input: DepositSessionInput): void {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new PaymentInputError('A deposit must be a whole number of pence above zero.');
   if (input.currency !== 'gbp') throw new PaymentInputError('Only GBP payments are supported.');
 }

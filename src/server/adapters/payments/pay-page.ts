@@ -13,8 +13,11 @@ export interface PayPageView {
   orderNumber: string | null;
   customerEmail: string | null;
   lines: { name: string; quantity: number; unit_amount: number }[];
-  deliveryName: string;
+  /** Null: nothing is delivered (a quote's deposit), so no delivery row. */
+  deliveryName: string | null;
   deliveryAmount: number;
+  /** The quiet button's words (default: back to the cart). */
+  cancelLabel?: string;
   total: number;
   /** What the shopper typed, shown back after an error. */
   cardNumber?: string;
@@ -168,7 +171,7 @@ ${v.orderNumber ? `<p class="order">Order ${esc(v.orderNumber)}</p>` : '<p class
 <ul class="lines" aria-label="Items">${lines}</ul>
 <dl class="totals">
 <div class="row"><dt>Subtotal</dt><dd class="num">${money(subtotal)}</dd></div>
-<div class="row"><dt>Delivery<span class="sub">${esc(v.deliveryName)}</span></dt><dd class="num">${v.deliveryAmount === 0 ? 'Free' : money(v.deliveryAmount)}</dd></div>
+${v.deliveryName === null ? '' : `<div class="row"><dt>Delivery<span class="sub">${esc(v.deliveryName)}</span></dt><dd class="num">${v.deliveryAmount === 0 ? 'Free' : money(v.deliveryAmount)}</dd></div>`}
 <div class="row grand"><dt>Total due</dt><dd class="num">${money(v.total)}</dd></div>
 </dl>
 </section>
@@ -187,7 +190,7 @@ ${error}
 </dl></div>
 <button class="btn" type="submit">${ICON.lock}<span>Pay ${money(v.total)}</span></button>
 </form>
-<form method="post" action="${action}/cancel"><button class="btn btn-quiet" type="submit">Cancel and return to cart</button></form>
+<form method="post" action="${action}/cancel"><button class="btn btn-quiet" type="submit">${esc(v.cancelLabel ?? 'Cancel and return to cart')}</button></form>
 <p class="secure">${ICON.lock}<span>Test payment page · no real card is charged</span></p>
 </section>
 </div>`;

@@ -37,6 +37,37 @@ export interface CreateSessionInput {
   destinationAccount?: string | null;
 }
 
+/**
+ * A deposit on a sales quote (issue 16, decision 028): a one-line payment tied to the quote, not to
+ * an order. The provider marks the session as a quote deposit (metadata), so its webhook comes back
+ * with `quoteId` set and the CRM, not the orders module, applies it.
+ */
+export interface DepositSessionInput {
+  /** The store whose sales book holds the quote, or null for the platform's own book. */
+  tenantId: string | null;
+  quoteId: string;
+  /** Who is being paid, shown on the hosted pay page (the store's name, or the platform's). */
+  payeeName: string;
+  /** The one line on the pay page, e.g. 'Deposit: Your new online shop'. */
+  description: string;
+  /** Pence, above zero. */
+  amount: number;
+  currency: 'gbp';
+  /**
+   * The absolute URL of the page the deposit was started from, on its own host. A cancelled payment
+   * returns to it as it is; a paid one with `paid=1&session_id=...` added (depositSuccessUrl).
+   */
+  returnUrl: string;
+  expiresAt: Date;
+  /** The store's connected account when ready (as for orders); null: the platform's own account. */
+  destinationAccount?: string | null;
+}
+
+/** Where a paid deposit returns: its page with paid=1 (and the provider's session id after it). */
+export function depositSuccessUrl(returnUrl: string): string {
+  return `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}paid=1`;
+}
+
 export interface PaymentSession {
   sessionId: string;
   /** Where the shopper's browser goes to pay. */
@@ -58,6 +89,8 @@ export interface PaymentEvent {
   /** The provider's payment reference (payment intent id) once paid. */
   paymentReference: string | null;
   amountTotal: number | null;
+  /** Set for a quote deposit's session (createDepositSession): the CRM applies it; orderId is null then. */
+  quoteId?: string | null;
   /** account.updated: the store's connected account as the provider now sees it, and when. */
   account?: { state: ConnectAccountState; occurredAt: Date } | null;
 }
@@ -81,7 +114,9 @@ export interface RefundResult {
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
   createSession(input: CreateSessionInput): Promise<PaymentSession>;
-  /** Expires an open session (the shopper cancelled or the reservation timed out). */
+  /** A quote's deposit (decision 028); its events carry quoteId. */
+  createDepositSession(input: DepositSessionInput): Promise<PaymentSession>;
+  /** Expires an open session (the shopper cancelled or the reservation timed out). A deposit's too. */
   expireSession(sessionId: string): Promise<void>;
   /**
    * Checks the signature on a raw webhook body and reads it. Throws WebhookSignatureError when the

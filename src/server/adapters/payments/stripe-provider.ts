@@ -1,9 +1,9 @@
 import Stripe from 'stripe';
 import { accountStateOf } from './connect';
 import { StripeConnect } from './stripe-connect';
-import { assertSessionInput, withSessionIdPlaceholder } from './checkout-urls';
+import { assertDepositInput, assertSessionInput, withSessionIdPlaceholder } from './checkout-urls';
 import { PaymentSessionCompleteError, RefundError } from './errors';
-import { WebhookSignatureError, type CreateSessionInput, type PaymentEvent, type PaymentEventType, type PaymentProvider, type PaymentSession, type RefundInput, type RefundResult } from './payments';
+import { depositSuccessUrl, WebhookSignatureError, type CreateSessionInput, type DepositSessionInput, type PaymentEvent, type PaymentEventType, type PaymentProvider, type PaymentSession, type RefundInput, type RefundResult } from './payments';
 
 export interface StripeSettings {
   secretKey: string;
@@ -81,6 +81,30 @@ export class StripeProvider implements PaymentProvider {
     return { sessionId: session.id, url: session.url };
   }
 
+  /**
+   * A quote's deposit (decision 028): one line, no delivery, metadata purpose 'quote_deposit' with the
+   * quote and its book (tenant_id empty for the platform's own), so the webhook routes it to the CRM.
+   */
+  async createDepositSession(input: DepositSessionInput): Promise<PaymentSession> {
+    assertDepositInput(input);
+    const metadata = { purpose: QUOTE_DEPOSIT, quote_id: input.quoteId, tenant_id: input.tenantId ?? '' };
+    const now = Math.floor(Date.now() / 1000);
+    const wanted = Math.floor(input.expiresAt.getTime() / 1000);
+    const session = await this.stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: input.amount, product_data: { name: input.description.slice(0, 250) } } }],
+      client_reference_id: input.quoteId,
+      success_url: withSessionIdPlaceholder(depositSuccessUrl(input.returnUrl)),
+      cancel_url: input.returnUrl,
+      expires_at: Math.min(Math.max(wanted, now + MIN_EXPIRY_S), now + MAX_EXPIRY_S),
+      locale: 'en-GB',
+      metadata,
+      payment_intent_data: { metadata, ...(input.destinationAccount ? { transfer_data: { destination: input.destinationAccount } } : {}) },
+    });
+    if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL.`);
+    return { sessionId: session.id, url: session.url };
+  }
+
   async expireSession(sessionId: string): Promise<void> {
     try {
       await this.stripe.checkout.sessions.expire(sessionId);
@@ -143,20 +167,28 @@ export class StripeProvider implements PaymentProvider {
   }
 }
 
+/** The metadata purpose of a quote's deposit session. */
+const QUOTE_DEPOSIT = 'quote_deposit';
+
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /** What a verified Stripe event means to the shop. Anything not listed is 'ignored'. */
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   const base = { provider: 'stripe', eventId: event.id };
-  const fromSession = (type: PaymentEventType, session: Stripe.Checkout.Session): PaymentEvent => ({
-    ...base,
-    type,
-    sessionId: session.id,
-    tenantId: session.metadata?.tenant_id ?? null,
-    orderId: session.metadata?.order_id ?? null,
-    paymentReference: idOf(session.payment_intent),
-    amountTotal: session.amount_total,
-  });
+  const fromSession = (type: PaymentEventType, session: Stripe.Checkout.Session): PaymentEvent => {
+    const deposit = session.metadata?.purpose === QUOTE_DEPOSIT;
+    return {
+      ...base,
+      type,
+      sessionId: session.id,
+      // A platform quote's deposit has no tenant (metadata '').
+      tenantId: session.metadata?.tenant_id || null,
+      orderId: deposit ? null : (session.metadata?.order_id ?? null),
+      paymentReference: idOf(session.payment_intent),
+      amountTotal: session.amount_total,
+      ...(deposit ? { quoteId: session.metadata?.quote_id ?? null } : {}),
+    };
+  };
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;

@@ -7,6 +7,8 @@ import { renderNoticePage, renderPayPage, type NoticeView } from './pay-page';
 import { deliverTestWebhook } from './webhook-delivery';
 import { html } from './hosted-reply';
 import { testConnectRoutes } from './test-connect-routes';
+import { isDepositSessionId } from './test-gateway-deposits';
+import { depositPages } from './test-gateway-deposit-pages';
 import { TEST_CARDS, TestGateway, type TestEventType, type TestSessionRow, type TestSessionView } from './test-gateway';
 
 /**
@@ -36,6 +38,10 @@ export const testGatewayRoutes: FastifyPluginAsync<{ gateway: TestGateway }> = a
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+
+  // A quote's deposit session (decision 028) has pages of its own.
+  const deposits = depositPages(app, gateway, checkTestCard);
+  const isDeposit = (req: PayRequest) => isDepositSessionId(req.params.sessionId);
 
   const load = (req: PayRequest): Promise<TestSessionView | null> =>
     req.tenant ? gateway.findSession(req.tenant.id, req.params.sessionId) : Promise.resolve(null);
@@ -89,6 +95,7 @@ export const testGatewayRoutes: FastifyPluginAsync<{ gateway: TestGateway }> = a
   const gone = (reply: FastifyReply, req: FastifyRequest, closed: ClosedNotice) => notice(reply, 410, req, closed);
 
   app.get<{ Params: { sessionId: string } }>('/pay/:sessionId', async (req, reply) => {
+    if (isDeposit(req)) return deposits.page(req, reply);
     const session = await load(req);
     if (!session) return notFoundPage(reply, req);
     const closed = await closedNotice(req, session);
@@ -97,6 +104,7 @@ export const testGatewayRoutes: FastifyPluginAsync<{ gateway: TestGateway }> = a
   });
 
   app.post<{ Params: { sessionId: string } }>('/pay/:sessionId', async (req, reply) => {
+    if (isDeposit(req)) return deposits.pay(req, reply);
     const session = await load(req);
     if (!session) return notFoundPage(reply, req);
     // A repeat submit (or "Try again") of a paid session re-sends the same event: the shop records
@@ -119,6 +127,7 @@ export const testGatewayRoutes: FastifyPluginAsync<{ gateway: TestGateway }> = a
   });
 
   app.post<{ Params: { sessionId: string } }>('/pay/:sessionId/cancel', async (req, reply) => {
+    if (isDeposit(req)) return deposits.cancel(req, reply);
     const session = await load(req);
     if (!session) return notFoundPage(reply, req);
     const result = session.status === 'open' ? await gateway.expire(session.tenantId, session.id) : { session, changed: false };

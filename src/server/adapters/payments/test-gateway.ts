@@ -8,10 +8,12 @@ import { assertSessionInput } from './checkout-urls';
 import { PaymentSessionCompleteError, RefundError, refundTooLarge } from './errors';
 import { signTestWebhook, TEST_SIGNATURE_HEADER, verifyTestSignature } from './test-gateway-signing';
 import { TestConnect, testAccountEvent, testAccountEventSchema } from './test-connect';
+import { depositEventOf, isDepositSessionId, newDepositSession, readDepositSession, signedDepositEvent, type DepositSession } from './test-gateway-deposits';
 import {
   PAYMENT_WEBHOOK_PATH,
   WebhookPayloadError,
   type CreateSessionInput,
+  type DepositSessionInput,
   type PaymentEvent,
   type PaymentEventType,
   type PaymentProvider,
@@ -114,8 +116,26 @@ export class TestGateway implements PaymentProvider {
     return { sessionId, url: payPageUrl(input.successUrl, sessionId) };
   }
 
+  /** A quote's deposit (decision 028): a signed, stateless session (test-gateway-deposits.ts). */
+  async createDepositSession(input: DepositSessionInput): Promise<PaymentSession> {
+    const session = newDepositSession(this.webhookSecret, input);
+    return { sessionId: session.id, url: `${session.origin}/pay/${session.id}` };
+  }
+
+  /** A deposit session this gateway signed for this book (a store, or null for the platform's), or null. */
+  findDepositSession(sessionId: string, tenantId: string | null): DepositSession | null {
+    return readDepositSession(this.webhookSecret, sessionId, tenantId);
+  }
+
+  /** The signed webhook for a paid deposit session, ready to POST (the same event id every time). */
+  signedDepositEvent(session: DepositSession): { payload: string; signature: string; eventId: string } {
+    return signedDepositEvent(this.webhookSecret, session);
+  }
+
   /** Expires an open session. No webhook: the caller asked for it. Already expired: nothing to do. */
   async expireSession(sessionId: string): Promise<void> {
+    // A deposit session keeps no state to expire: the quote is paid once, whichever session pays it.
+    if (isDepositSessionId(sessionId)) return;
     const tenantId = tenantOfSessionId(sessionId);
     const result = tenantId ? await this.expire(tenantId, sessionId) : null;
     if (!result) throw new Error(`Unknown test payment session ${sessionId}.`);
@@ -135,6 +155,8 @@ export class TestGateway implements PaymentProvider {
       const e = accountEvent.data;
       return { provider: 'test', eventId: e.id, type: 'account.updated', sessionId: null, tenantId: e.data.tenant_id, orderId: null, paymentReference: null, amountTotal: null, account: testAccountEvent(e) };
     }
+    const deposit = depositEventOf(this.webhookSecret, body);
+    if (deposit) return deposit;
     const parsed = eventSchema.safeParse(body);
     if (!parsed.success) throw new WebhookPayloadError('Signed webhook body is not a test gateway event.');
     const event = parsed.data;

@@ -2,4 +2,6 @@
 // proposal page, deposit). Issue 16, decision 027. Nothing imports this module but app.ts.
 export { crmRoutes } from './routes';
 export { publicQuoteRoutes } from './quotes/public-routes';
+export { renderQuotePageHead } from './quotes/page-head';
+export { applyQuoteDepositEvent } from './quotes/public-service';
 export { seedDemoLeads } from './leads/demo-leads';

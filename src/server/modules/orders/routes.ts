@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inStore } from '../../http/guards';
 import { badRequest, notFound } from '../../http/errors';
-import { assertWellFormedEvent, PAYMENT_WEBHOOK_PATH, WebhookPayloadError, WebhookSignatureError } from '../../adapters/payments/payments';
+import { assertWellFormedEvent, PAYMENT_WEBHOOK_PATH, WebhookPayloadError, WebhookSignatureError, type PaymentEvent } from '../../adapters/payments/payments';
 import { cartToken } from './cart/cart-cookie';
 import { checkout } from './checkout-service';
 import { checkoutInput } from '../../../shared/checkout-schemas';
@@ -30,8 +30,16 @@ const lookupQuery = z.strictObject({
   order_number: z.string().trim().min(1).max(40).optional(),
 });
 
+export interface OrderRoutesOptions {
+  /**
+   * Applies a quote deposit's payment event (decision 028): given by app.ts, since a sales quote is
+   * the CRM's and orders know no module above them. Absent: such events are ignored.
+   */
+  quoteDeposits?: (event: PaymentEvent) => Promise<'applied' | 'duplicate' | 'ignored'>;
+}
+
 /** Checkout, payment webhooks and the shopper's order views (storefront spec §7). */
-export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, opts) => {
   app.post('/api/checkout', { schema: { body: checkoutInput, response: { 200: checkoutResponse } } }, async (req) => {
     if (!req.tenant) throw notFound('Store not found');
     return checkout({
@@ -87,6 +95,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // A store's connected account changed (onboarding progress): the payments module keeps it.
       if (event.type === 'account.updated') return { received: true, outcome: await applyAccountEvent(app.deps.scopes, event) };
+      // A quote's deposit, not an order: the CRM applies it.
+      if (event.quoteId) return { received: true, outcome: opts.quoteDeposits ? await opts.quoteDeposits(event) : ('ignored' as const) };
       const result = await applyPaymentEvent(app.deps.scopes, app.deps.email, event);
       return { received: true, outcome: result.outcome };
     });
