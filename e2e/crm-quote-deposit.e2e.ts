@@ -50,6 +50,11 @@ describe('quote deposit', () => {
     await page.getByRole('table').getByText('Monthly platform fees').waitFor();
     await page.getByText('Balance on delivery').first().waitFor();
     await snap(page, 'quote-proposal-1280');
+    // Printed (or saved as PDF): no buttons, the figures kept.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('button', { name: /Pay deposit/ }).first().isVisible()).toBe(false);
+    await snap(page, 'quote-proposal-print');
+    await page.emulateMedia({ media: 'screen' });
 
     // Pay the deposit: the summary card's button goes to the test gateway's page on the store's host.
     await page.getByRole('button', { name: /Pay deposit and start · £3,192\.00/ }).first().click();
