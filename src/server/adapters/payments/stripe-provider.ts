@@ -49,9 +49,7 @@ export class StripeProvider implements PaymentProvider {
   async createSession(input: CreateSessionInput): Promise<PaymentSession> {
     assertSessionInput(input);
     const metadata = { tenant_id: input.tenantId, order_id: input.orderId, order_number: input.orderNumber };
-    const now = Math.floor(Date.now() / 1000);
-    const wanted = Math.floor(input.expiresAt.getTime() / 1000);
-    const session = await this.stripe.checkout.sessions.create({
+    return this.openSession({
       mode: 'payment',
       line_items: input.lines.map((line) => ({
         quantity: line.quantity,
@@ -70,15 +68,7 @@ export class StripeProvider implements PaymentProvider {
       client_reference_id: input.orderId,
       success_url: withSessionIdPlaceholder(input.successUrl),
       cancel_url: input.cancelUrl,
-      expires_at: Math.min(Math.max(wanted, now + MIN_EXPIRY_S), now + MAX_EXPIRY_S),
-      locale: 'en-GB',
-      metadata,
-      // A store whose connected account is ready is paid by a destination charge: the platform takes
-      // the payment and Stripe transfers it to the store's account (issue 13, decision 016).
-      payment_intent_data: { metadata, ...(input.destinationAccount ? { transfer_data: { destination: input.destinationAccount } } : {}) },
-    });
-    if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL.`);
-    return { sessionId: session.id, url: session.url };
+    }, metadata, input.expiresAt, input.destinationAccount);
   }
 
   /**
@@ -88,18 +78,34 @@ export class StripeProvider implements PaymentProvider {
   async createDepositSession(input: DepositSessionInput): Promise<PaymentSession> {
     assertDepositInput(input);
     const metadata = { purpose: QUOTE_DEPOSIT, quote_id: input.quoteId, tenant_id: input.tenantId ?? '' };
-    const now = Math.floor(Date.now() / 1000);
-    const wanted = Math.floor(input.expiresAt.getTime() / 1000);
-    const session = await this.stripe.checkout.sessions.create({
+    return this.openSession({
       mode: 'payment',
       line_items: [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: input.amount, product_data: { name: input.description.slice(0, 250) } } }],
       client_reference_id: input.quoteId,
       success_url: withSessionIdPlaceholder(depositSuccessUrl(input.returnUrl)),
       cancel_url: input.returnUrl,
+    }, metadata, input.expiresAt, input.destinationAccount);
+  }
+
+  /**
+   * What every Checkout Session shares: an expiry within Stripe's bounds, en-GB, the metadata on the
+   * session and its payment, and a destination charge when the store's connected account is ready (the
+   * platform takes the payment and Stripe transfers it to the store's account: issue 13, decision 016).
+   */
+  private async openSession(
+    params: Stripe.Checkout.SessionCreateParams,
+    metadata: Record<string, string>,
+    expiresAt: Date,
+    destinationAccount: string | null | undefined,
+  ): Promise<PaymentSession> {
+    const now = Math.floor(Date.now() / 1000);
+    const wanted = Math.floor(expiresAt.getTime() / 1000);
+    const session = await this.stripe.checkout.sessions.create({
+      ...params,
       expires_at: Math.min(Math.max(wanted, now + MIN_EXPIRY_S), now + MAX_EXPIRY_S),
       locale: 'en-GB',
       metadata,
-      payment_intent_data: { metadata, ...(input.destinationAccount ? { transfer_data: { destination: input.destinationAccount } } : {}) },
+      payment_intent_data: { metadata, ...(destinationAccount ? { transfer_data: { destination: destinationAccount } } : {}) },
     });
     if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL.`);
     return { sessionId: session.id, url: session.url };
