@@ -12,6 +12,7 @@ const Storefront = lazy(() => import('@/storefront/Storefront'));
 const LoginPage = lazy(() => import('@/auth/LoginPage'));
 const LogoutPage = lazy(() => import('@/auth/LogoutPage'));
 const AdminApp = lazy(() => import('@/admin/AdminApp'));
+const InvitePage = lazy(() => import('@/auth/InvitePage'));
 
 export function App() {
   const location = useLocation();
@@ -33,6 +34,7 @@ export function App() {
           <Route path="/login" element={<LoginPage />} />
           <Route path="/logout" element={<LogoutPage />} />
           <Route path="/admin/*" element={<AdminApp />} />
+          <Route path="/invite/:token" element={<InvitePage />} />
           {/* With no tenant on this host, the marketing routes replace the store routes. */}
           <Route path="/*" element={tenant ? <Storefront tenant={tenant} /> : <MarketingSite />} />
         </Routes>
