@@ -71,12 +71,10 @@ function AcceptCard({ token, invite, signedInAs }: { token: string; invite: Invi
       return;
     }
     setFieldError(undefined);
-    accept.mutate(
-      { token, password: needsPassword ? password : undefined },
-      {
-        onSuccess: () => void navigate('/admin', { replace: true }),
-        onError: (error) => setFieldError(error instanceof ApiError ? error.fields.password : undefined),
-      },
+    // Not mutate's own callbacks: the session reloads on success and this card may be gone by then.
+    accept.mutateAsync({ token, password: needsPassword ? password : undefined }).then(
+      () => navigate('/admin', { replace: true }),
+      (error: unknown) => setFieldError(error instanceof ApiError ? error.fields.password : undefined),
     );
   }
 

@@ -35,13 +35,13 @@ export function AccessLists({ tenantId, selfId, links, onLink }: { tenantId: str
     );
   return (
     <>
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Members ({list.data.members.length})</CardTitle>
         </CardHeader>
         <MembersTable tenantId={tenantId} members={list.data.members} selfId={selfId} />
       </Card>
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Invitations</CardTitle>
         </CardHeader>

@@ -49,12 +49,12 @@ export function ClientAccessSection({ context }: { context: CrmContext }) {
   }
 
   return (
-    <div className="mx-auto grid max-w-5xl gap-4">
+    <div className="mx-auto grid max-w-5xl min-w-0 grid-cols-1 gap-4">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Client Access</h1>
         <p className="text-sm text-zinc-500">Invite people to a store's admin, change their role, or remove their access.</p>
       </div>
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Invite someone</CardTitle>
           <CardDescription>They get a link by email that works once, for 7 days. Admins run the whole store; staff use leads and quotes.</CardDescription>

@@ -44,7 +44,7 @@ export function InvitesTable({ tenantId, invites, links, onLink }: { tenantId: s
           <TableHead>Role</TableHead>
           <TableHead>Status</TableHead>
           <TableHead>Sent</TableHead>
-          <TableHead className="text-right">
+          <TableHead className="relative text-right">
             <span className="sr-only">Actions</span>
           </TableHead>
         </TableRow>

@@ -52,7 +52,7 @@ export function MembersTable({ tenantId, members, selfId }: { tenantId: string; 
             <TableHead>Invited</TableHead>
             <TableHead>Joined</TableHead>
             <TableHead>Last sign-in</TableHead>
-            <TableHead className="text-right">
+            <TableHead className="relative text-right">
               <span className="sr-only">Actions</span>
             </TableHead>
           </TableRow>
