@@ -81,4 +81,16 @@ describe('Client Access invitations', () => {
     await snap(phone.page, 'crm-access-375');
     expect(await fitsWidth(phone.page)).toBe(true);
   });
+
+  it('lets the platform sales team pick any store and manage its access', async () => {
+    const { page } = await newPage();
+    await signInThroughForm(page, url('localhost', '/login?redirect=%2Fadmin%2Fcrm%2Faccess'), 'sales@platform.test');
+    await page.getByRole('heading', { name: 'Client Access', level: 1 }).waitFor();
+    await page.getByText(`${ACCESS_TEXT.chooseTenant} to see its members and invitations.`).waitFor();
+    await page.getByRole('button', { name: 'Send invite' }).click();
+    await page.getByText(ACCESS_TEXT.chooseTenant, { exact: true }).first().waitFor();
+    await page.getByLabel('Store').selectOption({ label: 'Acme (acme.localhost)' });
+    await page.getByRole('cell', { name: 'admin@acme.test' }).waitFor();
+    await snap(page, 'crm-access-platform-1280');
+  });
 });

@@ -90,7 +90,7 @@ export function ClientAccessSection({ context }: { context: CrmContext }) {
               Store: <span className="font-medium text-zinc-900">{context.tenant?.name}</span>
             </p>
           )}
-          <InviteForm tenantId={tenantId} onInvited={remember} />
+          <InviteForm key={tenantId} tenantId={tenantId} onInvited={remember} />
           {lastLink ? <CopyLink email={lastLink.invite.email} url={lastLink.magic_link_url} /> : null}
         </CardContent>
       </Card>

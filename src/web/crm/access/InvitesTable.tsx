@@ -43,7 +43,7 @@ export function InvitesTable({ tenantId, invites, links, onLink }: { tenantId: s
           <TableHead>Email</TableHead>
           <TableHead>Role</TableHead>
           <TableHead>Status</TableHead>
-          <TableHead>Sent</TableHead>
+          <TableHead className="hidden sm:table-cell">Sent</TableHead>
           <TableHead className="relative text-right">
             <span className="sr-only">Actions</span>
           </TableHead>
@@ -55,15 +55,15 @@ export function InvitesTable({ tenantId, invites, links, onLink }: { tenantId: s
           const open = state === 'Pending' || state === 'Expired';
           return (
             <TableRow key={invite.id}>
-              <TableCell className="max-w-[16rem] truncate font-medium">{invite.email}</TableCell>
+              <TableCell className="max-w-[8rem] truncate font-medium sm:max-w-[16rem]" title={invite.email}>{invite.email}</TableCell>
               <TableCell>{invite.role}</TableCell>
               <TableCell>
                 <Badge variant={STATE_BADGE[state]}>{state}</Badge>
               </TableCell>
-              <TableCell className="whitespace-nowrap text-zinc-600">{shortDate(invite.magic_link_sent_at)}</TableCell>
+              <TableCell className="hidden whitespace-nowrap text-zinc-600 sm:table-cell">{shortDate(invite.magic_link_sent_at)}</TableCell>
               <TableCell>
                 {open ? (
-                  <div className="flex justify-end gap-1">
+                  <div className="flex flex-wrap justify-end gap-1">
                     {links[invite.id] && state === 'Pending' ? (
                       <Button variant="ghost" size="sm" onClick={() => onLink({ invite, magic_link_url: links[invite.id] })}>
                         Copy link

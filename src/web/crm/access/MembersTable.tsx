@@ -49,9 +49,9 @@ export function MembersTable({ tenantId, members, selfId }: { tenantId: string; 
           <TableRow>
             <TableHead>Email</TableHead>
             <TableHead>Role</TableHead>
-            <TableHead>Invited</TableHead>
-            <TableHead>Joined</TableHead>
-            <TableHead>Last sign-in</TableHead>
+            <TableHead className="hidden md:table-cell">Invited</TableHead>
+            <TableHead className="hidden md:table-cell">Joined</TableHead>
+            <TableHead className="hidden sm:table-cell">Last sign-in</TableHead>
             <TableHead className="relative text-right">
               <span className="sr-only">Actions</span>
             </TableHead>
@@ -62,7 +62,7 @@ export function MembersTable({ tenantId, members, selfId }: { tenantId: string; 
             const locked = m.role === 'owner' || m.user_id === selfId;
             return (
               <TableRow key={m.user_id}>
-                <TableCell className="max-w-[16rem] truncate font-medium">{m.email}</TableCell>
+                <TableCell className="max-w-[8rem] truncate font-medium sm:max-w-[16rem]" title={m.email}>{m.email}</TableCell>
                 <TableCell>
                   {locked ? (
                     <Badge variant={m.role === 'owner' ? 'default' : 'secondary'} title={m.role === 'owner' ? ACCESS_TEXT.ownerLocked : 'Your own access'}>
@@ -70,18 +70,20 @@ export function MembersTable({ tenantId, members, selfId }: { tenantId: string; 
                       {m.user_id === selfId ? ' (you)' : ''}
                     </Badge>
                   ) : (
-                    <Select aria-label={`Role of ${m.email}`} value={m.role} disabled={changeRole.isPending} onChange={(e) => setRole(m, e.target.value as InviteRole)} className="h-8 w-28">
-                      {INVITE_ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {r}
-                        </option>
-                      ))}
-                    </Select>
+                    <div className="w-24 sm:w-28">
+                      <Select aria-label={`Role of ${m.email}`} value={m.role} disabled={changeRole.isPending} onChange={(e) => setRole(m, e.target.value as InviteRole)} className="h-8">
+                        {INVITE_ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {r}
+                          </option>
+                        ))}
+                      </Select>
+                    </div>
                   )}
                 </TableCell>
-                <TableCell className="whitespace-nowrap text-zinc-600">{shortDate(m.invited_at)}</TableCell>
-                <TableCell className="whitespace-nowrap text-zinc-600">{shortDate(m.created_at)}</TableCell>
-                <TableCell className="whitespace-nowrap text-zinc-600">{shortDate(m.last_sign_in_at)}</TableCell>
+                <TableCell className="hidden whitespace-nowrap text-zinc-600 md:table-cell">{shortDate(m.invited_at)}</TableCell>
+                <TableCell className="hidden whitespace-nowrap text-zinc-600 md:table-cell">{shortDate(m.created_at)}</TableCell>
+                <TableCell className="hidden whitespace-nowrap text-zinc-600 sm:table-cell">{shortDate(m.last_sign_in_at)}</TableCell>
                 <TableCell className="text-right">
                   {locked ? null : (
                     <Button variant="ghost" size="sm" className="text-red-600 hover:text-red-700" onClick={() => setRemoving(m)}>
