@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAdminContext, useSession } from '@/lib/auth';
 import { useCurrentTenant } from '@/lib/tenant';
@@ -11,6 +11,12 @@ import OwnerAdmin from './owner/OwnerAdmin';
 
 // The CRM page has its own layout and left menu (admin spec §2); its code loads only when opened.
 const CrmApp = lazy(() => import('@/crm/CrmApp'));
+// Under /admin/*, so the CRM's own relative routes ('leads', 'access') resolve below /admin/crm.
+const crmPage = (
+  <Routes>
+    <Route path="crm/*" element={<CrmApp />} />
+  </Routes>
+);
 
 /**
  * The guard on every /admin route (storefront spec §2 "Admin guard", §6). The server decides who is an
@@ -36,16 +42,16 @@ export default function AdminApp() {
 
   // On a store's own host: members and platform owners get that store's admin; anyone else is refused.
   if (hostTenant) {
-    if (tenant && (role || isOwner) && inCrm) return <CrmApp />;
+    if (tenant && (role || isOwner) && inCrm) return crmPage;
     if (tenant && (role || isOwner)) return <AdminShell tenant={tenant} suspended={suspended} role={role} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost={false} />;
     return <AccessDenied email={user.email} />;
   }
 
   // On the platform host: the tenant chosen for this session, else the owner admin, else choose one.
-  if (tenant && inCrm) return <CrmApp />;
+  if (tenant && inCrm) return crmPage;
   if (tenant) return <AdminShell tenant={tenant} suspended={suspended} role={role} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost />;
   // The provider's sales team (and owners) use the platform's own CRM with no store chosen (decision 027).
-  if (user.isSales && inCrm) return <CrmApp />;
+  if (user.isSales && inCrm) return crmPage;
   if (isOwner) return <OwnerAdmin email={user.email} />;
   if (user.isSales && memberships.length === 0) return <Navigate to="/admin/crm" replace />;
   if (memberships.length === 1) return <AutoChooseTenant membership={memberships[0]} />;

@@ -14,6 +14,7 @@ const LogoutPage = lazy(() => import('@/auth/LogoutPage'));
 const AdminApp = lazy(() => import('@/admin/AdminApp'));
 // The client's proposal page (issue 16): a bundle of its own, on store and platform hosts alike.
 const ProposalPage = lazy(() => import('@/quote/ProposalPage'));
+const InvitePage = lazy(() => import('@/auth/InvitePage'));
 
 export function App() {
   const location = useLocation();
@@ -36,6 +37,7 @@ export function App() {
           <Route path="/logout" element={<LogoutPage />} />
           <Route path="/admin/*" element={<AdminApp />} />
           <Route path="/quote/:uniqueUrl" element={<ProposalPage />} />
+          <Route path="/invite/:token" element={<InvitePage />} />
           {/* With no tenant on this host, the marketing routes replace the store routes. */}
           <Route path="/*" element={tenant ? <Storefront tenant={tenant} /> : <MarketingSite />} />
         </Routes>

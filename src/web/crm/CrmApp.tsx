@@ -81,13 +81,13 @@ export default function CrmApp() {
           <span className="ml-auto truncate text-xs text-zinc-500">{ctx.scope === 'platform' ? 'Provider sales book' : `${bookName} sales book`}</span>
         </header>
         <main className="min-w-0 flex-1 p-4 sm:p-6">
-          {/* AdminApp renders this under the app's /admin/* route, so paths here are relative to /admin. */}
+          {/* AdminApp mounts this at /admin/crm/* (crmPage), so these paths are relative to /admin/crm. */}
           <Routes>
-            <Route path="crm" element={<LeadsSection context={ctx} view="pipeline" />} />
-            <Route path="crm/leads" element={<LeadsSection context={ctx} view="list" />} />
-            <Route path="crm/quotes/*" element={<QuotesSection context={ctx} />} />
-            <Route path="crm/access" element={<ClientAccessSection context={ctx} />} />
-            <Route path="crm/pipeline" element={<Navigate to="/admin/crm" replace />} />
+            <Route index element={<LeadsSection context={ctx} view="pipeline" />} />
+            <Route path="leads" element={<LeadsSection context={ctx} view="list" />} />
+            <Route path="quotes/*" element={<QuotesSection context={ctx} />} />
+            <Route path="access" element={<ClientAccessSection context={ctx} />} />
+            <Route path="pipeline" element={<Navigate to="/admin/crm" replace />} />
             <Route path="*" element={<NotFound homeHref="/admin/crm" />} />
           </Routes>
         </main>

@@ -1,11 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addDomainBody, createTenantBody, storeDomainsResponse, tenantListResponse, tenantResponse, tenantStatusResponse } from '../../../shared/tenants';
-import { requireOwner } from '../../http/guards';
+import type { FastifyRequest } from 'fastify';
+import { requireActor, requireOwner } from '../../http/guards';
+import { forbidden } from '../../http/errors';
 import { uuidParams } from '../../http/params';
 import * as service from './service';
 
 const storeParams = uuidParams('id', 'Store not found');
 const domainParams = uuidParams(['id', 'domainId'], 'Domain not found');
+
+/** Platform owners, and the provider's sales team (users.is_platform_sales). */
+function requireSales(req: FastifyRequest) {
+  const actor = requireActor(req);
+  if (!actor.isSales) throw forbidden('Only the platform team can do this.');
+  return actor;
+}
 
 /** The platform owner's console: every store, its domains, and whether it is open. */
 export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,7 +22,9 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   // Host answers are cached per instance; a change made here is live at once on this one.
   const hostsChanged = () => app.deps.tenants.invalidate();
 
-  app.get('/api/tenants', { schema: { response: { 200: tenantListResponse } } }, async (req) => ({ tenants: await service.listTenants(scopes(), requireOwner(req)) }));
+  // The list is also the store picker of the CRM's Client Access, for platform sales (decision 027);
+  // a store's own owner or admin manages only the store in scope and needs no list.
+  app.get('/api/tenants', { schema: { response: { 200: tenantListResponse } } }, async (req) => ({ tenants: await service.listTenants(scopes(), requireSales(req)) }));
 
   app.post('/api/tenants', { schema: { body: createTenantBody, response: { 201: tenantResponse } } }, async (req, reply) => {
     const tenant = await service.createTenant(scopes(), requireOwner(req), req.body);

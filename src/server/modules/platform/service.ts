@@ -11,16 +11,33 @@ import * as accounts from '../accounts';
 /** Everything here is for verified platform owners only; routes check that first. */
 const ownerScope = (owner: Actor): Scope => ({ tenantId: null, userId: owner.userId, platformOwner: true });
 
-export async function listTenants(scopes: UnitOfWork, owner: Actor): Promise<TenantListItem[]> {
-  return scopes.run(ownerScope(owner), async ({ tx }) => {
-    const [rows, counts] = await Promise.all([tenants.listTenants(tx), accounts.memberCounts(tx)]);
-    return rows.map((r) => ({
-      ...r,
-      created_at: new Date(r.created_at).toISOString(),
-      suspended_at: r.suspended_at ? new Date(r.suspended_at).toISOString() : null,
-      member_count: counts.get(r.id) ?? 0,
-    }));
-  });
+type TenantRow = Awaited<ReturnType<typeof tenants.listTenants>>[number];
+const listItem = (r: TenantRow, members: number): TenantListItem => ({
+  ...r,
+  created_at: new Date(r.created_at).toISOString(),
+  suspended_at: r.suspended_at ? new Date(r.suspended_at).toISOString() : null,
+  member_count: members,
+});
+
+/**
+ * Every store: for platform owners (the console) and platform sales (Client Access picks a store,
+ * decision 027). Only owners have the scope that counts every store's members at once; a sales
+ * person's count is taken store by store, in each store's own scope.
+ */
+export async function listTenants(scopes: UnitOfWork, actor: Actor): Promise<TenantListItem[]> {
+  if (actor.isOwner) {
+    return scopes.run(ownerScope(actor), async ({ tx }) => {
+      const [rows, counts] = await Promise.all([tenants.listTenants(tx), accounts.memberCounts(tx)]);
+      return rows.map((r) => listItem(r, counts.get(r.id) ?? 0));
+    });
+  }
+  const rows = await scopes.run({ tenantId: null, userId: actor.userId }, ({ tx }) => tenants.listTenants(tx));
+  const items: TenantListItem[] = [];
+  for (const r of rows) {
+    const counts = await scopes.run({ tenantId: r.id, userId: actor.userId }, ({ tx }) => accounts.memberCounts(tx));
+    items.push(listItem(r, counts.get(r.id) ?? 0));
+  }
+  return items;
 }
 
 /**

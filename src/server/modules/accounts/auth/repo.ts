@@ -34,6 +34,11 @@ export async function insertSession(
   return rows[0];
 }
 
+/** users.last_sign_in_at (Client Access lists it); the own_account policy lets a user set their own. */
+export async function noteSignIn(tx: Tx, userId: string) {
+  await tx.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, userId));
+}
+
 export async function deleteSessionByHash(tx: Tx, tokenHash: string) {
   await tx.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }

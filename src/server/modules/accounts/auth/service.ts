@@ -45,7 +45,8 @@ export function isPlatformOwner(config: Config, user: { email: string; isPlatfor
   return user.isPlatformOwner || config.platformOwnerEmails.includes(user.email);
 }
 
-async function startSession(deps: AuthDeps, userId: string, meta: ClientMeta): Promise<string> {
+/** A new session for this user (sign-in, sign-up, an accepted invitation), noting when they signed in. */
+export async function startSession(deps: AuthDeps, userId: string, meta: ClientMeta): Promise<string> {
   const token = newSessionToken();
   const previousHash = meta.previousToken ? hashToken(meta.previousToken) : null;
   await deps.scopes.run({ tenantId: null, userId, sessionHash: previousHash }, async ({ tx }) => {
@@ -57,6 +58,7 @@ async function startSession(deps: AuthDeps, userId: string, meta: ClientMeta): P
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       ip: meta.ip,
     });
+    await repo.noteSignIn(tx, userId);
   });
   return token;
 }
@@ -84,6 +86,14 @@ export async function signUp(deps: AuthDeps, body: SignUpBody, meta: ClientMeta)
 }
 
 export async function signIn(deps: AuthDeps, body: SignInBody, meta: ClientMeta): Promise<string> {
+  return startSession(deps, await verifyPassword(deps, body, meta), meta);
+}
+
+/**
+ * The user whose email and password these are, under the sign-in failure limits (401 otherwise).
+ * Sign-in, and accepting an invitation into an existing account without a session, both use it.
+ */
+export async function verifyPassword(deps: AuthDeps, body: SignInBody, meta: ClientMeta): Promise<string> {
   const { saltPrefix, windows } = await deps.scopes.run(ANON, async ({ tx }) => ({
     saltPrefix: await repo.passwordSalt(tx, body.email),
     windows: await repo.failureWindows(tx, meta.ip, body.email, SIGN_IN_LIMITS),
@@ -100,7 +110,12 @@ export async function signIn(deps: AuthDeps, body: SignInBody, meta: ClientMeta)
     return id;
   });
   if (!userId) throw new AppError(401, 'invalid_credentials', AUTH_TEXT.invalidCredentials);
-  return startSession(deps, userId, meta);
+  return userId;
+}
+
+/** Whether an account uses this email; the users a request scope sees are limited, the salt lookup is not. */
+export async function accountExists(deps: AuthDeps, email: string): Promise<boolean> {
+  return deps.scopes.run(ANON, async ({ tx }) => (await repo.passwordSalt(tx, email)) !== null);
 }
 
 export async function signOut(deps: AuthDeps, token: string | null): Promise<void> {

@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import { isUuid } from '../../../../shared/ids';
+import type { TenantCtx } from '../../../http/context';
+import { adminTenantId, inTenant, requireActor } from '../../../http/guards';
+import { forbidden, notFound } from '../../../http/errors';
+import { findTenant } from '../../tenants';
+import { STORE_MANAGER_ROLES } from '../../../../shared/roles';
+import { findRole } from '../auth/repo';
+
+
+/**
+ * Client Access for the store `tenantId` names (decision 027 "Spec-sent ids never select data"):
+ * platform sales and owners may manage any existing store (unknown: 404); anyone else only the store
+ * in scope (its host, or the one chosen on the platform host), as its owner or admin. The work runs in
+ * that store's scope, so tenant isolation keeps it to that store.
+ */
+export async function inAccessScope<T>(req: FastifyRequest, tenantId: string, fn: (ctx: TenantCtx) => Promise<T>): Promise<T> {
+  const actor = requireActor(req);
+  if (actor.isSales) {
+    if (!isUuid(tenantId)) throw notFound('Store not found');
+    return req.server.deps.scopes.run({ tenantId, userId: actor.userId }, async (work) => {
+      if (!(await findTenant(work.tx, tenantId))) throw notFound('Store not found');
+      return fn({ ...work, tenantId, actor, role: await findRole(work.tx, tenantId, actor.userId) });
+    });
+  }
+  if (tenantId !== adminTenantId(req)) throw forbidden('This request names a different store.');
+  // Non-members 404, staff 403, a suspended store only for its owners: as every store-admin route.
+  return inTenant(req, STORE_MANAGER_ROLES, fn);
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { ACCESS_TEXT, INVITE_ROLES, type InviteRole, type Member } from '@shared/crm/access';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Select } from '@/components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api';
+import { useChangeRole, useRemoveMember } from '@/lib/client-access';
+import { toast } from '@/lib/toast';
+import { shortDate } from './format';
+
+/**
+ * The store's members. The owner's row is fixed (spec §4: the owner cannot be changed or removed); so
+ * is the viewer's own, which the server also refuses, so nobody locks themself out.
+ */
+export function MembersTable({ tenantId, members, selfId }: { tenantId: string; members: Member[]; selfId: string | null }) {
+  const changeRole = useChangeRole(tenantId);
+  const remove = useRemoveMember(tenantId);
+  const [removing, setRemoving] = useState<Member | null>(null);
+
+  function setRole(member: Member, role: InviteRole) {
+    changeRole.mutate(
+      { userId: member.user_id, role },
+      {
+        onSuccess: () => toast.success(ACCESS_TEXT.roleUpdated, { description: `${member.email} is now ${role}.` }),
+        onError: (error) => toast.error(ACCESS_TEXT.updateFailed, { description: errorMessage(error, ACCESS_TEXT.updateFailed) }),
+      },
+    );
+  }
+
+  function confirmRemove() {
+    if (!removing) return;
+    const member = removing;
+    remove.mutate(member.user_id, {
+      onSuccess: () => {
+        toast.success(ACCESS_TEXT.accessRemoved, { description: `${member.email} can no longer open this store's admin.` });
+        setRemoving(null);
+      },
+      onError: (error) => toast.error(ACCESS_TEXT.removalFailed, { description: errorMessage(error, ACCESS_TEXT.removalFailed) }),
+    });
+  }
+
+  if (members.length === 0) return <p className="px-4 py-6 text-sm text-zinc-500">No members yet.</p>;
+  return (
+    <>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Email</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead className="hidden md:table-cell">Invited</TableHead>
+            <TableHead className="hidden md:table-cell">Joined</TableHead>
+            <TableHead className="hidden sm:table-cell">Last sign-in</TableHead>
+            <TableHead className="relative text-right">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {members.map((m) => {
+            const locked = m.role === 'owner' || m.user_id === selfId;
+            return (
+              <TableRow key={m.user_id}>
+                <TableCell className="max-w-[8rem] truncate font-medium sm:max-w-[16rem]" title={m.email}>{m.email}</TableCell>
+                <TableCell>
+                  {locked ? (
+                    <Badge variant={m.role === 'owner' ? 'default' : 'secondary'} title={m.role === 'owner' ? ACCESS_TEXT.ownerLocked : 'Your own access'}>
+                      {m.role}
+                      {m.user_id === selfId ? ' (you)' : ''}
+                    </Badge>
+                  ) : (
+                    <div className="w-24 sm:w-28">
+                      <Select aria-label={`Role of ${m.email}`} value={m.role} disabled={changeRole.isPending} onChange={(e) => setRole(m, e.target.value as InviteRole)} className="h-8">
+                        {INVITE_ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {r}
+                          </option>
+                        ))}
+                      </Select>
+                    </div>
+                  )}
+                </TableCell>
+                <TableCell className="hidden whitespace-nowrap text-zinc-600 md:table-cell">{shortDate(m.invited_at)}</TableCell>
+                <TableCell className="hidden whitespace-nowrap text-zinc-600 md:table-cell">{shortDate(m.created_at)}</TableCell>
+                <TableCell className="hidden whitespace-nowrap text-zinc-600 sm:table-cell">{shortDate(m.last_sign_in_at)}</TableCell>
+                <TableCell className="text-right">
+                  {locked ? null : (
+                    <Button variant="ghost" size="sm" className="text-red-600 hover:text-red-700" onClick={() => setRemoving(m)}>
+                      Remove
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+      <Dialog open={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Remove access?</DialogTitle>
+            <DialogDescription>{removing?.email} will no longer be able to open this store's admin. Their account stays; you can invite them again.</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setRemoving(null)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" disabled={remove.isPending} onClick={confirmRemove}>
+              {remove.isPending ? 'Removing...' : 'Remove'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
