@@ -54,6 +54,9 @@ function serviceWorker(): Plugin {
   };
 }
 
+/** See the 'shared' chunk group below. */
+const SHARED_SMALL_MODULES = /(@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](mutationObserver|useMutation)|src[\\/]web[\\/]lib[\\/](auth|api)\.ts|src[\\/]shared[\\/](money|catalog)\.ts|src[\\/]web[\\/]components[\\/]ui[\\/](input|label|badge|skeleton|tabs)\.tsx|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](zap|shopping-bag|plus|search)\.mjs)/;
+
 // The web app lives in src/web and is built into dist/web, which the Fastify server serves.
 // Budget: a shopper's product page loads at most 120 kB of gzipped JavaScript (`npm run size`,
 // docs/decisions/004-storefront-bundle-budget.md).
@@ -76,7 +79,13 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Everything the first screen needs in one file: split, it compresses worse and costs requests.
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            // Small modules the product page shares with several lazy areas (sign-in, admin, the quote and
+            // invitation pages): one chunk, not one per combination of areas that uses them, since each
+            // extra file costs the product page a request and compresses worse (decision 004).
+            { name: 'shared', test: SHARED_SMALL_MODULES },
+          ],
         },
       },
     },

@@ -4,7 +4,8 @@ import type { InviteRole, invitationsResponse, inviteResponse, invitationPreview
 import type { TenantListItem } from '@shared/tenants';
 import { CRM_API } from '@shared/crm/routes';
 import { api } from './api';
-import { crmKeys, platformKeys } from './query-keys';
+import { platformKeys } from './query-keys';
+import { crmKeys } from './crm';
 
 export type AccessList = z.infer<typeof invitationsResponse>;
 export type InviteAnswer = z.infer<typeof inviteResponse>;

@@ -5,7 +5,7 @@ import type { CreateLeadBody, Lead, LeadStatus, UpdateLeadBody, barkImportRespon
 import { LEAD_TEXT } from '@shared/crm/leads';
 import { CRM_API, LEADS_CHANGED_EVENT } from '@shared/crm/routes';
 import { api, errorMessage } from './api';
-import { crmKeys } from './query-keys';
+import { crmKeys } from './crm';
 import { toast } from './toast';
 
 // The CRM's leads (admin spec §2, §4, §7 "CRM"): one list, newest first, shared by the pipeline board,

@@ -3,7 +3,7 @@ import type { Lead } from '@shared/crm/leads';
 import { quoteDisplayStatus, type Quote, type QuoteFilter, type SaveQuoteBody } from '@shared/crm/quotes';
 import { CRM_API, quotePagePath } from '@shared/crm/routes';
 import { api } from './api';
-import { crmKeys } from './query-keys';
+import { crmKeys } from './crm';
 
 // The Quotes section's server state (admin spec §2 Quotes, §7 "Quotes"): the list with its revenue,
 // the leads a quote can belong to, and save and delete.

@@ -117,12 +117,3 @@ export const navigationKeys = {
   search: (type: 'product' | 'page', q: string) => ['admin', 'navigation', 'search', type, q] as const,
 };
 
-/** The CRM (issue 16): its scope, leads, quotes and Client Access per store. */
-export const crmKeys = {
-  context: ['crm', 'context'] as const,
-  leads: ['crm', 'leads'] as const,
-  quotes: ['crm', 'quotes'] as const,
-  quote: (id: string) => ['crm', 'quotes', id] as const,
-  tenants: ['crm', 'tenants'] as const,
-  invitations: (tenantId: string) => ['crm', 'invitations', tenantId] as const,
-};

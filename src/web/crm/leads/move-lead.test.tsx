@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '@shared/crm/leads';
 import { useLeads, useMoveLead } from '@/lib/crm-leads';
-import { crmKeys } from '@/lib/query-keys';
+import { crmKeys } from '@/lib/crm';
 import { lead } from './test-lead';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
