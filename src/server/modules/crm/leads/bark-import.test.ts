@@ -1,9 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../app';
+import { listenLocally, type LocalServer } from '../../../test/local-server';
 import { ACME_HOST, call, DEMO_HOST, PLATFORM_HOST, resetTestApp, signIn, type TestApp } from '../../../test/harness';
 import { CRM_API } from '../../../../shared/crm/routes';
 import { BARK_SHEET_COLUMNS, parseBarkMetadata, type Lead } from '../../../../shared/crm/leads';
@@ -12,7 +11,7 @@ import { readBarkSheet } from './bark-sheet';
 // The Bark sheet import (admin spec §7) against a local sheet server: mapping, skipping, idempotence,
 // the x-tenant-id check, and every fetch failure answered 4xx.
 let t: TestApp;
-let server: http.Server;
+let local: LocalServer;
 let base: string;
 let admin: string;
 let acmeAdmin: string;
@@ -42,23 +41,21 @@ beforeAll(async () => {
   sheets.set('/nul.csv', { type: 'text/csv', body: Buffer.from(`bark_id,bark_buyer_name,bark_email,quote_value\nN-1,Nul\u0000Name,nul@example.com,${'9'.repeat(400)}\n`) });
   sheets.set('/slow.csv', { type: 'text/csv', body: GOOD, delayMs: 3000 });
   sheets.set('/gone.csv', { type: 'text/csv', body: '', status: 404 });
-  server = http.createServer((req, res) => {
+  local = await listenLocally((req, res) => {
     const sheet = sheets.get(req.url ?? '');
     if (!sheet) return void res.writeHead(404).end();
     const send = () => res.writeHead(sheet.status ?? 200, { 'content-type': sheet.type }).end(sheet.body);
     if (sheet.delayMs) setTimeout(send, sheet.delayMs).unref();
     else send();
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = local.base;
   admin = await signIn(t.app, 'admin@demo.test');
   acmeAdmin = await signIn(t.app, 'admin@acme.test', ACME_HOST);
   sales = await signIn(t.app, 'sales@platform.test', PLATFORM_HOST);
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
+  await local.close();
 });
 
 const importSheet = (path: string, opts: { cookie?: string; host?: string; headers?: Record<string, string>; app?: FastifyInstance } = {}) =>

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ACME_HOST, call, DEMO_HOST, PLATFORM_HOST, resetTestApp, signIn, type TestApp } from '../../../test/harness';
 import { buildApp } from '../../../app';
+import { listenLocally, type LocalServer } from '../../../test/local-server';
 import { openDatabase, type Database } from '../../../db/connection';
 import { DomainEvents } from '../../../db/domain-events';
 import { UnitOfWork } from '../../../db/unit-of-work';
@@ -14,7 +15,7 @@ import { CRM_API } from '../../../../shared/crm/routes';
 // stream that never ends). The shared test app serves a local server of this file's own through
 // app.routing, so the app other files use is never bound or closed here.
 let t: TestApp;
-let server: http.Server;
+let local: LocalServer;
 let base: string;
 let admin: string;
 let acmeAdmin: string;
@@ -23,9 +24,8 @@ const open: http.ClientRequest[] = [];
 
 beforeAll(async () => {
   t = await resetTestApp();
-  server = http.createServer((req, res) => t.app.routing(req, res));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  local = await listenLocally((req, res) => t.app.routing(req, res));
+  base = local.base;
   admin = await signIn(t.app, 'admin@demo.test');
   acmeAdmin = await signIn(t.app, 'admin@acme.test', ACME_HOST);
   sales = await signIn(t.app, 'sales@platform.test', PLATFORM_HOST);
@@ -33,8 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const req of open) req.destroy();
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
+  await local.close();
 });
 
 interface Board {
