@@ -104,3 +104,9 @@ export async function recordFailure(tx: Tx, ip: string, email: string) {
 export async function clearFailures(tx: Tx, ip: string, email: string) {
   await tx.delete(signInFailures).where(and(eq(signInFailures.ip, ip), eq(signInFailures.email, email)));
 }
+
+/** An account's email and owner flag, as far as the scope may see it (its own scope always does). */
+export async function findUserFlags(tx: Tx, userId: string) {
+  const rows = await tx.select({ email: users.email, isPlatformOwner: users.isPlatformOwner }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0] ?? null;
+}
