@@ -18,7 +18,7 @@ import {
 import { CRM_API } from '../../../../shared/crm/routes';
 import { isUuid } from '../../../../shared/ids';
 import { notFound } from '../../../http/errors';
-import { sessionToken, setSessionCookie } from '../auth/cookies';
+import { clientMeta, rememberDevice, setSessionCookie } from '../auth/cookies';
 import { inAccessScope } from './scope';
 import * as service from './service';
 import * as invitations from './accept';
@@ -83,9 +83,11 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(CRM_API.acceptInvitation, { schema: { body: acceptInvitationBody, response: { 200: acceptInvitationResponse } } }, async (req, reply) => {
     if (!req.tenant) throw notFound(ACCESS_TEXT.inviteInvalid);
-    const meta = { ip: req.ip, userAgent: req.headers['user-agent'] ?? null, previousToken: sessionToken(req) };
-    const accepted = await invitations.accept(deps(), req.tenant, req.actor, req.body, meta);
-    if (accepted.sessionToken) setSessionCookie(req, reply, accepted.sessionToken);
+    const accepted = await invitations.accept(deps(), req.tenant, req.actor, req.body, clientMeta(req));
+    if (accepted.sessionToken) {
+      setSessionCookie(req, reply, accepted.sessionToken);
+      rememberDevice(req, reply, accepted.email);
+    }
     return { tenant_id: accepted.tenant_id, role: accepted.role };
   });
 };
