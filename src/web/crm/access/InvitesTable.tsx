@@ -65,16 +65,55 @@ export function InvitesTable({ tenantId, invites, canManage, selfEmail, links, o
     );
   }
 
+  const isMine = (invite: Invite) => invite.requested_by_email !== null && invite.requested_by_email === selfEmail;
+
+  /** What the caller may do with an invitation, laid out on the right (desktop) or under the address (phone). */
+  function actions(invite: Invite, align: string) {
+    const state = inviteState(invite);
+    const mine = isMine(invite);
+    const open = state === 'Pending' || state === 'Expired';
+    return state === 'Awaiting approval' && canManage ? (
+      <div className={`flex flex-wrap gap-1 ${align}`}>
+        <Button size="sm" disabled={decide.isPending} onClick={() => doDecide(invite, 'approve')}>
+          Approve
+        </Button>
+        <Button variant="ghost" size="sm" className="text-red-600 hover:text-red-700" disabled={decide.isPending} onClick={() => doDecide(invite, 'decline')}>
+          Decline
+        </Button>
+      </div>
+    ) : state === 'Awaiting approval' && mine ? (
+      <div className={`flex ${align}`}>
+        <Button variant="ghost" size="sm" className="text-red-600 hover:text-red-700" disabled={revoke.isPending} onClick={() => doRevoke(invite)}>
+          Withdraw
+        </Button>
+      </div>
+    ) : open && (canManage || mine) ? (
+      <div className={`flex flex-wrap gap-1 ${align}`}>
+        {links[invite.id] && state === 'Pending' ? (
+          <Button variant="ghost" size="sm" onClick={() => onLink({ invite, magic_link_url: links[invite.id] })}>
+            Copy link
+          </Button>
+        ) : null}
+        <Button variant="ghost" size="sm" disabled={resend.isPending} onClick={() => doResend(invite)}>
+          Resend
+        </Button>
+        <Button variant="ghost" size="sm" className="text-red-600 hover:text-red-700" disabled={revoke.isPending} onClick={() => doRevoke(invite)}>
+          Revoke
+        </Button>
+      </div>
+    ) : null;
+  }
+
   if (invites.length === 0) return <p className="px-4 py-6 text-sm text-zinc-500">No invitations yet. {canManage ? 'Invite someone above.' : 'Request one above.'}</p>;
   return (
     <Table>
       <TableHeader>
         <TableRow>
           <TableHead>Email</TableHead>
-          <TableHead>Role</TableHead>
+          <TableHead className="hidden sm:table-cell">Role</TableHead>
           <TableHead>Status</TableHead>
           <TableHead className="hidden sm:table-cell">Sent</TableHead>
-          <TableHead className="relative text-right">
+          <TableHead className="relative hidden text-right sm:table-cell">
             <span className="sr-only">Actions</span>
           </TableHead>
         </TableRow>
@@ -82,58 +121,29 @@ export function InvitesTable({ tenantId, invites, canManage, selfEmail, links, o
       <TableBody>
         {invites.map((invite) => {
           const state = inviteState(invite);
-          const mine = invite.requested_by_email !== null && invite.requested_by_email === selfEmail;
-          const mayAct = canManage || mine;
-          const open = state === 'Pending' || state === 'Expired';
+          const mine = isMine(invite);
+          const phoneActions = actions(invite, 'justify-start');
           return (
             <TableRow key={invite.id}>
-              <TableCell className="max-w-[8rem] sm:max-w-[16rem]">
+              <TableCell className="max-w-[9rem] sm:max-w-[16rem]">
                 <div className="truncate font-medium" title={invite.email}>
                   {invite.email}
                 </div>
+                {/* On a phone the role sits under the address, leaving room for the actions. */}
+                <div className="text-xs text-zinc-500 sm:hidden">{invite.role}</div>
                 {invite.requested_by_email ? (
                   <div className="truncate text-xs text-zinc-500" title={`Requested by ${invite.requested_by_email}`}>
                     Requested by {mine ? 'you' : invite.requested_by_email}
                   </div>
                 ) : null}
+                {phoneActions ? <div className="mt-2 sm:hidden">{phoneActions}</div> : null}
               </TableCell>
-              <TableCell>{invite.role}</TableCell>
+              <TableCell className="hidden sm:table-cell">{invite.role}</TableCell>
               <TableCell>
                 <Badge variant={STATE_BADGE[state]}>{state}</Badge>
               </TableCell>
               <TableCell className="hidden whitespace-nowrap text-zinc-600 sm:table-cell">{shortDate(invite.magic_link_sent_at)}</TableCell>
-              <TableCell>
-                {state === 'Awaiting approval' && canManage ? (
-                  <div className="flex flex-wrap justify-end gap-1">
-                    <Button size="sm" disabled={decide.isPending} onClick={() => doDecide(invite, 'approve')}>
-                      Approve
-                    </Button>
-                    <Button variant="ghost" size="sm" className="text-red-600 hover:text-red-700" disabled={decide.isPending} onClick={() => doDecide(invite, 'decline')}>
-                      Decline
-                    </Button>
-                  </div>
-                ) : state === 'Awaiting approval' && mine ? (
-                  <div className="flex justify-end">
-                    <Button variant="ghost" size="sm" className="text-red-600 hover:text-red-700" disabled={revoke.isPending} onClick={() => doRevoke(invite)}>
-                      Withdraw
-                    </Button>
-                  </div>
-                ) : open && mayAct ? (
-                  <div className="flex flex-wrap justify-end gap-1">
-                    {links[invite.id] && state === 'Pending' ? (
-                      <Button variant="ghost" size="sm" onClick={() => onLink({ invite, magic_link_url: links[invite.id] })}>
-                        Copy link
-                      </Button>
-                    ) : null}
-                    <Button variant="ghost" size="sm" disabled={resend.isPending} onClick={() => doResend(invite)}>
-                      Resend
-                    </Button>
-                    <Button variant="ghost" size="sm" className="text-red-600 hover:text-red-700" disabled={revoke.isPending} onClick={() => doRevoke(invite)}>
-                      Revoke
-                    </Button>
-                  </div>
-                ) : null}
-              </TableCell>
+              <TableCell className="hidden sm:table-cell">{actions(invite, 'justify-end')}</TableCell>
             </TableRow>
           );
         })}
