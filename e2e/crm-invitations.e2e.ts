@@ -6,7 +6,8 @@ import { ACCESS_TEXT } from '../src/shared/crm/access';
 
 // Issue 16, Client Access: a store admin invites someone by magic link from the CRM; the invitee opens
 // the link in another browser, chooses a password and lands in the store's admin with the invited
-// role; a revoked link says it was withdrawn.
+// role; a revoked link says it was withdrawn. Platform sales only request invitations, which the store's
+// admin approves (issue 24, decision 030).
 
 afterEach(snapIfFailed);
 
@@ -92,5 +93,51 @@ describe('Client Access invitations', () => {
     await page.getByLabel('Store').selectOption({ label: 'Acme (acme.localhost)' });
     await page.getByRole('cell', { name: 'admin@acme.test' }).waitFor();
     await snap(page, 'crm-access-platform-1280');
+  });
+
+  it('a platform sales request waits for the store: its admin approves it, and only then is the link sent', async () => {
+    const wanted = `wanted-${Date.now().toString(36)}@demo.test`;
+    const requestRow = (page: Page) => page.getByRole('row').filter({ hasText: wanted });
+
+    // Platform sales does not manage Demo Store: the form files a request, no link.
+    const { page: sales } = await newPage();
+    await signInThroughForm(sales, url('localhost', '/login?redirect=%2Fadmin%2Fcrm%2Faccess'), 'sales@platform.test');
+    await sales.getByLabel('Store').selectOption({ label: 'Demo Store (demo.localhost)' });
+    await sales.getByRole('heading', { name: 'Request an invitation' }).waitFor();
+    await sales.getByLabel('Email').fill(wanted);
+    await sales.getByRole('button', { name: 'Request invite' }).click();
+    await toastWith(sales, ACCESS_TEXT.requestSent).waitFor();
+    await requestRow(sales).getByText('Awaiting approval').waitFor();
+    await requestRow(sales).getByText('Requested by you').waitFor();
+    expect(await sales.getByLabel(`Invite link for ${wanted}`).count()).toBe(0);
+    // No role changes for someone who does not manage the store.
+    expect(await sales.getByLabel('Role of staff@demo.test').count()).toBe(0);
+    await snap(sales, 'crm-access-request-1280');
+
+    // The store's admin sees who asked, at phone width too, and approves.
+    const phone = await newPage({ width: 375, height: 800 });
+    await signInThroughForm(phone.page, url(STORE, '/login?redirect=%2Fadmin%2Fcrm%2Faccess'), 'admin@demo.test');
+    await requestRow(phone.page).getByText('Requested by sales@platform.test').waitFor();
+    await snap(phone.page, 'crm-access-approval-375');
+    expect(await fitsWidth(phone.page)).toBe(true);
+    const { page: admin } = await newPage();
+    await signInThroughForm(admin, url(STORE, '/login?redirect=%2Fadmin%2Fcrm%2Faccess'), 'admin@demo.test');
+    await requestRow(admin).getByText('Awaiting approval').waitFor();
+    await snap(admin, 'crm-access-approval-1280');
+    await requestRow(admin).getByRole('button', { name: 'Approve' }).click();
+    await toastWith(admin, ACCESS_TEXT.inviteApproved).waitFor();
+    await requestRow(admin).getByText('Pending').waitFor();
+    await expect.poll(() => admin.getByLabel(`Invite link for ${wanted}`).inputValue(), poll).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+
+    // The sales person sees the request's new state.
+    await sales.reload();
+    await sales.getByLabel('Store').selectOption({ label: 'Demo Store (demo.localhost)' });
+    await requestRow(sales).getByText('Pending').waitFor();
+    const salesPhone = await newPage({ width: 375, height: 800 });
+    await signInThroughForm(salesPhone.page, url('localhost', '/login?redirect=%2Fadmin%2Fcrm%2Faccess'), 'sales@platform.test');
+    await salesPhone.page.getByLabel('Store').selectOption({ label: 'Demo Store (demo.localhost)' });
+    await requestRow(salesPhone.page).getByText('Pending').waitFor();
+    await snap(salesPhone.page, 'crm-access-request-375');
+    expect(await fitsWidth(salesPhone.page)).toBe(true);
   });
 });

@@ -19,6 +19,15 @@ export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 export const SIGN_IN_MAX_FAILURES_PER_ADDRESS_AND_ACCOUNT = 5;
 export const SIGN_IN_MAX_FAILURES_PER_ACCOUNT = 10;
 export const SIGN_IN_MAX_FAILURES_PER_ADDRESS = 30;
+/**
+ * A device that signed in to the account before (its device cookie) is still judged on its password
+ * while the account is locked by the per-account limit, up to this many failures of its own in the
+ * window; then that device cookie is locked out too (decision 031, OWASP "device cookies").
+ */
+export const SIGN_IN_MAX_FAILURES_PER_DEVICE = 5;
+export const DEVICE_COOKIE = 'did';
+/** How long a device stays known after its last sign-in (the cookie's Max-Age, also checked on the server). */
+export const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** Sign-up attempts (taken emails included) allowed per client address within the window. */
 export const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;

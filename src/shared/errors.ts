@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'busy', 'internal', 'payment_unavailable', 'storage_unavailable', 'ai_unavailable', 'missing_api_key', 'invalid_api_key',
   // Accounts, stores and claims
   'email_taken', 'domain_taken', 'slug_taken', 'invalid_claim', 'already_used', 'last_domain', 'store_closed', 'store_suspended',
+  // Client Access (decision 030)
+  'self_invite', 'inviter_lost_access',
   // Catalogue, pictures and stock
   'product_in_checkout', 'tracking_disabled', 'insufficient_stock', 'stock_limit', 'out_of_stock', 'too_many_images', 'duplicate_image', 'file_too_large', 'unsupported_file_type', 'media_in_use',
   // Checkout, orders and refunds

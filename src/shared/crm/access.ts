@@ -6,9 +6,22 @@ import { MEMBER_ROLES } from '../roles';
 
 export const INVITE_ROLES = ['admin', 'staff'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
-export const INVITE_STATUSES = ['pending', 'accepted', 'revoked'] as const;
+/**
+ * pending: a link exists and works until it expires. awaiting_approval: a platform sales account's
+ * request, no link yet; approved it becomes pending, or it is declined (decision 030).
+ */
+export const INVITE_STATUSES = ['pending', 'accepted', 'revoked', 'awaiting_approval', 'declined'] as const;
+export type InviteStatus = (typeof INVITE_STATUSES)[number];
 /** A magic link works once, for this long (then "Resend" makes a fresh one). */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Invitation emails (new links, resends and approvals) per store and per sending account in the window
+ * (issue 24 item 4): beyond either, 429 with Retry-After and nothing is sent.
+ */
+export const INVITE_EMAIL_WINDOW_MS = 60 * 60 * 1000;
+export const INVITE_EMAILS_PER_STORE = 20;
+export const INVITE_EMAILS_PER_ACCOUNT = 10;
 
 export const ACCESS_TEXT = {
   loadTenantsFailed: 'Unable to load tenants',
@@ -33,6 +46,20 @@ export const ACCESS_TEXT = {
   inviteExpired: 'This invitation has expired. Ask for a new one.',
   inviteRevokedLink: 'This invitation was withdrawn.',
   wrongAccount: 'You are signed in with a different email address. Sign out, then open the link again.',
+  selfInvite: 'You cannot invite yourself.',
+  managersOnly: "Only the store's owner or an admin can do this.",
+  requestSent: 'Request sent',
+  requestSentBody: "The store's owner or an admin must approve it before the link is sent.",
+  inviteApproved: 'Invite approved',
+  requestDeclined: 'Request declined',
+  approveFailed: 'Approval failed',
+  declineFailed: 'Decline failed',
+  awaitingApproval: 'This invitation is awaiting approval by the store.',
+  notAwaiting: 'This request is no longer awaiting approval.',
+  alreadyOpen: 'This address already has an open invitation to this store.',
+  inviterLostAccess: 'The person who sent this invitation can no longer give this access. Ask the store for a new invitation.',
+  rateLimitedStore: 'This store has sent too many invitation emails in the last hour. Please wait before sending more.',
+  rateLimitedAccount: 'You have sent too many invitation emails in the last hour. Please wait before sending more.',
 } as const;
 
 export const memberSchema = z.object({
@@ -54,6 +81,8 @@ export const inviteSchema = z.object({
   expires_at: z.string(),
   magic_link_sent_at: z.string().nullable(),
   updated_at: z.string(),
+  /** Who asked for it, on a platform sales request (decision 030); null on a direct invitation. */
+  requested_by_email: z.string().nullable(),
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
@@ -63,7 +92,15 @@ const id = (what: string) => z.string({ error: `${what} is required` }).trim().m
 
 /** GET /api/admin/invitations?tenantId= */
 export const invitationsQuery = z.object({ tenantId });
-export const invitationsResponse = z.object({ members: z.array(memberSchema), invites: z.array(inviteSchema) });
+export const invitationsResponse = z.object({
+  members: z.array(memberSchema),
+  invites: z.array(inviteSchema),
+  /**
+   * Whether the caller manages this store (its owner or an admin, or a platform owner): invites go out
+   * at once, requests can be approved, roles changed. Platform sales otherwise only request (decision 030).
+   */
+  can_manage: z.boolean(),
+});
 
 /** POST /api/admin/invitations: a new invite {tenantId, email, role}, or a resend {tenantId, email, inviteId, resend: true}. */
 export const inviteBody = z.strictObject({
@@ -73,8 +110,18 @@ export const inviteBody = z.strictObject({
   inviteId: id('Invite').optional(),
   resend: z.boolean().optional(),
 });
-/** The link is shown to copy as well as emailed (spec §7 "returns magic_link_url"). */
-export const inviteResponse = z.object({ invite: inviteSchema, magic_link_url: z.string() });
+/**
+ * The link is shown to copy as well as emailed (spec §7 "returns magic_link_url"); null when no link
+ * was made: a request awaiting approval (202), or a declined one.
+ */
+export const inviteResponse = z.object({ invite: inviteSchema, magic_link_url: z.string().nullable() });
+
+/** POST /api/admin/invitations/approval: a store's owner or admin (or a platform owner) decides a request. */
+export const inviteApprovalBody = z.strictObject({
+  tenantId,
+  inviteId: id('Invite'),
+  decision: z.enum(['approve', 'decline'], { error: 'Choose approve or decline' }),
+});
 
 /** DELETE /api/admin/invitations: revoke {tenantId, inviteId} or remove a member {tenantId, userId}. */
 export const removeAccessBody = z.union([

@@ -26,6 +26,8 @@ export const CRM_API = {
   /** Client Access (spec §7). */
   tenants: '/api/tenants',
   invitations: '/api/admin/invitations',
+  /** POST {tenantId, inviteId, decision}: approve or decline a platform sales request (decision 030). */
+  invitationApproval: '/api/admin/invitations/approval',
   invitationPreview: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,
   acceptInvitation: '/api/invitations/accept',
 } as const;

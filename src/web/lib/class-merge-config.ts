@@ -62,7 +62,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "line-clamp": {"line":"clamp-1 clamp-2"},
   "list-style-type": {"list":"decimal disc none"},
   "max-h": {"max":"h-48 h-60 h-72 h-[28rem] h-[70vh] h-[90dvh] h-[90vh] h-[calc(100vh-12rem)] h-[calc(100vh-9rem)]"},
-  "max-w": {"max":"w-0 w-24 w-2xl w-36 w-3xl w-40 w-44 w-48 w-4xl w-56 w-5xl w-64 w-6xl w-[16rem] w-[85vw] w-[8rem] w-[92vw] w-full w-lg w-md w-none w-sm w-xl w-xs"},
+  "max-w": {"max":"w-0 w-24 w-2xl w-36 w-3xl w-40 w-44 w-48 w-4xl w-56 w-5xl w-64 w-6xl w-[16rem] w-[85vw] w-[8rem] w-[92vw] w-[9rem] w-full w-lg w-md w-none w-sm w-xl w-xs"},
   "mb": {"mb":"1.5 2 3 5 6"},
   "min-h": {"min":"h-0 h-11 h-14 h-20 h-24 h-28 h-36 h-40 h-72 h-9 h-screen"},
   "min-w": {"min":"w-0 w-4 w-40 w-48 w-5 w-52 w-6 w-60 w-max"},

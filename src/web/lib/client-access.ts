@@ -44,6 +44,15 @@ export function useInvite(tenantId: string) {
   });
 }
 
+/** A store's owner or admin approves (the link is made and sent) or declines a platform sales request. */
+export function useDecideRequest(tenantId: string) {
+  const refresh = useRefresh(tenantId);
+  return useMutation({
+    mutationFn: (body: { inviteId: string; decision: 'approve' | 'decline' }) => api<InviteAnswer>('POST', CRM_API.invitationApproval, { tenantId, ...body }),
+    onSettled: refresh,
+  });
+}
+
 export function useRevokeInvite(tenantId: string) {
   const refresh = useRefresh(tenantId);
   return useMutation({ mutationFn: (inviteId: string) => api('DELETE', CRM_API.invitations, { tenantId, inviteId }), onSettled: refresh });

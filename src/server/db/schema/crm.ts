@@ -102,6 +102,8 @@ export const quotes = pgTable(
 /**
  * An invitation into a store (admin spec §3 "Invite"). The magic link carries a random token; only its
  * SHA-256 is stored. Single use (status accepted) and expiring; resending replaces the token.
+ * A platform sales account that does not manage the store only requests one (decision 030): status
+ * awaiting_approval, no token, until a store owner or admin (or a platform owner) approves or declines.
  */
 export const tenantInvitations = pgTable(
   'tenant_invitations',
@@ -110,11 +112,20 @@ export const tenantInvitations = pgTable(
     tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     role: text('role').$type<'admin' | 'staff'>().notNull().default('admin'),
-    status: text('status').$type<'pending' | 'accepted' | 'revoked'>().notNull().default('pending'),
-    tokenHash: text('token_hash').notNull().unique(),
+    status: text('status').$type<'pending' | 'accepted' | 'revoked' | 'awaiting_approval' | 'declined'>().notNull().default('pending'),
+    /** Null while a request awaits approval (or was declined unapproved): no link exists yet. */
+    tokenHash: text('token_hash').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     magicLinkSentAt: timestamp('magic_link_sent_at', { withTimezone: true }),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Whose standing in the store backs the link (decision 030): the inviter, or the approver of a
+     * request. Accepting grants nothing unless this account still manages the store.
+     */
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Who asked, as shown to the store's managers: the requester is usually no member they could see. */
+    requestedByEmail: text('requested_by_email'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -122,10 +133,15 @@ export const tenantInvitations = pgTable(
   },
   (t) => [
     index('tenant_invitations_tenant_idx').on(t.tenantId, t.createdAt),
-    // One open invitation per address per store: inviting again refreshes it.
-    uniqueIndex('tenant_invitations_pending_unique').on(t.tenantId, t.email).where(sql`status = 'pending'`),
+    // One open invitation (or request) per address per store: inviting again refreshes it.
+    uniqueIndex('tenant_invitations_open_unique').on(t.tenantId, t.email).where(sql`status in ('pending', 'awaiting_approval')`),
     check('tenant_invitations_role_check', sql`role in ('admin', 'staff')`),
-    check('tenant_invitations_status_check', sql`status in ('pending', 'accepted', 'revoked')`),
-    check('tenant_invitations_sizes_check', sql`length(email) between 3 and 254 and length(token_hash) = 64`),
+    check('tenant_invitations_status_check', sql`status in ('pending', 'accepted', 'revoked', 'awaiting_approval', 'declined')`),
+    check(
+      'tenant_invitations_sizes_check',
+      sql`length(email) between 3 and 254 and (token_hash is null or length(token_hash) = 64) and coalesce(length(requested_by_email), 0) <= 254`,
+    ),
+    // A link that can be used always has a token; a request awaiting approval never has one.
+    check('tenant_invitations_token_check', sql`(status not in ('pending', 'accepted') or token_hash is not null) and (status <> 'awaiting_approval' or token_hash is null)`),
   ],
 );

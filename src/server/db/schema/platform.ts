@@ -90,9 +90,15 @@ export const signInFailures = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     ip: text('ip').notNull(),
     email: text('email').notNull(),
+    /** SHA-256 of the device cookie's nonce when the attempt presented a valid one (decision 031). */
+    device: text('device'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sign_in_failures_ip_idx').on(t.ip, t.createdAt), index('sign_in_failures_email_idx').on(t.email, t.createdAt)],
+  (t) => [
+    index('sign_in_failures_ip_idx').on(t.ip, t.createdAt),
+    index('sign_in_failures_email_idx').on(t.email, t.createdAt),
+    index('sign_in_failures_device_idx').on(t.device, t.createdAt),
+  ],
 );
 
 /**

@@ -5,12 +5,13 @@ import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useAccessList, type InviteAnswer } from '@/lib/client-access';
+import type { SessionUser } from '@shared/auth';
 import { toast } from '@/lib/toast';
 import { InvitesTable } from './InvitesTable';
 import { MembersTable } from './MembersTable';
 
 /** The chosen store's members and invitations, with loading and error states. */
-export function AccessLists({ tenantId, selfId, links, onLink }: { tenantId: string; selfId: string | null; links: Record<string, string>; onLink: (answer: InviteAnswer) => void }) {
+export function AccessLists({ tenantId, self, links, onLink }: { tenantId: string; self: SessionUser | null; links: Record<string, string>; onLink: (answer: InviteAnswer) => void }) {
   const list = useAccessList(tenantId);
   useEffect(() => {
     if (list.isError) toast.error(ACCESS_TEXT.loadInvitationsFailed, { description: errorMessage(list.error, ACCESS_TEXT.loadInvitationsFailed) });
@@ -39,13 +40,13 @@ export function AccessLists({ tenantId, selfId, links, onLink }: { tenantId: str
         <CardHeader>
           <CardTitle>Members ({list.data.members.length})</CardTitle>
         </CardHeader>
-        <MembersTable tenantId={tenantId} members={list.data.members} selfId={selfId} />
+        <MembersTable tenantId={tenantId} members={list.data.members} selfId={self?.id ?? null} canManage={list.data.can_manage} />
       </Card>
       <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Invitations</CardTitle>
         </CardHeader>
-        <InvitesTable tenantId={tenantId} invites={list.data.invites} links={links} onLink={onLink} />
+        <InvitesTable tenantId={tenantId} invites={list.data.invites} canManage={list.data.can_manage} selfEmail={self?.email ?? null} links={links} onLink={onLink} />
       </Card>
     </>
   );

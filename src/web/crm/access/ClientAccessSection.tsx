@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
-import { useAccessTenants, type InviteAnswer } from '@/lib/client-access';
+import { useAccessList, useAccessTenants, type InviteAnswer } from '@/lib/client-access';
 import { useSession } from '@/lib/auth';
 import { errorMessage } from '@/lib/api';
 import { Button } from '@/components/ui/button';
@@ -18,17 +18,21 @@ import { InviteForm } from './InviteForm';
 /**
  * Client Access (admin spec §2, issue 16): who may open a store's admin, and invitations by magic
  * link. The platform's sales team picks any store; a store's owner or admin manages only their own
- * (preselected). The server checks the same again on every call (decision 027).
+ * (preselected). The server checks the same again on every call (decision 027). A platform sales
+ * account that does not manage the chosen store only requests invitations, which its owner or an
+ * admin approves from this same page (decision 030).
  */
 export function ClientAccessSection({ context }: { context: CrmContext }) {
   const platform = context.scope === 'platform';
   const tenants = useAccessTenants(platform && context.can_manage_access);
   const session = useSession();
   const [chosen, setChosen] = useState('');
-  const [lastLink, setLastLink] = useState<InviteAnswer | null>(null);
+  const [lastLink, setLastLink] = useState<{ email: string; url: string } | null>(null);
   // Links made in this visit, by invite: the server keeps only a hash, so these cannot be read back later.
   const [links, setLinks] = useState<Record<string, string>>({});
   const tenantId = platform ? chosen : (context.tenant?.id ?? '');
+  // Shared with the lists below (one query): whether this caller manages the chosen store.
+  const canManage = useAccessList(tenantId).data?.can_manage ?? true;
 
   if (!context.can_manage_access) {
     return (
@@ -38,9 +42,11 @@ export function ClientAccessSection({ context }: { context: CrmContext }) {
     );
   }
 
+  // A request awaiting approval has no link yet: nothing to show or copy.
   function remember(answer: InviteAnswer) {
-    setLastLink(answer);
-    setLinks((prev) => ({ ...prev, [answer.invite.id]: answer.magic_link_url }));
+    const url = answer.magic_link_url;
+    setLastLink(url ? { email: answer.invite.email, url } : null);
+    if (url) setLinks((prev) => ({ ...prev, [answer.invite.id]: url }));
   }
 
   function choose(id: string) {
@@ -56,8 +62,12 @@ export function ClientAccessSection({ context }: { context: CrmContext }) {
       </div>
       <Card className="min-w-0">
         <CardHeader>
-          <CardTitle>Invite someone</CardTitle>
-          <CardDescription>They get a link by email that works once, for 7 days. Admins run the whole store; staff use leads and quotes.</CardDescription>
+          <CardTitle>{canManage ? 'Invite someone' : 'Request an invitation'}</CardTitle>
+          <CardDescription>
+            {canManage
+              ? 'They get a link by email that works once, for 7 days. Admins run the whole store; staff use leads and quotes.'
+              : "You do not manage this store, so the store's owner or an admin approves your request first; then the link is emailed. Admins run the whole store; staff use leads and quotes."}
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {platform ? (
@@ -90,12 +100,12 @@ export function ClientAccessSection({ context }: { context: CrmContext }) {
               Store: <span className="font-medium text-zinc-900">{context.tenant?.name}</span>
             </p>
           )}
-          <InviteForm key={tenantId} tenantId={tenantId} onInvited={remember} />
-          {lastLink ? <CopyLink email={lastLink.invite.email} url={lastLink.magic_link_url} /> : null}
+          <InviteForm key={tenantId} tenantId={tenantId} canManage={canManage} onInvited={remember} />
+          {lastLink ? <CopyLink email={lastLink.email} url={lastLink.url} /> : null}
         </CardContent>
       </Card>
       {tenantId ? (
-        <AccessLists tenantId={tenantId} selfId={session.data?.user?.id ?? null} links={links} onLink={remember} />
+        <AccessLists tenantId={tenantId} self={session.data?.user ?? null} links={links} onLink={remember} />
       ) : (
         <p className="rounded-lg border border-dashed border-zinc-300 bg-white px-4 py-8 text-center text-sm text-zinc-500">{ACCESS_TEXT.chooseTenant} to see its members and invitations.</p>
       )}

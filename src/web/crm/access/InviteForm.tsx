@@ -10,8 +10,11 @@ import { toast } from '@/lib/toast';
 
 const ROLE_LABEL: Record<InviteRole, string> = { admin: 'Admin', staff: 'Staff' };
 
-/** Invite someone by email as admin (the default) or staff; the server checks the address. */
-export function InviteForm({ tenantId, onInvited }: { tenantId: string; onInvited: (answer: InviteAnswer) => void }) {
+/**
+ * Invite someone by email as admin (the default) or staff; the server checks the address. Without
+ * standing in the store (platform sales) the same form files a request for the store to approve.
+ */
+export function InviteForm({ tenantId, canManage, onInvited }: { tenantId: string; canManage: boolean; onInvited: (answer: InviteAnswer) => void }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InviteRole>('admin');
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -33,7 +36,8 @@ export function InviteForm({ tenantId, onInvited }: { tenantId: string; onInvite
       { email: email.trim(), role },
       {
         onSuccess: (answer) => {
-          toast.success(ACCESS_TEXT.invitePrepared, { description: `A link was sent to ${answer.invite.email}.` });
+          if (answer.invite.status === 'awaiting_approval') toast.success(ACCESS_TEXT.requestSent, { description: ACCESS_TEXT.requestSentBody });
+          else toast.success(ACCESS_TEXT.invitePrepared, { description: `A link was sent to ${answer.invite.email}.` });
           setEmail('');
           onInvited(answer);
         },
@@ -60,7 +64,7 @@ export function InviteForm({ tenantId, onInvited }: { tenantId: string; onInvite
         </Select>
       </FormField>
       <Button type="submit" disabled={invite.isPending} className="sm:mt-6">
-        {invite.isPending ? 'Sending...' : 'Send invite'}
+        {invite.isPending ? 'Sending...' : canManage ? 'Send invite' : 'Request invite'}
       </Button>
       {fields.tenantId ? <p className="text-xs text-red-600 sm:col-span-3">{fields.tenantId}</p> : null}
     </form>

@@ -3,17 +3,30 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
-import { useInvite, useRevokeInvite, type InviteAnswer } from '@/lib/client-access';
+import { useDecideRequest, useInvite, useRevokeInvite, type InviteAnswer } from '@/lib/client-access';
 import { toast } from '@/lib/toast';
 import { inviteState, shortDate, STATE_BADGE } from './format';
 
+interface Props {
+  tenantId: string;
+  invites: Invite[];
+  /** The caller manages the store: approves requests, resends and revokes any invitation. */
+  canManage: boolean;
+  /** Without standing, a platform sales account acts only on what it asked for (decision 030). */
+  selfEmail: string | null;
+  links: Record<string, string>;
+  onLink: (answer: InviteAnswer) => void;
+}
+
 /**
  * Invites, newest first: pending ones can be resent (a fresh link; the old one stops working) or
- * revoked; a link made in this visit can be shown again to copy.
+ * revoked; a link made in this visit can be shown again to copy. Requests from platform sales await
+ * the store's owner or an admin, who approves (the link is sent then) or declines them here.
  */
-export function InvitesTable({ tenantId, invites, links, onLink }: { tenantId: string; invites: Invite[]; links: Record<string, string>; onLink: (answer: InviteAnswer) => void }) {
+export function InvitesTable({ tenantId, invites, canManage, selfEmail, links, onLink }: Props) {
   const resend = useInvite(tenantId);
   const revoke = useRevokeInvite(tenantId);
+  const decide = useDecideRequest(tenantId);
 
   function doResend(invite: Invite) {
     resend.mutate(
@@ -30,21 +43,77 @@ export function InvitesTable({ tenantId, invites, links, onLink }: { tenantId: s
 
   function doRevoke(invite: Invite) {
     revoke.mutate(invite.id, {
-      onSuccess: () => toast.success(ACCESS_TEXT.inviteRevoked, { description: `The link sent to ${invite.email} no longer works.` }),
+      onSuccess: () => toast.success(ACCESS_TEXT.inviteRevoked, { description: invite.status === 'awaiting_approval' ? 'The request was withdrawn.' : `The link sent to ${invite.email} no longer works.` }),
       onError: (error) => toast.error(ACCESS_TEXT.revokeFailed, { description: errorMessage(error, ACCESS_TEXT.revokeFailed) }),
     });
   }
 
-  if (invites.length === 0) return <p className="px-4 py-6 text-sm text-zinc-500">No invitations yet. Invite someone above.</p>;
+  function doDecide(invite: Invite, decision: 'approve' | 'decline') {
+    decide.mutate(
+      { inviteId: invite.id, decision },
+      {
+        onSuccess: (answer) => {
+          if (decision === 'decline') return toast.success(ACCESS_TEXT.requestDeclined, { description: `No invitation goes to ${invite.email}.` });
+          toast.success(ACCESS_TEXT.inviteApproved, { description: `A link was sent to ${invite.email}.` });
+          onLink(answer);
+        },
+        onError: (error) => {
+          const title = decision === 'approve' ? ACCESS_TEXT.approveFailed : ACCESS_TEXT.declineFailed;
+          toast.error(title, { description: errorMessage(error, title) });
+        },
+      },
+    );
+  }
+
+  const isMine = (invite: Invite) => invite.requested_by_email !== null && invite.requested_by_email === selfEmail;
+
+  /** What the caller may do with an invitation, laid out on the right (desktop) or under the address (phone). */
+  function actions(invite: Invite, align: string) {
+    const state = inviteState(invite);
+    const mine = isMine(invite);
+    const open = state === 'Pending' || state === 'Expired';
+    return state === 'Awaiting approval' && canManage ? (
+      <div className={`flex flex-wrap gap-1 ${align}`}>
+        <Button size="sm" disabled={decide.isPending} onClick={() => doDecide(invite, 'approve')}>
+          Approve
+        </Button>
+        <Button variant="ghost" size="sm" className="text-red-600 hover:text-red-700" disabled={decide.isPending} onClick={() => doDecide(invite, 'decline')}>
+          Decline
+        </Button>
+      </div>
+    ) : state === 'Awaiting approval' && mine ? (
+      <div className={`flex ${align}`}>
+        <Button variant="ghost" size="sm" className="text-red-600 hover:text-red-700" disabled={revoke.isPending} onClick={() => doRevoke(invite)}>
+          Withdraw
+        </Button>
+      </div>
+    ) : open && (canManage || mine) ? (
+      <div className={`flex flex-wrap gap-1 ${align}`}>
+        {links[invite.id] && state === 'Pending' ? (
+          <Button variant="ghost" size="sm" onClick={() => onLink({ invite, magic_link_url: links[invite.id] })}>
+            Copy link
+          </Button>
+        ) : null}
+        <Button variant="ghost" size="sm" disabled={resend.isPending} onClick={() => doResend(invite)}>
+          Resend
+        </Button>
+        <Button variant="ghost" size="sm" className="text-red-600 hover:text-red-700" disabled={revoke.isPending} onClick={() => doRevoke(invite)}>
+          Revoke
+        </Button>
+      </div>
+    ) : null;
+  }
+
+  if (invites.length === 0) return <p className="px-4 py-6 text-sm text-zinc-500">No invitations yet. {canManage ? 'Invite someone above.' : 'Request one above.'}</p>;
   return (
     <Table>
       <TableHeader>
         <TableRow>
           <TableHead>Email</TableHead>
-          <TableHead>Role</TableHead>
+          <TableHead className="hidden sm:table-cell">Role</TableHead>
           <TableHead>Status</TableHead>
           <TableHead className="hidden sm:table-cell">Sent</TableHead>
-          <TableHead className="relative text-right">
+          <TableHead className="relative hidden text-right sm:table-cell">
             <span className="sr-only">Actions</span>
           </TableHead>
         </TableRow>
@@ -52,32 +121,29 @@ export function InvitesTable({ tenantId, invites, links, onLink }: { tenantId: s
       <TableBody>
         {invites.map((invite) => {
           const state = inviteState(invite);
-          const open = state === 'Pending' || state === 'Expired';
+          const mine = isMine(invite);
+          const phoneActions = actions(invite, 'justify-start');
           return (
             <TableRow key={invite.id}>
-              <TableCell className="max-w-[8rem] truncate font-medium sm:max-w-[16rem]" title={invite.email}>{invite.email}</TableCell>
-              <TableCell>{invite.role}</TableCell>
+              <TableCell className="max-w-[9rem] sm:max-w-[16rem]">
+                <div className="truncate font-medium" title={invite.email}>
+                  {invite.email}
+                </div>
+                {/* On a phone the role sits under the address, leaving room for the actions. */}
+                <div className="text-xs text-zinc-500 sm:hidden">{invite.role}</div>
+                {invite.requested_by_email ? (
+                  <div className="truncate text-xs text-zinc-500" title={`Requested by ${invite.requested_by_email}`}>
+                    Requested by {mine ? 'you' : invite.requested_by_email}
+                  </div>
+                ) : null}
+                {phoneActions ? <div className="mt-2 sm:hidden">{phoneActions}</div> : null}
+              </TableCell>
+              <TableCell className="hidden sm:table-cell">{invite.role}</TableCell>
               <TableCell>
                 <Badge variant={STATE_BADGE[state]}>{state}</Badge>
               </TableCell>
               <TableCell className="hidden whitespace-nowrap text-zinc-600 sm:table-cell">{shortDate(invite.magic_link_sent_at)}</TableCell>
-              <TableCell>
-                {open ? (
-                  <div className="flex flex-wrap justify-end gap-1">
-                    {links[invite.id] && state === 'Pending' ? (
-                      <Button variant="ghost" size="sm" onClick={() => onLink({ invite, magic_link_url: links[invite.id] })}>
-                        Copy link
-                      </Button>
-                    ) : null}
-                    <Button variant="ghost" size="sm" disabled={resend.isPending} onClick={() => doResend(invite)}>
-                      Resend
-                    </Button>
-                    <Button variant="ghost" size="sm" className="text-red-600 hover:text-red-700" disabled={revoke.isPending} onClick={() => doRevoke(invite)}>
-                      Revoke
-                    </Button>
-                  </div>
-                ) : null}
-              </TableCell>
+              <TableCell className="hidden sm:table-cell">{actions(invite, 'justify-end')}</TableCell>
             </TableRow>
           );
         })}

@@ -12,9 +12,10 @@ import { shortDate } from './format';
 
 /**
  * The store's members. The owner's row is fixed (spec §4: the owner cannot be changed or removed); so
- * is the viewer's own, which the server also refuses, so nobody locks themself out.
+ * is the viewer's own, which the server also refuses, so nobody locks themself out. Someone who does
+ * not manage the store (platform sales) sees the team but changes nothing (decision 030).
  */
-export function MembersTable({ tenantId, members, selfId }: { tenantId: string; members: Member[]; selfId: string | null }) {
+export function MembersTable({ tenantId, members, selfId, canManage }: { tenantId: string; members: Member[]; selfId: string | null; canManage: boolean }) {
   const changeRole = useChangeRole(tenantId);
   const remove = useRemoveMember(tenantId);
   const [removing, setRemoving] = useState<Member | null>(null);
@@ -59,13 +60,13 @@ export function MembersTable({ tenantId, members, selfId }: { tenantId: string; 
         </TableHeader>
         <TableBody>
           {members.map((m) => {
-            const locked = m.role === 'owner' || m.user_id === selfId;
+            const locked = !canManage || m.role === 'owner' || m.user_id === selfId;
             return (
               <TableRow key={m.user_id}>
                 <TableCell className="max-w-[8rem] truncate font-medium sm:max-w-[16rem]" title={m.email}>{m.email}</TableCell>
                 <TableCell>
                   {locked ? (
-                    <Badge variant={m.role === 'owner' ? 'default' : 'secondary'} title={m.role === 'owner' ? ACCESS_TEXT.ownerLocked : 'Your own access'}>
+                    <Badge variant={m.role === 'owner' ? 'default' : 'secondary'} title={m.role === 'owner' ? ACCESS_TEXT.ownerLocked : m.user_id === selfId ? 'Your own access' : undefined}>
                       {m.role}
                       {m.user_id === selfId ? ' (you)' : ''}
                     </Badge>

@@ -10,6 +10,7 @@ const invite = (over: Partial<Invite>): Invite => ({
   expires_at: '2026-01-08T00:00:00.000Z',
   magic_link_sent_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  requested_by_email: null,
   ...over,
 });
 
@@ -20,6 +21,9 @@ describe('Client Access display', () => {
     expect(inviteState(invite({ expires_at: '2026-01-04T00:00:00.000Z' }), now)).toBe('Expired');
     expect(inviteState(invite({ status: 'accepted', expires_at: '2026-01-04T00:00:00.000Z' }), now)).toBe('Accepted');
     expect(inviteState(invite({ status: 'revoked' }), now)).toBe('Revoked');
+    // A request waits for the store's approval, whatever its date; a declined one is over.
+    expect(inviteState(invite({ status: 'awaiting_approval', expires_at: '2026-01-04T00:00:00.000Z' }), now)).toBe('Awaiting approval');
+    expect(inviteState(invite({ status: 'declined' }), now)).toBe('Declined');
   });
 
   it('writes dates as day, short month, year (en-GB), and a dash for never', () => {

@@ -3,6 +3,7 @@ import type { Tx } from '../../../db/connection';
 import { memberships, sessions, signInFailures, users } from '../../../db/schema/index';
 import type { MemberRole } from '../../../../shared/roles';
 import { windowState, type WindowState } from '../../limits';
+import type { SignInWindows } from './lockout';
 import { rowsOf } from '../../../db/rows';
 
 /** The stored hash's parameters and salt (not its digest), or null for an unknown email. */
@@ -88,19 +89,31 @@ export async function findRole(tx: Tx, tenantId: string, userId: string): Promis
  * The failed sign-ins that can lock this attempt out, one window per limit: the (address, email)
  * pair, the account from any address, and the address for any email (decisions 001 and 011).
  */
-export async function failureWindows(tx: Tx, ip: string, email: string, limits: { pair: number; account: number; address: number; windowMs: number }): Promise<WindowState[]> {
+export async function failureWindows(tx: Tx, ip: string, email: string, limits: { pair: number; account: number; address: number; windowMs: number }): Promise<SignInWindows> {
   const { windowMs } = limits;
-  return [
-    await windowState(tx, 'sign_in_failures', sql`ip = ${ip} and email = ${email}`, { max: limits.pair, windowMs }),
-    await windowState(tx, 'sign_in_failures', sql`email = ${email}`, { max: limits.account, windowMs }),
-    await windowState(tx, 'sign_in_failures', sql`ip = ${ip}`, { max: limits.address, windowMs }),
-  ];
+  return {
+    pair: await windowState(tx, 'sign_in_failures', sql`ip = ${ip} and email = ${email}`, { max: limits.pair, windowMs }),
+    account: await windowState(tx, 'sign_in_failures', sql`email = ${email}`, { max: limits.account, windowMs }),
+    address: await windowState(tx, 'sign_in_failures', sql`ip = ${ip}`, { max: limits.address, windowMs }),
+  };
 }
 
-export async function recordFailure(tx: Tx, ip: string, email: string) {
-  await tx.insert(signInFailures).values({ ip, email });
+/** The failed sign-ins of one device cookie (decision 031), whichever address it came from. */
+export async function deviceFailures(tx: Tx, device: string, limit: { max: number; windowMs: number }): Promise<WindowState> {
+  return windowState(tx, 'sign_in_failures', sql`device = ${device}`, limit);
+}
+
+/** A failure, with the device when the attempt proved one (it counts for every window as well). */
+export async function recordFailure(tx: Tx, ip: string, email: string, device: string | null) {
+  await tx.insert(signInFailures).values({ ip, email, device });
 }
 
 export async function clearFailures(tx: Tx, ip: string, email: string) {
   await tx.delete(signInFailures).where(and(eq(signInFailures.ip, ip), eq(signInFailures.email, email)));
+}
+
+/** An account's email and owner flag, as far as the scope may see it (its own scope always does). */
+export async function findUserFlags(tx: Tx, userId: string) {
+  const rows = await tx.select({ email: users.email, isPlatformOwner: users.isPlatformOwner }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0] ?? null;
 }

@@ -1,14 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { activeTenantBody, isOwnerResponse, sessionResponse, signInBody, signUpBody } from '../../../../shared/auth';
 import { requireActor } from '../../../http/guards';
 import { unauthorized } from '../../../http/errors';
 import * as auth from './service';
-import { clearSessionCookie, sessionToken, setSessionCookie } from './cookies';
-
-function meta(req: FastifyRequest): auth.ClientMeta {
-  return { ip: req.ip, userAgent: req.headers['user-agent'] ?? null, previousToken: sessionToken(req) };
-}
+import { clearSessionCookie, clientMeta as meta, rememberDevice, sessionToken, setSessionCookie } from './cookies';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ scopes: app.deps.scopes, config: app.deps.config });
@@ -22,12 +17,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/auth/sign-up', { schema: { body: signUpBody, response: { 201: sessionResponse } } }, async (req, reply) => {
     const token = await auth.signUp(deps(), req.body, meta(req));
     setSessionCookie(req, reply, token);
+    rememberDevice(req, reply, req.body.email);
     return reply.status(201).send(await answerWithSession(token));
   });
 
   app.post('/api/auth/sign-in', { schema: { body: signInBody, response: { 200: sessionResponse } } }, async (req, reply) => {
     const token = await auth.signIn(deps(), req.body, meta(req));
     setSessionCookie(req, reply, token);
+    rememberDevice(req, reply, req.body.email);
     return reply.send(await answerWithSession(token));
   });
 

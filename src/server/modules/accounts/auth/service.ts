@@ -12,6 +12,7 @@ import {
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
   SIGN_IN_MAX_FAILURES_PER_ADDRESS,
   SIGN_IN_MAX_FAILURES_PER_ADDRESS_AND_ACCOUNT,
+  SIGN_IN_MAX_FAILURES_PER_DEVICE,
   SIGN_IN_WINDOW_MS,
   SIGN_UP_MAX_PER_ADDRESS,
   SIGN_UP_WINDOW_MS,
@@ -22,12 +23,15 @@ import {
 import * as repo from './repo';
 import { candidateHash, hashPassword } from './passwords';
 import { hashToken, newSessionToken } from './tokens';
+import { lockoutSeconds } from './lockout';
 
 export interface ClientMeta {
   ip: string;
   userAgent: string | null;
   /** The token the browser already holds, ended when a new one is issued (no session fixation). */
   previousToken: string | null;
+  /** The device id of this browser's device cookie when it proves an earlier sign-in to `email` (decision 031). */
+  deviceFor?: (email: string) => string | null;
 }
 
 export interface AuthDeps {
@@ -72,6 +76,7 @@ const SIGN_IN_LIMITS = {
   address: SIGN_IN_MAX_FAILURES_PER_ADDRESS,
   windowMs: SIGN_IN_WINDOW_MS,
 };
+const DEVICE_LIMIT = { max: SIGN_IN_MAX_FAILURES_PER_DEVICE, windowMs: SIGN_IN_WINDOW_MS };
 
 export async function signUp(deps: AuthDeps, body: SignUpBody, meta: ClientMeta): Promise<string> {
   // Counted before the (deliberately slow) password hash, taken emails included: an address cannot
@@ -94,19 +99,22 @@ export async function signIn(deps: AuthDeps, body: SignInBody, meta: ClientMeta)
  * Sign-in, and accepting an invitation into an existing account without a session, both use it.
  */
 export async function verifyPassword(deps: AuthDeps, body: SignInBody, meta: ClientMeta): Promise<string> {
-  const { saltPrefix, windows } = await deps.scopes.run(ANON, async ({ tx }) => ({
+  const device = meta.deviceFor?.(body.email) ?? null;
+  const { saltPrefix, windows, proofs } = await deps.scopes.run(ANON, async ({ tx }) => ({
     saltPrefix: await repo.passwordSalt(tx, body.email),
     windows: await repo.failureWindows(tx, meta.ip, body.email, SIGN_IN_LIMITS),
+    proofs: device ? [{ kind: 'device' as const, failures: await repo.deviceFailures(tx, device, DEVICE_LIMIT) }] : [],
   }));
-  // Locked out by any of the three limits, even with the right password; wait for the last to free.
-  const wait = Math.max(...windows.map((w) => w.retryAfterSeconds));
+  // Locked out by any limit, even with the right password (the account's is waived for a known device
+  // of its own); wait for the last to free.
+  const wait = lockoutSeconds(windows, proofs);
   if (wait > 0) throw rateLimited(AUTH_TEXT.rateLimited, wait);
   // Computed for unknown emails too (against a dummy salt), so timing does not tell which exist.
   const candidate = await candidateHash(saltPrefix, body.password);
   const userId = await deps.scopes.run(ANON, async ({ tx }) => {
     const id = candidate ? await repo.verifyCandidate(tx, body.email, candidate) : null;
     if (id) await repo.clearFailures(tx, meta.ip, body.email);
-    else await repo.recordFailure(tx, meta.ip, body.email);
+    else await repo.recordFailure(tx, meta.ip, body.email, device);
     return id;
   });
   if (!userId) throw new AppError(401, 'invalid_credentials', AUTH_TEXT.invalidCredentials);

@@ -13,6 +13,7 @@ let demoAdmin: string;
 let demoStaff: string;
 let acmeAdmin: string;
 let sales: string;
+let platformOwner: string;
 let demo: string;
 let acme: string;
 
@@ -33,6 +34,7 @@ beforeAll(async () => {
   demoStaff = await signIn(t.app, 'staff@demo.test');
   acmeAdmin = await signIn(t.app, 'admin@acme.test', ACME_HOST);
   sales = await signIn(t.app, 'sales@platform.test', PLATFORM_HOST);
+  platformOwner = await signIn(t.app, 'owner@platform.test', PLATFORM_HOST);
 });
 
 describe('who may manage access', () => {
@@ -68,14 +70,15 @@ describe('who may manage access', () => {
     expect((await call(t.app, 'GET', `${URL}?tenantId=${demo}`)).statusCode).toBe(401);
   });
 
-  it('lets sales act for any store, and answers 404 for one that does not exist', async () => {
+  it('lets sales and platform owners reach any store, and answers 404 for one that does not exist', async () => {
     const listed = await call(t.app, 'GET', `${URL}?tenantId=${acme}`, { host: PLATFORM_HOST, cookie: sales });
     expect(listed.statusCode).toBe(200);
     expect(listed.json().members.map((m: { email: string }) => m.email)).toContain('admin@acme.test');
     expect(listed.json().members.map((m: { email: string }) => m.email)).not.toContain('admin@demo.test');
     expect((await call(t.app, 'GET', `${URL}?tenantId=00000000-0000-4000-8000-000000000000`, { host: PLATFORM_HOST, cookie: sales })).statusCode).toBe(404);
     expect((await call(t.app, 'GET', `${URL}?tenantId=not-a-uuid`, { host: PLATFORM_HOST, cookie: sales })).statusCode).toBe(404);
-    const sent = await invite(sales, { tenantId: acme, email: 'Helper@Acme.test', role: 'staff' }, PLATFORM_HOST);
+    // A platform owner's invitation goes out at once (platform sales only request one: decision 030).
+    const sent = await invite(platformOwner, { tenantId: acme, email: 'Helper@Acme.test', role: 'staff' }, PLATFORM_HOST);
     expect(sent.statusCode).toBe(201);
     expect(sent.json().invite).toMatchObject({ email: 'helper@acme.test', role: 'staff', status: 'pending' });
     // The link is on the store's own domain, whoever sent it.
@@ -91,14 +94,15 @@ describe('who may manage access', () => {
   });
 
   it('protects the owner and the caller themself', async () => {
-    const members = (await call(t.app, 'GET', `${URL}?tenantId=${acme}`, { host: PLATFORM_HOST, cookie: sales })).json().members as { user_id: string; role: string; email: string }[];
-    const owner = members.find((m) => m.role === 'owner');
-    if (owner) {
-      const patched = await call(t.app, 'PATCH', URL, { host: PLATFORM_HOST, cookie: sales, body: { tenantId: acme, userId: owner.user_id, role: 'staff' } });
-      expect(patched.statusCode).toBe(403);
-      expect(patched.json().error.message).toBe(ACCESS_TEXT.ownerLocked);
-      expect((await call(t.app, 'DELETE', URL, { host: PLATFORM_HOST, cookie: sales, body: { tenantId: acme, userId: owner.user_id } })).statusCode).toBe(403);
-    }
+    // The seed has no store owner: make Acme's admin its owner for this check.
+    await t.database.db.execute(sql`update memberships set role = 'owner' where tenant_id = ${acme} and user_id = ${t.seed.userIds['admin@acme.test']}`);
+    const members = (await call(t.app, 'GET', `${URL}?tenantId=${acme}`, { host: PLATFORM_HOST, cookie: platformOwner })).json().members as { user_id: string; role: string; email: string }[];
+    const owner = members.find((m) => m.role === 'owner')!;
+    const patched = await call(t.app, 'PATCH', URL, { host: PLATFORM_HOST, cookie: platformOwner, body: { tenantId: acme, userId: owner.user_id, role: 'staff' } });
+    expect(patched.statusCode).toBe(403);
+    expect(patched.json().error.message).toBe(ACCESS_TEXT.ownerLocked);
+    expect((await call(t.app, 'DELETE', URL, { host: PLATFORM_HOST, cookie: platformOwner, body: { tenantId: acme, userId: owner.user_id } })).statusCode).toBe(403);
+    await t.database.db.execute(sql`update memberships set role = 'admin' where tenant_id = ${acme} and user_id = ${t.seed.userIds['admin@acme.test']}`);
     const self = await call(t.app, 'DELETE', URL, { cookie: demoAdmin, body: { tenantId: demo, userId: t.seed.userIds['admin@demo.test'] } });
     expect(self.statusCode).toBe(409);
     expect((await invite(demoAdmin, { tenantId: demo, email: 'staff@demo.test' })).statusCode).toBe(409);
@@ -142,7 +146,7 @@ describe('an invitation', () => {
   });
 
   it('joins an existing account: signed in as that email, or confirming its password', async () => {
-    const first = tokenOf((await invite(sales, { tenantId: acme, email: 'staff@demo.test', role: 'admin' }, PLATFORM_HOST)).json().magic_link_url);
+    const first = tokenOf((await invite(platformOwner, { tenantId: acme, email: 'staff@demo.test', role: 'admin' }, PLATFORM_HOST)).json().magic_link_url);
     expect((await call(t.app, 'GET', CRM_API.invitationPreview(first), { host: ACME_HOST })).json().has_account).toBe(true);
     // Someone else's session: refused, and the link still works.
     const wrong = await call(t.app, 'POST', CRM_API.acceptInvitation, { host: ACME_HOST, cookie: acmeAdmin, body: { token: first } });
@@ -227,7 +231,7 @@ describe('strange input', () => {
   });
 
   it('lets exactly one of 400 simultaneous accepts of one link succeed', async () => {
-    const link = (await invite(sales, { tenantId: acme, email: 'shopper@demo.test', role: 'staff' }, PLATFORM_HOST)).json().magic_link_url;
+    const link = (await invite(platformOwner, { tenantId: acme, email: 'shopper@demo.test', role: 'staff' }, PLATFORM_HOST)).json().magic_link_url;
     const shopper = await signIn(t.app, 'shopper@demo.test', ACME_HOST);
     const answers = await Promise.all(
       Array.from({ length: 400 }, () => call(t.app, 'POST', CRM_API.acceptInvitation, { host: ACME_HOST, cookie: shopper, body: { token: tokenOf(link) } })),

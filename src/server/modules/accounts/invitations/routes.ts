@@ -9,6 +9,7 @@ import {
   invitationPreviewResponse,
   invitationsQuery,
   invitationsResponse,
+  inviteApprovalBody,
   inviteBody,
   inviteResponse,
   okResponse,
@@ -17,7 +18,7 @@ import {
 import { CRM_API } from '../../../../shared/crm/routes';
 import { isUuid } from '../../../../shared/ids';
 import { notFound } from '../../../http/errors';
-import { sessionToken, setSessionCookie } from '../auth/cookies';
+import { clientMeta, rememberDevice, setSessionCookie } from '../auth/cookies';
 import { inAccessScope } from './scope';
 import * as service from './service';
 import * as invitations from './accept';
@@ -45,11 +46,20 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     inAccessScope(req, req.query.tenantId, (ctx) => service.listAccess(ctx)),
   );
 
-  app.post(CRM_API.invitations, { schema: { body: inviteBody, response: { 200: inviteResponse, 201: inviteResponse } } }, async (req, reply) => {
+  app.post(CRM_API.invitations, { schema: { body: inviteBody, response: { 200: inviteResponse, 201: inviteResponse, 202: inviteResponse } } }, async (req, reply) => {
     const { tenantId, inviteId, ...rest } = req.body;
     const body = { ...rest, inviteId: inviteId === undefined ? undefined : uuidOr404(inviteId, 'Invite') };
     const answer = await inAccessScope(req, tenantId, (ctx) => service.invite(ctx, app.deps.email, originFor(req), body));
-    return reply.status(body.resend ? 200 : 201).send(answer);
+    // 202: a platform sales request, accepted for the store's approval; nothing was sent yet.
+    const status = answer.invite.status === 'awaiting_approval' ? 202 : body.resend ? 200 : 201;
+    return reply.status(status).send(answer);
+  });
+
+  app.post(CRM_API.invitationApproval, { schema: { body: inviteApprovalBody, response: { 200: inviteResponse } } }, async (req) => {
+    const inviteId = uuidOr404(req.body.inviteId, 'Invite');
+    return inAccessScope(req, req.body.tenantId, (ctx) =>
+      req.body.decision === 'approve' ? service.approve(ctx, app.deps.email, originFor(req), inviteId) : service.decline(ctx, inviteId),
+    );
   });
 
   app.delete(CRM_API.invitations, { schema: { body: removeAccessBody, response: { 200: okResponse } } }, async (req) => {
@@ -73,9 +83,11 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(CRM_API.acceptInvitation, { schema: { body: acceptInvitationBody, response: { 200: acceptInvitationResponse } } }, async (req, reply) => {
     if (!req.tenant) throw notFound(ACCESS_TEXT.inviteInvalid);
-    const meta = { ip: req.ip, userAgent: req.headers['user-agent'] ?? null, previousToken: sessionToken(req) };
-    const accepted = await invitations.accept(deps(), req.tenant, req.actor, req.body, meta);
-    if (accepted.sessionToken) setSessionCookie(req, reply, accepted.sessionToken);
+    const accepted = await invitations.accept(deps(), req.tenant, req.actor, req.body, clientMeta(req));
+    if (accepted.sessionToken) {
+      setSessionCookie(req, reply, accepted.sessionToken);
+      rememberDevice(req, reply, accepted.email);
+    }
     return { tenant_id: accepted.tenant_id, role: accepted.role };
   });
 };

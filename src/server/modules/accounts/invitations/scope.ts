@@ -5,8 +5,8 @@ import { adminTenantId, inTenant, requireActor } from '../../../http/guards';
 import { forbidden, notFound } from '../../../http/errors';
 import { findTenant } from '../../tenants';
 import { STORE_MANAGER_ROLES } from '../../../../shared/roles';
+import { ACCESS_TEXT } from '../../../../shared/crm/access';
 import { findRole } from '../auth/repo';
-
 
 /**
  * Client Access for the store `tenantId` names (decision 027 "Spec-sent ids never select data"):
@@ -26,4 +26,17 @@ export async function inAccessScope<T>(req: FastifyRequest, tenantId: string, fn
   if (tenantId !== adminTenantId(req)) throw forbidden('This request names a different store.');
   // Non-members 404, staff 403, a suspended store only for its owners: as every store-admin route.
   return inTenant(req, STORE_MANAGER_ROLES, fn);
+}
+
+/**
+ * Whether the caller manages this store's access (decision 030): a platform owner, or its owner or an
+ * admin. Platform sales reach every store's Client Access, but without that standing they only request
+ * invitations, never grant, approve or change anyone's access.
+ */
+export function canManage(ctx: TenantCtx): boolean {
+  return ctx.actor.isOwner || (ctx.role !== null && STORE_MANAGER_ROLES.includes(ctx.role));
+}
+
+export function requireManager(ctx: TenantCtx): void {
+  if (!canManage(ctx)) throw forbidden(ACCESS_TEXT.managersOnly);
 }
