@@ -77,7 +77,7 @@ describe('paying a deposit with the test gateway', () => {
 
     // A repeat submit re-sends the same signed event: the quote was paid once, at the same time.
     expect((await formPost(app, url.pathname, { card_number: '4242424242424242' }, DEMO_HOST)).statusCode).toBe(303);
-    const signed = gateway.signedDepositEvent(gateway.findDepositSession(sessionId, t.seed.tenantIds.demo)!);
+    const signed = gateway.deposits.signedEvent((await gateway.deposits.find(sessionId, t.seed.tenantIds.demo))!);
     const again = await app.inject({ method: 'POST', url: TEST_WEBHOOK_URL, headers: { 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signed.signature }, payload: signed.payload });
     expect(again.json()).toEqual({ received: true, outcome: 'duplicate' });
     expect((await list(DEMO_HOST, demoAdmin)).quotes.find((q) => q.id === quote.id)!.paid_at).toBe(row.paid_at);
