@@ -20,6 +20,10 @@ const ICONS: Record<string, LucideIcon> = {
   payment_failed: TriangleAlert,
   payment_expired: TriangleAlert,
   payment_mismatch: TriangleAlert,
+  // A second payment (or a wrong amount) refunded automatically (decision 029).
+  stray_payment: TriangleAlert,
+  stray_payment_refunded: RefreshCw,
+  stray_payment_refund_failed: TriangleAlert,
   stock_short: TriangleAlert,
   note: MessageSquare,
 };
