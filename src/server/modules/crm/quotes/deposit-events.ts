@@ -4,7 +4,7 @@ import { isUuid } from '../../../../shared/ids';
 import { recordStrayPayment, settleStrayRefund, type StrayRefund, type StrayRefundDeps, type StraySubject } from '../../payments';
 import { tenantName } from '../../tenants';
 import { addQuoteEvent } from './events-repo';
-import { depositState, inQuoteBook, markDepositPaid } from './public-repo';
+import { depositState, forgetDepositSession, inQuoteBook, markDepositPaid } from './public-repo';
 import { findQuote } from './repo';
 
 export type DepositOutcome = 'applied' | 'duplicate' | 'ignored' | 'refunded';
@@ -54,6 +54,8 @@ export async function applyQuoteDepositEvent(deps: StrayRefundDeps, event: Payme
     }
     if (quote?.paidAt && quote.paymentSessionId === sessionId) return { outcome: 'duplicate' };
     const reason = !quote ? 'not_found' : quote.paidAt ? 'already_paid' : 'amount_mismatch';
+    // Its own open session, paid for a deposit it no longer has: refunded, so it is no session to keep.
+    if (reason === 'amount_mismatch' && quote!.paymentSessionId === sessionId) await forgetDepositSession(tx, tenantId, quoteId, sessionId);
     const stray = await recordStrayPayment({ ...work, tenantId }, quoteStraySubject, {
       provider: event.provider,
       sessionId,

@@ -128,6 +128,18 @@ export async function recordDepositSession(tx: Tx, tenantId: string | null, quot
 }
 
 /**
+ * The quote's recorded session was paid for the wrong amount (the quote was repriced after its page
+ * opened) and that payment is being refunded: the quote forgets it, so the next start opens a new
+ * session instead of finding this one complete and answering "already paid".
+ */
+export async function forgetDepositSession(tx: Tx, tenantId: string | null, quoteId: string, sessionId: string): Promise<void> {
+  await tx
+    .update(quotes)
+    .set({ paymentSessionId: null, paymentUrl: null, paymentProvider: null, paymentSessionAmountPence: null, paymentSessionExpiresAt: null, updatedAt: sql`now()` })
+    .where(and(inBook(tenantId), eq(quotes.id, quoteId), eq(quotes.paymentSessionId, sessionId), isNull(quotes.paidAt)));
+}
+
+/**
  * Paid, exactly once: only while unpaid and only for the deposit's exact amount. True when this call
  * did it. The session that paid becomes the quote's, and no page is answered for it any more.
  */
