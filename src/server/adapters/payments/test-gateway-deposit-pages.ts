@@ -18,6 +18,8 @@ export const DEPOSIT_PAGE_TEXT = {
   closed: 'It expired, or a newer payment page was opened for this deposit, so nothing was charged here. Open the proposal again to pay the deposit.',
   paidTitle: 'This deposit has been paid',
   paid: 'The payment for this deposit went through. There is nothing more to pay.',
+  refundedTitle: 'This payment was refunded',
+  refunded: 'The payment taken on this page was not needed (the deposit was already paid, or its amount had changed), so it was refunded to your card. Open the proposal again to see what is due.',
   unconfirmedTitle: 'Payment taken, not confirmed yet',
   unconfirmed: 'Your test payment went through but was not recorded yet. Try again; you will not be charged twice.',
 } as const;
@@ -41,6 +43,8 @@ export function depositPages(app: FastifyInstance, gateway: TestGateway, checkTe
   const closed = async (reply: FastifyReply, req: FastifyRequest, s: DepositSessionRow) => {
     let current = s;
     if (current.status === 'open' && current.expiresAt.getTime() <= Date.now()) current = (await gateway.deposits.expire(s.id, { timedOutOnly: true }))?.session ?? current;
+    // Paid here but given back (a second payment, or one for an old amount): say so, not "paid".
+    if (current.status === 'complete' && current.refundedAmount > 0) return notice(reply, req, 410, { tone: 'warning', title: DEPOSIT_PAGE_TEXT.refundedTitle, message: DEPOSIT_PAGE_TEXT.refunded, action: back(current) });
     if (current.status === 'complete') return notice(reply, req, 410, { tone: 'success', title: DEPOSIT_PAGE_TEXT.paidTitle, message: DEPOSIT_PAGE_TEXT.paid, action: back(current) });
     if (current.status === 'expired') return notice(reply, req, 410, { tone: 'warning', title: DEPOSIT_PAGE_TEXT.closedTitle, message: DEPOSIT_PAGE_TEXT.closed, action: back(current) });
     return null;
@@ -75,7 +79,7 @@ export function depositPages(app: FastifyInstance, gateway: TestGateway, checkTe
       const s = await load(req);
       if (!s) return missing(reply, req);
       // A repeat submit (or "Try again") of the session this page paid re-sends the same event.
-      if (s.status === 'complete') return finishPaid(reply, req, s);
+      if (s.status === 'complete' && s.refundedAmount === 0) return finishPaid(reply, req, s);
       const gone = await closed(reply, req, s);
       if (gone) return gone;
       const typed = typeof (req.body as { card_number?: unknown } | undefined)?.card_number === 'string' ? (req.body as { card_number: string }).card_number.slice(0, 64) : '';

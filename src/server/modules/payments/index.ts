@@ -5,6 +5,6 @@ export { applyAccountEvent, paymentDestination, paymentsConnected } from './serv
 export { askProviderRefund, type ProviderRefundAnswer } from './provider-refund';
 export { inBook, recordStrayPayment, settleStrayRefund, type StrayOutcome } from './stray/service';
 export { reconcileStrayRefunds, startStrayRefundReconciler, STRAY_RETRY_AFTER_MS } from './stray/reconciler';
-export { STRAY_EVENT } from './stray/notices';
+export { providerName, STRAY_EVENT } from './stray/notices';
 export type { StrayPayment, StrayReason, StrayRefund, StraySubjectKind } from './stray/repo';
 export type { BookWork, StrayNote, StrayRefundDeps, StraySubject } from './stray/types';

@@ -59,7 +59,7 @@ function TimelineEvent({ event }: { event: OrderEventView }) {
         {note ? (
           <p className="rounded-md bg-amber-50/60 px-3 py-2 text-sm whitespace-pre-wrap break-words text-zinc-900">{event.message}</p>
         ) : (
-          <p className="text-sm break-words text-zinc-900">{event.message}</p>
+          <p className="text-sm wrap-anywhere text-zinc-900">{event.message}</p>
         )}
         <p className="mt-0.5 text-xs text-zinc-500">
           {note ? 'Internal note · ' : ''}

@@ -25,7 +25,7 @@ const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', 
 export function QuoteHistory({ quoteId }: { quoteId: string }) {
   const history = useQuoteHistory(quoteId);
   return (
-    <Card role="region" aria-labelledby="quote-history-title" className="grid gap-3 p-4 sm:p-6">
+    <Card role="region" aria-labelledby="quote-history-title" className="flex flex-col gap-3 p-4 sm:p-6">
       <div>
         <h2 id="quote-history-title" className="text-base font-semibold">History</h2>
         <p className="text-sm text-zinc-500">The client&rsquo;s payments and what the shop did about them.</p>
@@ -58,7 +58,8 @@ function HistoryEntry({ event }: { event: QuoteEvent }) {
         <Icon className="size-3.5" aria-hidden />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="text-sm break-words text-zinc-900">{event.message}</p>
+        {/* Session and refund ids are long unbroken words: they may wrap anywhere on a phone. */}
+        <p className="text-sm wrap-anywhere text-zinc-900">{event.message}</p>
         <p className="mt-0.5 text-xs text-zinc-500"><time dateTime={event.created_at}>{when.format(new Date(event.created_at))}</time></p>
       </div>
     </li>

@@ -82,7 +82,7 @@ export function QuotesSection({ context }: { context: CrmContext }) {
         )}
       </Card>
 
-      <div ref={builderRef} className="grid scroll-mt-4 gap-6">
+      <div ref={builderRef} className="flex scroll-mt-4 flex-col gap-6">
         <QuoteBuilder key={builderKey} draft={draft} setDraft={setDraft} onNew={() => load(newDraft())} />
         {draft.saved ? <QuoteHistory quoteId={draft.saved.id} /> : null}
       </div>

@@ -1,7 +1,7 @@
 import type { PaymentEvent } from '../../../adapters/payments/payments';
 import { formatGBP, penceToPounds } from '../../../../shared/money';
 import { isUuid } from '../../../../shared/ids';
-import { recordStrayPayment, settleStrayRefund, type StrayRefund, type StrayRefundDeps, type StraySubject } from '../../payments';
+import { providerName, recordStrayPayment, settleStrayRefund, type StrayRefund, type StrayRefundDeps, type StraySubject } from '../../payments';
 import { tenantName } from '../../tenants';
 import { addQuoteEvent } from './events-repo';
 import { depositState, forgetDepositSession, inQuoteBook, markDepositPaid } from './public-repo';
@@ -44,7 +44,7 @@ export async function applyQuoteDepositEvent(deps: StrayRefundDeps, event: Payme
     if (!quote && tenantId !== null && (await tenantName(tx, tenantId)) === null) return { outcome: 'ignored' };
     if (quote && !quote.paidAt && quote.depositAmountPence === amountTotal) {
       await markDepositPaid(tx, tenantId, quoteId, amountTotal, sessionId, event.provider, event.paymentReference);
-      await addQuoteEvent(tx, tenantId, quoteId, 'deposit_paid', `Deposit of ${money(amountTotal)} paid (session ${sessionId}${event.paymentReference ? `, payment ${event.paymentReference}` : ''}).`, {
+      await addQuoteEvent(tx, tenantId, quoteId, 'deposit_paid', `Deposit of ${money(amountTotal)} paid (${providerName(event.provider)} session ${sessionId}${event.paymentReference ? `, payment ${event.paymentReference}` : ''}).`, {
         session_id: sessionId,
         payment_reference: event.paymentReference,
       });

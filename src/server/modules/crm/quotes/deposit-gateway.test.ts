@@ -107,6 +107,11 @@ describe('deposit sessions of the built-in test gateway', () => {
     expect(sessions[current]).toMatchObject({ status: 'complete', refunded_amount: 0 });
     expect((await quoteHistory(app, quote, DEMO_HOST, admin)).map((e) => e.type).slice(0, 3)).toEqual(['stray_payment_refunded', 'stray_payment', 'deposit_paid']);
     expect((await outboxOf(t, 'stray_payment_refunded')).filter((m) => m.text.includes(forced.sessionId))).toHaveLength(2);
+    // Its page says the payment went back, not that the deposit is paid; paying it again sends nothing.
+    const page = await app.inject({ method: 'GET', url: `/pay/${forced.sessionId}`, headers: { host: DEMO_HOST } });
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain(DEPOSIT_PAGE_TEXT.refundedTitle);
+    expect((await pay(forced.sessionId)).statusCode).toBe(410);
 
     // The gateway's completed event delivered again: the record is found, nothing more is refunded.
     const row = (await gateway.deposits.find(forced.sessionId, t.seed.tenantIds.demo))!;

@@ -6,7 +6,7 @@ import type { PaymentProvider } from '../../../adapters/payments/payments';
 import { PaymentSessionCompleteError, PaymentSessionUnknownError } from '../../../adapters/payments/errors';
 import { formatGBP, MAX_ORDER_TOTAL_PENCE, penceToPounds } from '../../../../shared/money';
 import { quotePagePath } from '../../../../shared/crm/routes';
-import { paymentDestination } from '../../payments';
+import { paymentDestination, providerName } from '../../payments';
 import { spendPlatformAllowance } from '../../limits';
 import { addQuoteEvent } from './events-repo';
 import { claimDepositOpening, depositState, inQuoteBook, openPublicQuote, recordDepositSession, releaseDepositOpening } from './public-repo';
@@ -19,7 +19,6 @@ const WAIT_FOR_OPENING_MS = 20_000;
 const POLL_MS = 100;
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
-const PROVIDER_NAME = { stripe: 'Stripe', test: 'the test gateway' } as const;
 
 export interface DepositDeps {
   scopes: UnitOfWork;
@@ -139,7 +138,7 @@ async function openSession(
     const opened = { sessionId: session.sessionId, url: session.url, provider: payments.name, amount: step.amount, expiresAt };
     if (!(await recordDepositSession(tx, host.tenantId, quote.id, token, opened))) return false;
     const replaced = step.previous ? `; the earlier one (${step.previous.sessionId}) was closed` : '';
-    await addQuoteEvent(tx, host.tenantId, quote.id, 'deposit_session_opened', `Payment page opened for the ${money(step.amount)} deposit (${PROVIDER_NAME[payments.name]} session ${session.sessionId})${replaced}.`, {
+    await addQuoteEvent(tx, host.tenantId, quote.id, 'deposit_session_opened', `Payment page opened for the ${money(step.amount)} deposit (${providerName(payments.name)} session ${session.sessionId})${replaced}.`, {
       session_id: session.sessionId,
       replaced_session_id: step.previous?.sessionId ?? null,
     });

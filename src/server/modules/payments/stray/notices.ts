@@ -12,7 +12,8 @@ import type { BookWork, StraySubject } from './types';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
 const PROVIDER_NAME: Record<string, string> = { stripe: 'Stripe', test: 'the test gateway' };
-const providerName = (provider: string) => PROVIDER_NAME[provider] ?? provider;
+/** How timelines and emails name a payment provider: "Stripe", "the test gateway". */
+export const providerName = (provider: string) => PROVIDER_NAME[provider] ?? provider;
 /** A provider's message as a sentence: it is followed by what to do next. */
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 const whatOf = (r: StrayRefund) => (r.subjectKind === 'order' ? 'this order' : "this quote's deposit");
