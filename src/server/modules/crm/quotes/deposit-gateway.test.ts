@@ -7,6 +7,7 @@ import { appWithPayments } from '../../../test/app-with-payments';
 import { formPost } from '../../../test/pay-test-app';
 import { TestGateway, TEST_SIGNATURE_HEADER, TEST_WEBHOOK_URL } from '../../../adapters/payments/test-gateway';
 import { DEPOSIT_PAGE_TEXT } from '../../../adapters/payments/test-gateway-deposit-pages';
+import { RefundError } from '../../../adapters/payments/errors';
 import { reconcileStrayRefunds, STRAY_RETRY_AFTER_MS } from '../../payments';
 import { STRAY_SUBJECTS, strayRefundDeps } from '../../../app';
 import type { Quote } from '../../../../shared/crm/quotes';
@@ -23,6 +24,8 @@ let app: FastifyInstance;
 let gateway: TestGateway;
 /** Refund calls that fail as an unreachable provider would, before the gateway is asked. */
 let failRefunds = 0;
+/** Refund calls the provider refuses (a RefundError), before the gateway is asked. */
+let refuseRefunds = 0;
 let admin: string;
 let sales: string;
 let lead: string;
@@ -33,6 +36,10 @@ beforeAll(async () => {
   // The same gateway (its pay pages too), with refund() failing on demand.
   const flaky = Object.create(gateway) as TestGateway;
   flaky.refund = async (input) => {
+    if (refuseRefunds > 0) {
+      refuseRefunds--;
+      throw new RefundError('refund_failed', 'The card issuer refused the refund.');
+    }
     if (failRefunds > 0) {
       failRefunds--;
       throw new Error('connect ETIMEDOUT (test gateway unreachable)');
@@ -174,5 +181,35 @@ describe('deposit sessions of the built-in test gateway', () => {
     expect((await outboxOf(t, 'stray_payment_refunded')).filter((m) => m.text.includes(forced.sessionId))).toHaveLength(2);
     // Settled: a second round (another instance, a minute later) finds nothing to do.
     expect(await reconcileStrayRefunds(deps, STRAY_SUBJECTS, new Date(later.getTime() + STRAY_RETRY_AFTER_MS + 60_000))).toEqual([]);
+  });
+
+  it('a refund the provider refuses is closed with what to do; one left unanswered for a day is given up', async () => {
+    const quote = await createQuote(app, DEMO_HOST, admin, lead);
+    const current = sessionIdOf((await startDeposit(app, quote, DEMO_HOST)).json().url);
+    const forced = (amount: number) =>
+      gateway.createDepositSession({
+        tenantId: t.seed.tenantIds.demo, quoteId: quote.id, payeeName: 'Demo Store', description: 'Deposit', amount, currency: 'gbp',
+        returnUrl: `http://${DEMO_HOST}/quote/${quote.unique_url}`, expiresAt: new Date(Date.now() + 3_600_000),
+      });
+    expect((await pay(current)).statusCode).toBe(303);
+    const refused = await forced(319200);
+    refuseRefunds = 1;
+    expect((await pay(refused.sessionId)).statusCode).toBe(303);
+    expect(await strayRecords(t, quote.id)).toEqual([expect.objectContaining({ session_id: refused.sessionId, state: 'failed', refunded_amount: null })]);
+    const history = await quoteHistory(app, quote, DEMO_HOST, admin);
+    expect(history[0]).toMatchObject({ type: 'stray_payment_refund_failed' });
+    expect(history[0].message).toContain('could not be refunded automatically: The card issuer refused the refund. Refund it by hand with the test gateway (payment pi_test_');
+    const told = (await outboxOf(t, 'stray_payment_refund_failed')).filter((m) => m.text.includes(refused.sessionId));
+    expect(told.map((m) => m.subject)).toEqual(Array(2).fill('Refund needed: a payment for the quote “Your new online shop” for Ada Lovelace'));
+
+    // No answer at all, for longer than the provider keeps idempotency keys: given up, and said so.
+    const silent = await forced(100000);
+    failRefunds = 2;
+    expect((await pay(silent.sessionId)).statusCode).toBe(303);
+    const deps = strayRefundDeps(app.deps, app.log);
+    expect(await reconcileStrayRefunds(deps, STRAY_SUBJECTS, new Date(Date.now() + 24 * 60 * 60_000))).toEqual(['failed']);
+    expect((await strayRecords(t, quote.id)).find((r) => r.session_id === silent.sessionId)).toMatchObject({ reason: 'already_paid', state: 'failed', refunded_amount: null });
+    expect((await quoteHistory(app, quote, DEMO_HOST, admin))[0].message).toContain('the payment provider gave no answer for a day (last error: connect ETIMEDOUT (test gateway unreachable)).');
+    expect((await sessionsOf(quote)).find((s) => s.id === silent.sessionId)!.refunded_amount).toBe(0);
   });
 });

@@ -76,9 +76,9 @@ export async function startDeposit(deps: DepositDeps, host: QuoteHost, uniqueUrl
     if (step.kind === 'open') {
       const url = await openSession(deps, host, { id: row.id, uniqueUrl: row.unique_url, destination }, token, step);
       if (url) return { url };
-    } else if (Date.now() > deadline) {
-      throw new AppError(409, 'deposit_in_progress', PUBLIC_QUOTE_TEXT.inProgress);
     }
+    // Waiting for another start's session (or this one lost its claim): look again, for a while.
+    if (Date.now() > deadline) throw new AppError(409, 'deposit_in_progress', PUBLIC_QUOTE_TEXT.inProgress);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }

@@ -138,6 +138,18 @@ describe('deposit session (payment test double)', () => {
   });
 });
 
+describe('a start that died while opening a session', () => {
+  it('blocks nobody once its claim has lapsed: the next start opens the session', async () => {
+    const lead = await insertLead(t, t.seed.tenantIds.demo, 'Crashed Start');
+    const quote = (await call(t.app, 'POST', CRM_API.quotes, { host: DEMO_HOST, cookie: demoAdmin, body: quoteBody(lead) })).json().quote as Quote;
+    // As a process leaves it when it dies between claiming and recording: a claim, no session.
+    await t.database.db.execute(sql`update quotes set deposit_opening_until = now() - interval '1 second', deposit_opening_token = gen_random_uuid() where id = ${quote.id}::uuid`);
+    const res = await call(t.app, 'POST', CRM_API.publicQuoteDeposit(quote.unique_url), { host: DEMO_HOST });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(t.payments.deposits.filter((d) => d.quoteId === quote.id)).toHaveLength(1);
+  });
+});
+
 describe('deposit attempts are limited per quote', () => {
   it('answers 429 with Retry-After after ten sessions in ten minutes; answering the open one again costs nothing', async () => {
     const lead = await insertLead(t, t.seed.tenantIds.demo, 'Many Tabs');

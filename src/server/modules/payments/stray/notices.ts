@@ -45,7 +45,7 @@ export function refundedNote(r: StrayRefund, refundId: string, amount: number, h
 export function failedNote(r: StrayRefund, why: string) {
   return {
     type: STRAY_EVENT.failed,
-    message: `The ${money(r.amount)} payment (${providerName(r.provider)} session ${r.sessionId}) could not be refunded automatically: ${sentence(why)} Refund it from the ${providerName(r.provider)} dashboard${r.paymentReference ? ` (payment ${r.paymentReference})` : ''}.`,
+    message: `The ${money(r.amount)} payment (${providerName(r.provider)} session ${r.sessionId}) could not be refunded automatically: ${sentence(why)} Refund it by hand with ${providerName(r.provider)}${r.paymentReference ? ` (payment ${r.paymentReference})` : ''}.`,
     data: { ...dataOf(r), error: why },
   };
 }
@@ -85,7 +85,7 @@ export async function emailMerchant(
     whyText(r, label),
     refunded
       ? `We refunded ${money(outcome.refunded.amount)} to the payer through ${providerName(r.provider)} (refund ${outcome.refunded.refundId}). There is nothing you need to do.`
-      : `It could not be refunded automatically: ${sentence(outcome.failed)} Please refund it from the ${providerName(r.provider)} dashboard${r.paymentReference ? ` (payment ${r.paymentReference})` : ''}.`,
+      : `It could not be refunded automatically: ${sentence(outcome.failed)} Please refund it by hand with ${providerName(r.provider)}${r.paymentReference ? ` (payment ${r.paymentReference})` : ''}.`,
   ];
   const { html, text } = renderEmailLayout({ shopName: name, store: store?.details, heading, paragraphs });
   const kind = refunded ? 'stray_payment_refunded' : 'stray_payment_refund_failed';
