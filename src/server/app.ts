@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './http/context';
@@ -39,7 +39,9 @@ import { CATALOGUE_PAGE_ROUTES } from './modules/catalogue';
 import { CONTENT_PAGE_ROUTES, navigationRoutes, pageMediaUsages, pageRoutes, publishedPagePaths, renderStorePage } from './modules/content';
 import { mediaLibraryRoutes } from './modules/media';
 import { ImportJob, importRoutes } from './modules/imports';
-import { applyQuoteDepositEvent, crmRoutes, publicQuoteRoutes, renderQuotePageHead } from './modules/crm';
+import { applyQuoteDepositEvent, crmRoutes, publicQuoteRoutes, quoteStraySubject, renderQuotePageHead } from './modules/crm';
+import { orderStraySubject } from './modules/orders';
+import type { StrayRefundDeps, StraySubject, StraySubjectKind } from './modules/payments';
 import { invitationRoutes } from './modules/accounts';
 import { JobRunner, type JobRunnerOptions } from './modules/jobs';
 
@@ -104,7 +106,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(reviewRoutes);
   await app.register(cartRoutes);
   // A quote's deposit comes back through the payment webhook; the CRM applies it (decision 028).
-  await app.register(orderRoutes, { quoteDeposits: (event) => applyQuoteDepositEvent(deps.scopes, event, app.log) });
+  await app.register(orderRoutes, { quoteDeposits: (event) => applyQuoteDepositEvent(strayRefundDeps(deps, app.log), event) });
   await app.register(adminEmailRoutes);
   await app.register(emailSettingsRoutes);
   await app.register(stockRoutes);
@@ -130,6 +132,17 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await registerWebApp(app, opts.webDir, renderHead, [...CATALOGUE_PAGE_ROUTES, ...CONTENT_PAGE_ROUTES, '/quote/:uniqueUrl']);
   return app;
 }
+
+/**
+ * What refunding a payment the shop does not keep needs (decision 029), read from deps when called
+ * (tests swap the payment provider on deps).
+ */
+export function strayRefundDeps(deps: AppDeps, log: FastifyBaseLogger): StrayRefundDeps {
+  return { scopes: deps.scopes, payments: deps.payments, email: deps.email, log, platformOwnerEmails: deps.config.platformOwnerEmails };
+}
+
+/** The orders and quotes whose stray payments the payments module refunds: each module's own handler. */
+export const STRAY_SUBJECTS: Record<StraySubjectKind, StraySubject> = { order: orderStraySubject, quote: quoteStraySubject };
 
 /** This instance's job runner with every kind of job registered; main.ts starts its polling. */
 function backgroundJobs(app: FastifyInstance, deps: AppDeps, options: BuildOptions['jobs'] = {}): JobRunner {

@@ -6,7 +6,7 @@ import { DatabaseUnavailableError, openDatabase, runMigrations, type Database } 
 import { isDatabaseEmpty, seedDemo, DEMO_ACCOUNTS, DEMO_TENANTS } from './seed/demo';
 import { allTenantIds, tenantName, TenantResolver } from './modules/tenants';
 import { CatalogueCache } from './modules/catalogue';
-import { buildApp } from './app';
+import { buildApp, STRAY_SUBJECTS, strayRefundDeps } from './app';
 import { createFileStorage } from './adapters/storage/create-file-storage';
 import { createPaymentProvider } from './adapters/payments/provider';
 import { createEmailSender, startEmailSweep } from './adapters/email/create-email-sender';
@@ -17,6 +17,7 @@ import { createPushSender } from './adapters/push/create-push-sender';
 import { preparePush } from './modules/notifications';
 import { startReservationSweeper } from './modules/orders';
 import { startRefundReconciler } from './modules/orders';
+import { startStrayRefundReconciler } from './modules/payments';
 import { DomainEvents } from './db/domain-events';
 import { UnitOfWork } from './db/unit-of-work';
 
@@ -69,10 +70,12 @@ async function main(): Promise<void> {
   const stopReservationSweep = startReservationSweeper(scopes, payments, (error) => app.log.error({ err: error }, 'releasing lapsed stock holds failed'));
   const stopJobs = app.jobs.start();
   const stopRefundReconciler = startRefundReconciler({ scopes, payments, email, log: app.log }, (error) => app.log.error({ err: error }, 'reconciling pending refunds failed'));
+  const stopStrayRefunds = startStrayRefundReconciler(strayRefundDeps(app.deps, app.log), STRAY_SUBJECTS, (error) => app.log.error({ err: error }, 'refunding stray payments failed'));
   const close = async () => {
     stopEmailSweep();
     stopReservationSweep();
     stopRefundReconciler();
+    stopStrayRefunds();
     stopJobs();
     await app.close();
     await email.close();

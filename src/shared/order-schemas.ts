@@ -80,4 +80,5 @@ export const shopperMessageResponse = z.object({ message: z.string() });
 /** POST /api/account/claim-orders/confirm */
 export const claimConfirmedResponse = z.object({ claimed: z.number(), message: z.string() });
 /** POST /api/webhooks/payments/{provider}: what became of the event (a repeat is a duplicate, not an error). */
-export const webhookResponse = z.object({ received: z.literal(true), outcome: z.enum(['applied', 'duplicate', 'ignored']) });
+/** refunded: a payment the shop does not keep (a second one, or not the amount due) is being refunded (decision 029). */
+export const webhookResponse = z.object({ received: z.literal(true), outcome: z.enum(['applied', 'duplicate', 'ignored', 'refunded']) });

@@ -136,6 +136,20 @@ export const quoteListResponse = z.object({
 });
 export const quoteResponse = z.object({ quote: quoteSchema });
 
+/**
+ * One entry of a quote's history (decision 029): created, a payment page opened, the deposit paid, a
+ * second payment received and refunded (or not). Newest first in GET /api/crm/quotes/:id.
+ */
+export const quoteEventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+});
+export type QuoteEvent = z.infer<typeof quoteEventSchema>;
+/** GET /api/crm/quotes/:id: the quote and its history. */
+export const quoteDetailResponse = z.object({ quote: quoteSchema, history: z.array(quoteEventSchema) });
+
 /** GET /api/public/quotes/:uniqueUrl: what the client's proposal page shows (no internal fields). */
 export const publicQuoteSchema = z.object({
   ...quoteContentSchema.shape,

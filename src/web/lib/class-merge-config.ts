@@ -126,6 +126,7 @@ export const CLASS_GROUPS: Record<string, Record<string, string>> = {
   "visibility": {"":"invisible visible"},
   "w": {"w":"1 1/2 1/3 10 11 11/12 12 14 16 2 2/3 2/5 20 24 28 3 3/4 32 36 4 4/5 40 44 48 56 60 64 72 9 96 [375px] [calc(100%-2rem)] auto fit full"},
   "whitespace": {"whitespace":"normal nowrap pre-line pre-wrap"},
+  "wrap": {"wrap":"anywhere"},
   "z": {"z":"10 30 40 50"},
 };
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Lead } from '@shared/crm/leads';
-import { quoteDisplayStatus, type Quote, type QuoteFilter, type SaveQuoteBody } from '@shared/crm/quotes';
+import { quoteDisplayStatus, type Quote, type QuoteEvent, type QuoteFilter, type SaveQuoteBody } from '@shared/crm/quotes';
 import { CRM_API, quotePagePath } from '@shared/crm/routes';
 import { api } from './api';
 import { crmKeys } from './crm';
@@ -66,6 +66,17 @@ export function filterQuotes<T extends Pick<Quote, 'status' | 'paid_at'>>(quotes
 /** The absolute link a client opens (storefront spec §2), on this host. */
 export function quoteLink(uniqueUrl: string, origin = window.location.origin): string {
   return `${origin}${quotePagePath(uniqueUrl)}`;
+}
+
+/**
+ * A saved quote's history, newest first (GET /api/crm/quotes/:id, decision 029). Its key sits under the
+ * quotes' key, so whatever refreshes the list (a save, a delete) refreshes the history too.
+ */
+export function useQuoteHistory(id: string) {
+  return useQuery({
+    queryKey: [...crmKeys.quote(id), 'history'],
+    queryFn: () => api<{ quote: Quote; history: QuoteEvent[] }>('GET', CRM_API.quote(id)).then((r) => r.history),
+  });
 }
 
 /** Copies text; falls back to a selected text area where the Clipboard API is missing (plain http). */

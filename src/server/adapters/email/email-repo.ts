@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { rowsOf } from '../../db/rows';
 import type { EmailMessage, SentEmail } from './email';
@@ -11,6 +11,9 @@ import type { EmailMessage, SentEmail } from './email';
  */
 const LEASE = '10 minutes';
 const MAX_ERROR = 1000;
+
+/** A store's messages, or the platform's own (tenant_id null, seen only in the platform-sales scope). */
+const ofSender = (tenantId: string | null): SQL => (tenantId === null ? sql`tenant_id is null` : sql`tenant_id = ${tenantId}`);
 
 export async function insertMessage(tx: Tx, m: EmailMessage, provider: string): Promise<SentEmail> {
   const rows = rowsOf<{ id: string }>(
@@ -30,14 +33,14 @@ export interface ClaimedEmail {
   text: string;
 }
 
-/** Takes the oldest waiting message of the tenant for delivery, or null when none waits. */
-export async function claimNext(tx: Tx, tenantId: string, provider: string): Promise<ClaimedEmail | null> {
+/** Takes the oldest waiting message of the tenant (or the platform's, null) for delivery, or null when none waits. */
+export async function claimNext(tx: Tx, tenantId: string | null, provider: string): Promise<ClaimedEmail | null> {
   const rows = rowsOf<ClaimedEmail>(
     await tx.execute(sql`
       update email_messages e set sent_at = now()
-      where e.tenant_id = ${tenantId} and e.id = (
+      where ${ofSender(tenantId)} and e.id = (
         select id from email_messages
-        where tenant_id = ${tenantId} and provider = ${provider} and status = 'stored'
+        where ${ofSender(tenantId)} and provider = ${provider} and status = 'stored'
           and (sent_at is null or sent_at < now() - ${LEASE}::interval)
         order by created_at limit 1
         for update skip locked)
@@ -46,15 +49,15 @@ export async function claimNext(tx: Tx, tenantId: string, provider: string): Pro
   return rows[0] ?? null;
 }
 
-export async function markSent(tx: Tx, tenantId: string, id: string): Promise<void> {
+export async function markSent(tx: Tx, tenantId: string | null, id: string): Promise<void> {
   await tx.execute(sql`
     update email_messages set status = 'sent', sent_at = now(), error = null
-    where tenant_id = ${tenantId} and id = ${id}`);
+    where ${ofSender(tenantId)} and id = ${id}`);
 }
 
 /** sent_at goes back to null: it was only the lease, and nothing was sent. */
-export async function markFailed(tx: Tx, tenantId: string, id: string, error: string): Promise<void> {
+export async function markFailed(tx: Tx, tenantId: string | null, id: string, error: string): Promise<void> {
   await tx.execute(sql`
     update email_messages set status = 'failed', sent_at = null, error = ${error.slice(0, MAX_ERROR)}
-    where tenant_id = ${tenantId} and id = ${id}`);
+    where ${ofSender(tenantId)} and id = ${id}`);
 }

@@ -7,7 +7,8 @@ import type { Tx } from '../../db/connection';
  * sent through nodemailer (status 'sent' or 'failed' with the error).
  */
 export interface EmailMessage {
-  tenantId: string;
+  /** The store sending it, or null for the platform's own mail (to its owners: decision 029). */
+  tenantId: string | null;
   to: string;
   subject: string;
   html: string;

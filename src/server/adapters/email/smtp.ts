@@ -3,6 +3,7 @@ import type { UnitOfWork } from '../../db/unit-of-work';
 import type { Config } from '../../config';
 import type { EmailLog, EmailMessage, EmailSender, MailWork, SenderIdentity, SenderLookup, SentEmail, StoreDirectory } from './email';
 import { claimNext, insertMessage, markFailed, markSent, type ClaimedEmail } from './email-repo';
+import { PLATFORM_NAME } from '../../../shared/platform';
 
 /** A dead or silent server fails within seconds instead of holding a delivery for minutes. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
@@ -56,7 +57,8 @@ export class SmtpEmailSender implements EmailSender {
       (async () => {
         const tenantIds = await this.scopes.run({ tenantId: null, userId: null }, ({ tx }) => this.opts.stores.ids(tx));
         let tried = 0;
-        for (const tenantId of tenantIds) tried += await this.deliverTenant(tenantId);
+        // Every store's mail, then the platform's own (null).
+        for (const tenantId of [...tenantIds, null]) tried += await this.deliverTenant(tenantId);
         return tried;
       })(),
     );
@@ -72,21 +74,26 @@ export class SmtpEmailSender implements EmailSender {
     this.transport.close();
   }
 
-  /** Starts the tenant's delivery in the background; several sends of one transaction share it. */
-  private deliverSoon(tenantId: string): void {
+  /** Starts the tenant's (or the platform's) delivery in the background; several sends of one transaction share it. */
+  private deliverSoon(tenantId: string | null): void {
     if (this.closed) return;
     // Never into the caller: a failure here leaves the message 'stored' for the next sweep.
     this.track(this.deliverTenant(tenantId)).catch((err: unknown) => this.opts.log?.warn({ err, tenantId }, 'email delivery after commit did not run'));
   }
 
-  /** Sends the tenant's waiting messages one by one; answers how many it tried. */
-  private async deliverTenant(tenantId: string): Promise<number> {
-    const scope = { tenantId, userId: null };
+  /**
+   * Sends the tenant's waiting messages one by one; answers how many it tried. Null: the platform's
+   * own mail, in the platform-sales scope its rows live in (decision 029), from the platform's name.
+   */
+  private async deliverTenant(tenantId: string | null): Promise<number> {
+    const scope = { tenantId, userId: null, platformSales: tenantId === null };
     let tried = 0;
     for (;;) {
       const claimed = await this.scopes.run(scope, async ({ tx }) => {
         const next = await claimNext(tx, tenantId, this.provider);
-        return next && { ...next, shopName: (await this.opts.stores.name(tx, tenantId)) ?? '', sender: (await this.opts.identity?.(tx)) ?? null };
+        if (!next) return null;
+        if (tenantId === null) return { ...next, shopName: PLATFORM_NAME, sender: null };
+        return { ...next, shopName: (await this.opts.stores.name(tx, tenantId)) ?? '', sender: (await this.opts.identity?.(tx)) ?? null };
       });
       if (!claimed) return tried;
       tried++;

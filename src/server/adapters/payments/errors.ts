@@ -27,5 +27,15 @@ export class PaymentSessionCompleteError extends Error {
   }
 }
 
+/**
+ * expireSession() was given a session the provider does not know (another account's, or one it has
+ * forgotten): it cannot be paid, so there is nothing to close.
+ */
+export class PaymentSessionUnknownError extends Error {
+  constructor(readonly sessionId: string) {
+    super(`Payment session ${sessionId} is not known to the payment provider.`);
+  }
+}
+
 /** The input broke the provider contract (CreateSessionInput's total is the lines plus delivery). */
 export class PaymentInputError extends Error {}

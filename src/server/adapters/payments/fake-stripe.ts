@@ -59,6 +59,8 @@ export interface FakeStripe {
   /** The shopper pays on Stripe's page: the session completes with a new payment intent. */
   complete(sessionId: string): FakeSession;
   sessionObject(sessionId: string): Record<string, unknown>;
+  /** Every Checkout Session the fake holds, as Stripe would list them (the tests count the open ones). */
+  listSessions(): { id: string; status: FakeSession['status']; metadata: Record<string, string> }[];
   close(): Promise<void>;
 }
 
@@ -214,6 +216,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!session) throw new Error(`fake Stripe has no session ${sessionId}`);
       return sessionObject(session);
     },
+    listSessions: () => [...sessions.values()].map((s) => ({ id: s.id, status: s.status, metadata: s.metadata })),
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
   };
 }

@@ -91,6 +91,11 @@ export interface PaymentEvent {
   amountTotal: number | null;
   /** Set for a quote deposit's session (createDepositSession): the CRM applies it; orderId is null then. */
   quoteId?: string | null;
+  /**
+   * The store's connected account the payment went to, when the provider says (Stripe: the session's
+   * metadata): a payment refunded unasked takes the money back from it (decision 029).
+   */
+  destinationAccount?: string | null;
   /** account.updated: the store's connected account as the provider now sees it, and when. */
   account?: { state: ConnectAccountState; occurredAt: Date } | null;
 }

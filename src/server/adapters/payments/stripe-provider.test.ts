@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { ConfigError, loadConfig } from '../../config';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { WebhookSignatureError, type CreateSessionInput } from './payments';
-import { PaymentInputError, PaymentSessionCompleteError, RefundError } from './errors';
+import { PaymentInputError, PaymentSessionCompleteError, PaymentSessionUnknownError, RefundError } from './errors';
 import { createPaymentProvider, registerTestGatewayRoutes } from './provider';
 import { StripeProvider, stripeClientOptions } from './stripe-provider';
 import { TestGateway } from './test-gateway';
@@ -136,7 +136,8 @@ describe('Stripe Checkout sessions', () => {
     const paid = await provider.createSession(input());
     fake.complete(paid.sessionId);
     await expect(provider.expireSession(paid.sessionId)).rejects.toBeInstanceOf(PaymentSessionCompleteError);
-    await expect(provider.expireSession('cs_test_nope')).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    // A session Stripe does not know (another account's) cannot be paid: said as such, not as a failure.
+    await expect(provider.expireSession('cs_test_nope')).rejects.toBeInstanceOf(PaymentSessionUnknownError);
   });
 
   it('refunds against the payment intent, and turns an over-refund into a clear RefundError', async () => {

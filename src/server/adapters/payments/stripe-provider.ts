@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { accountStateOf } from './connect';
 import { StripeConnect } from './stripe-connect';
 import { assertDepositInput, assertSessionInput, withSessionIdPlaceholder } from './checkout-urls';
-import { PaymentSessionCompleteError, RefundError } from './errors';
+import { PaymentSessionCompleteError, PaymentSessionUnknownError, RefundError } from './errors';
 import { depositSuccessUrl, WebhookSignatureError, type CreateSessionInput, type DepositSessionInput, type PaymentEvent, type PaymentEventType, type PaymentProvider, type PaymentSession, type RefundInput, type RefundResult } from './payments';
 
 export interface StripeSettings {
@@ -100,12 +100,15 @@ export class StripeProvider implements PaymentProvider {
   ): Promise<PaymentSession> {
     const now = Math.floor(Date.now() / 1000);
     const wanted = Math.floor(expiresAt.getTime() / 1000);
+    // The destination rides in the metadata too: a payment we refund unasked (a second payment,
+    // decision 029) must take the money back from the account it went to, and its webhook says which.
+    const withDestination = destinationAccount ? { ...metadata, [DESTINATION_KEY]: destinationAccount } : metadata;
     const session = await this.stripe.checkout.sessions.create({
       ...params,
       expires_at: Math.min(Math.max(wanted, now + MIN_EXPIRY_S), now + MAX_EXPIRY_S),
       locale: 'en-GB',
-      metadata,
-      payment_intent_data: { metadata, ...(destinationAccount ? { transfer_data: { destination: destinationAccount } } : {}) },
+      metadata: withDestination,
+      payment_intent_data: { metadata: withDestination, ...(destinationAccount ? { transfer_data: { destination: destinationAccount } } : {}) },
     });
     if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL.`);
     return { sessionId: session.id, url: session.url };
@@ -117,6 +120,7 @@ export class StripeProvider implements PaymentProvider {
     } catch (err) {
       // Stripe expires only open sessions: find out whether it already ended, and how.
       if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+      if (err.code === 'resource_missing') throw new PaymentSessionUnknownError(sessionId);
       const session = await this.stripe.checkout.sessions.retrieve(sessionId).catch(() => null);
       if (session?.status === 'expired') return;
       if (session?.status === 'complete') throw new PaymentSessionCompleteError(sessionId);
@@ -175,6 +179,8 @@ export class StripeProvider implements PaymentProvider {
 
 /** The metadata purpose of a quote's deposit session. */
 const QUOTE_DEPOSIT = 'quote_deposit';
+/** The metadata key of the connected account a destination charge pays into. */
+const DESTINATION_KEY = 'destination_account';
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
@@ -192,6 +198,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       orderId: deposit ? null : (session.metadata?.order_id ?? null),
       paymentReference: idOf(session.payment_intent),
       amountTotal: session.amount_total,
+      ...(session.metadata?.[DESTINATION_KEY] ? { destinationAccount: session.metadata[DESTINATION_KEY] } : {}),
       ...(deposit ? { quoteId: session.metadata?.quote_id ?? null } : {}),
     };
   };

@@ -1,77 +1,48 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Tx } from '../../db/connection';
+import type { UnitOfWork } from '../../db/unit-of-work';
+import { testDepositRefunds, testDepositSessions } from '../../db/schema/index';
 import { assertDepositInput } from './checkout-urls';
-import { PaymentInputError } from './errors';
+import { PaymentInputError, RefundError } from './errors';
 import { signTestWebhook } from './test-gateway-signing';
-import type { DepositSessionInput, PaymentEvent } from './payments';
+import { refundOnce, type RefundLedger } from './test-gateway-refunds';
+import type { DepositSessionInput, PaymentEvent, PaymentSession, RefundInput, RefundResult } from './payments';
 
 /**
- * The built-in gateway's quote deposits (decision 028). Its sessions table belongs to orders (each row
- * names an order and a store), and a platform quote has neither, so a deposit session keeps no row:
- * its id IS the session, signed with the webhook secret: the quote, the amount, the deadline and the
- * page to return to. The signature also covers the book (the store, or none) without carrying it, so
- * the id verifies only on its own book's host, and the id stays within a route parameter's 100
- * characters. Whether it was paid is the quote's own state (paid once, by the CRM's webhook).
+ * The built-in gateway's quote deposits (decisions 028 and 029). Each session is a row, open until it
+ * is paid once (complete) or closed (expired: replaced by a newer session of the quote, or out of
+ * time), so a superseded session can no longer be paid and a paid one can be refunded, as at a real
+ * provider. A platform quote has no store, so the rows belong to a sales book: the store's, or the
+ * platform's (tenant_id null, reached in the platform-sales scope). The id names its book, because
+ * expireSession and refund get only the id: cq_test_ + base64url(book's 16 bytes, zeros for the
+ * platform, + 24 random bytes). The random part makes it unguessable; every query filters on the book.
  */
 const PREFIX = 'cq_test_';
-const MAX_ID = 100;
-const MAC_BYTES = 10;
-const HEAD = 25; // version 1, quote 16, amount 4, expires 4
+const SESSION_ID = /^cq_test_[A-Za-z0-9_-]{54}$/;
+const PLATFORM_BOOK = Buffer.alloc(16);
 
-export interface DepositSession {
-  id: string;
-  tenantId: string | null;
-  quoteId: string;
-  amount: number;
-  expiresAt: Date;
-  /** The page on its host the payment returns to (paid: with paid=1 and the session id). */
-  returnPath: string;
-}
-
-const uuidBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
-const uuidOf = (b: Buffer) => {
-  const hex = b.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-};
-const mac = (secret: string, tenantId: string | null, body: Buffer) =>
-  createHmac('sha256', `quote-deposit:${secret}`).update(tenantId ?? 'platform').update(body).digest().subarray(0, MAC_BYTES);
+export type DepositSessionRow = typeof testDepositSessions.$inferSelect;
+export type Transition = { session: DepositSessionRow; changed: boolean };
 
 export const isDepositSessionId = (id: string): boolean => id.startsWith(PREFIX);
 
-export function newDepositSession(secret: string, input: DepositSessionInput): DepositSession & { origin: string } {
-  assertDepositInput(input);
-  const quote = uuidBytes(input.quoteId);
-  if (quote.length !== 16 || (input.tenantId !== null && uuidBytes(input.tenantId).length !== 16)) throw new PaymentInputError('A deposit needs a quote id and a tenant id (or none).');
-  if (input.amount > 0xffffffff) throw new PaymentInputError('A deposit is too large for the test gateway.');
-  const url = new URL(input.returnUrl);
-  const head = Buffer.alloc(HEAD);
-  head[0] = 1;
-  quote.copy(head, 1);
-  head.writeUInt32BE(input.amount, 17);
-  head.writeUInt32BE(Math.floor(input.expiresAt.getTime() / 1000), 21);
-  const body = Buffer.concat([head, Buffer.from(`${url.pathname}${url.search}`)]);
-  const id = PREFIX + Buffer.concat([body, mac(secret, input.tenantId?.toLowerCase() ?? null, body)]).toString('base64url');
-  if (id.length > MAX_ID) throw new PaymentInputError('The deposit\'s return URL is too long for the test gateway.');
-  return { ...readDepositSession(secret, id, input.tenantId?.toLowerCase() ?? null)!, origin: url.origin };
+const uuidBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
+
+function newDepositSessionId(tenantId: string | null): string {
+  const book = tenantId === null ? PLATFORM_BOOK : uuidBytes(tenantId);
+  if (book.length !== 16) throw new PaymentInputError(`Not a tenant id: ${tenantId}`);
+  return PREFIX + Buffer.concat([book, randomBytes(24)]).toString('base64url');
 }
 
-/** The session an id names in this book (a store, or null), or null when it is not one signed for it. */
-export function readDepositSession(secret: string, id: string, tenantId: string | null): DepositSession | null {
-  if (!isDepositSessionId(id) || id.length > MAX_ID || !/^[A-Za-z0-9_-]+$/.test(id.slice(PREFIX.length))) return null;
-  const raw = Buffer.from(id.slice(PREFIX.length), 'base64url');
-  if (raw.length < HEAD + 2 + MAC_BYTES) return null;
-  const body = raw.subarray(0, raw.length - MAC_BYTES);
-  if (!timingSafeEqual(raw.subarray(raw.length - MAC_BYTES), mac(secret, tenantId, body)) || body[0] !== 1) return null;
-  const returnPath = body.subarray(HEAD).toString();
-  if (!returnPath.startsWith('/') || returnPath.startsWith('//')) return null;
-  return {
-    id,
-    tenantId,
-    quoteId: uuidOf(body.subarray(1, 17)),
-    amount: body.readUInt32BE(17),
-    expiresAt: new Date(body.readUInt32BE(21) * 1000),
-    returnPath,
-  };
+/** The book a well-formed deposit session id names: a store's id, null for the platform's; undefined when it is not one. */
+export function bookOfDepositSession(id: string): string | null | undefined {
+  if (!SESSION_ID.test(id)) return undefined;
+  const book = Buffer.from(id.slice(PREFIX.length), 'base64url').subarray(0, 16);
+  if (book.equals(PLATFORM_BOOK)) return null;
+  const hex = book.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 const depositEventSchema = z.object({
@@ -80,50 +51,151 @@ const depositEventSchema = z.object({
   type: z.string().max(100),
   created: z.number().int(),
   data: z.strictObject({
-    session_id: z.string().max(MAX_ID),
+    session_id: z.string().regex(SESSION_ID),
     purpose: z.literal('quote_deposit'),
     tenant_id: z.guid().nullable(),
     quote_id: z.guid(),
-    amount_total: z.number().int().nonnegative(),
+    amount_total: z.number().int().positive(),
     payment_reference: z.string().max(100),
   }),
 });
 
-/** The payment reference a paid deposit session gets: fixed per session, so a repeat is the same payment. */
-const referenceOf = (secret: string, id: string) => `pi_test_${createHmac('sha256', secret).update(`deposit-ref:${id}`).digest('base64url').slice(0, 24)}`;
+export class TestDepositSessions {
+  constructor(
+    private readonly scopes: UnitOfWork,
+    private readonly webhookSecret: string,
+  ) {}
 
-/** The signed checkout.session.completed for a paid deposit; its id is fixed per session. */
-export function signedDepositEvent(secret: string, s: DepositSession): { payload: string; signature: string; eventId: string } {
-  const type = 'checkout.session.completed';
-  const eventId = `evt_test_${createHmac('sha256', secret).update(`${type}:${s.id}`).digest('base64url').slice(0, 32)}`;
-  const payload = JSON.stringify({
-    id: eventId,
-    object: 'event',
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: { session_id: s.id, purpose: 'quote_deposit', tenant_id: s.tenantId, quote_id: s.quoteId, amount_total: s.amount, payment_reference: referenceOf(secret, s.id) },
-  });
-  return { payload, signature: signTestWebhook(secret, payload), eventId };
-}
+  /** A new open session for the quote's deposit, on the book's own host (the return URL's origin). */
+  async create(input: DepositSessionInput): Promise<PaymentSession> {
+    assertDepositInput(input);
+    if (uuidBytes(input.quoteId).length !== 16) throw new PaymentInputError('A deposit needs a quote id.');
+    const tenantId = input.tenantId?.toLowerCase() ?? null;
+    const url = new URL(input.returnUrl);
+    const id = newDepositSessionId(tenantId);
+    await this.inBook(tenantId, (tx) =>
+      tx.insert(testDepositSessions).values({
+        id,
+        tenantId,
+        quoteId: input.quoteId,
+        amount: input.amount,
+        currency: input.currency,
+        description: input.description.slice(0, 300),
+        returnPath: `${url.pathname}${url.search}`,
+        destinationAccount: input.destinationAccount ?? null,
+        expiresAt: input.expiresAt,
+      }),
+    );
+    return { sessionId: id, url: `${url.origin}/pay/${id}` };
+  }
 
-/** A verified body as a deposit event, or null when it is not one (an order's event, say). */
-export function depositEventOf(secret: string, body: unknown): PaymentEvent | null {
-  const parsed = depositEventSchema.safeParse(body);
-  if (!parsed.success) return null;
-  const e = parsed.data;
-  // The session must be one this gateway signed, naming the same quote, book and amount.
-  const session = readDepositSession(secret, e.data.session_id, e.data.tenant_id?.toLowerCase() ?? null);
-  const matches = session && session.quoteId === e.data.quote_id.toLowerCase() && session.amount === e.data.amount_total;
-  if (!matches) return null;
-  return {
-    provider: 'test',
-    eventId: e.id,
-    type: e.type === 'checkout.session.completed' ? 'checkout.completed' : 'ignored',
-    sessionId: session.id,
-    tenantId: session.tenantId,
-    orderId: null,
-    quoteId: session.quoteId,
-    paymentReference: e.data.payment_reference,
-    amountTotal: e.data.amount_total,
-  };
+  /** The session when its id names this host's book (a store, or null for the platform), else null. */
+  async find(sessionId: string, hostTenantId: string | null): Promise<DepositSessionRow | null> {
+    if (bookOfDepositSession(sessionId) !== hostTenantId) return null;
+    const [row] = await this.inBook(hostTenantId, (tx) => tx.select().from(testDepositSessions).where(this.one(sessionId, hostTenantId)));
+    return row ?? null;
+  }
+
+  /** Open and in time -> complete, exactly once, with a new payment reference; `changed` says whether this call did it. */
+  complete(sessionId: string): Promise<Transition | null> {
+    return this.transition(sessionId, { status: 'complete', paymentReference: `pi_test_${randomBytes(18).toString('base64url')}` }, sql`${testDepositSessions.expiresAt} > now()`);
+  }
+
+  /** Open -> expired: replaced by a newer session, or (timedOutOnly) its time ran out. Null when there is no such session. */
+  expire(sessionId: string, opts: { timedOutOnly?: boolean } = {}): Promise<Transition | null> {
+    return this.transition(sessionId, { status: 'expired' }, opts.timedOutOnly ? lte(testDepositSessions.expiresAt, sql`now()`) : undefined);
+  }
+
+  /** The signed checkout.session.completed of a paid session; its event id is fixed per session, so a repeat is the same event. */
+  signedEvent(s: DepositSessionRow): { payload: string; signature: string; eventId: string } {
+    const type = 'checkout.session.completed';
+    const eventId = `evt_test_${createHmac('sha256', this.webhookSecret).update(`${type}:${s.id}`).digest('base64url').slice(0, 32)}`;
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { session_id: s.id, purpose: 'quote_deposit', tenant_id: s.tenantId, quote_id: s.quoteId, amount_total: s.amount, payment_reference: s.paymentReference },
+    });
+    return { payload, signature: signTestWebhook(this.webhookSecret, payload), eventId };
+  }
+
+  /** A verified body as a deposit event, or null when it is not one (an order's event, say). The id must name the event's book. */
+  eventOf(body: unknown): PaymentEvent | null {
+    const parsed = depositEventSchema.safeParse(body);
+    if (!parsed.success) return null;
+    const e = parsed.data;
+    const tenantId = e.data.tenant_id?.toLowerCase() ?? null;
+    if (bookOfDepositSession(e.data.session_id) !== tenantId) return null;
+    return {
+      provider: 'test',
+      eventId: e.id,
+      type: e.type === 'checkout.session.completed' ? 'checkout.completed' : 'ignored',
+      sessionId: e.data.session_id,
+      tenantId,
+      orderId: null,
+      quoteId: e.data.quote_id.toLowerCase(),
+      paymentReference: e.data.payment_reference,
+      amountTotal: e.data.amount_total,
+    };
+  }
+
+  /** Part or all of a paid deposit back, once per idempotency key (refundOnce). */
+  async refund(input: RefundInput): Promise<RefundResult> {
+    const tenantId = bookOfDepositSession(input.sessionId);
+    if (tenantId === undefined) throw new RefundError('refund_not_paid', 'There is no payment for this deposit to refund.');
+    const one = (sessionId: string) => this.one(sessionId, tenantId);
+    const ledger: RefundLedger = {
+      book: tenantId ?? 'platform',
+      findByKey: async (tx, key) => {
+        const [row] = await tx
+          .select({ id: testDepositRefunds.id, sessionId: testDepositRefunds.sessionId, amount: testDepositRefunds.amount })
+          .from(testDepositRefunds)
+          .where(and(tenantId === null ? sql`${testDepositRefunds.tenantId} is null` : eq(testDepositRefunds.tenantId, tenantId), eq(testDepositRefunds.idempotencyKey, key)));
+        return row ?? null;
+      },
+      take: async (tx, sessionId, amount) => {
+        const rows = await tx
+          .update(testDepositSessions)
+          .set({ refundedAmount: sql`${testDepositSessions.refundedAmount} + ${amount}` })
+          .where(and(one(sessionId), eq(testDepositSessions.status, 'complete'), sql`${testDepositSessions.refundedAmount} + ${amount} <= ${testDepositSessions.amount}`))
+          .returning({ id: testDepositSessions.id });
+        return rows.length > 0;
+      },
+      session: async (tx, sessionId) => {
+        const [row] = await tx.select().from(testDepositSessions).where(one(sessionId));
+        return row ? { status: row.status, amountTotal: row.amount, refundedAmount: row.refundedAmount } : null;
+      },
+      insert: async (tx, row) => {
+        await tx.insert(testDepositRefunds).values({ ...row, tenantId });
+      },
+    };
+    return this.inBook(tenantId, (tx) => refundOnce(tx, input, ledger));
+  }
+
+  private one(sessionId: string, tenantId: string | null): SQL {
+    const book = tenantId === null ? sql`${testDepositSessions.tenantId} is null` : eq(testDepositSessions.tenantId, tenantId);
+    return and(eq(testDepositSessions.id, sessionId), book)!;
+  }
+
+  private async transition(sessionId: string, set: Partial<Pick<DepositSessionRow, 'status' | 'paymentReference'>>, extra?: SQL): Promise<Transition | null> {
+    const tenantId = bookOfDepositSession(sessionId);
+    if (tenantId === undefined) return null;
+    return this.inBook(tenantId, async (tx) => {
+      const where = this.one(sessionId, tenantId);
+      const [changed] = await tx
+        .update(testDepositSessions)
+        .set(set)
+        .where(and(where, eq(testDepositSessions.status, 'open'), extra))
+        .returning();
+      if (changed) return { session: changed, changed: true };
+      const [session] = await tx.select().from(testDepositSessions).where(where);
+      return session ? { session, changed: false } : null;
+    });
+  }
+
+  /** A store's book is its tenant scope; the platform's is the platform-sales scope (decision 029: the gateway acts as the provider). */
+  private inBook<T>(tenantId: string | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.scopes.run({ tenantId, userId: null, platformSales: tenantId === null }, ({ tx }) => fn(tx));
+  }
 }

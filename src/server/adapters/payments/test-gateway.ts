@@ -5,10 +5,11 @@ import type { Tx } from '../../db/connection';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { testPaymentRefunds, testPaymentSessions } from '../../db/schema/index';
 import { assertSessionInput } from './checkout-urls';
-import { PaymentSessionCompleteError, RefundError, refundTooLarge } from './errors';
+import { PaymentSessionCompleteError, PaymentSessionUnknownError, RefundError } from './errors';
 import { signTestWebhook, TEST_SIGNATURE_HEADER, verifyTestSignature } from './test-gateway-signing';
 import { TestConnect, testAccountEvent, testAccountEventSchema } from './test-connect';
-import { depositEventOf, isDepositSessionId, newDepositSession, readDepositSession, signedDepositEvent, type DepositSession } from './test-gateway-deposits';
+import { isDepositSessionId, TestDepositSessions } from './test-gateway-deposits';
+import { refundOnce, type RefundLedger } from './test-gateway-refunds';
 import {
   PAYMENT_WEBHOOK_PATH,
   WebhookPayloadError,
@@ -85,12 +86,15 @@ const EVENT_TYPES: Record<string, PaymentEventType> = {
 export class TestGateway implements PaymentProvider {
   readonly name = 'test' as const;
   readonly connect: TestConnect;
+  /** Quote deposits' sessions (decision 029): their own table, pay page and refunds. */
+  readonly deposits: TestDepositSessions;
 
   constructor(
     private readonly scopes: UnitOfWork,
     private readonly webhookSecret: string,
   ) {
     this.connect = new TestConnect(scopes, webhookSecret);
+    this.deposits = new TestDepositSessions(scopes, webhookSecret);
   }
 
   async createSession(input: CreateSessionInput): Promise<PaymentSession> {
@@ -116,29 +120,19 @@ export class TestGateway implements PaymentProvider {
     return { sessionId, url: payPageUrl(input.successUrl, sessionId) };
   }
 
-  /** A quote's deposit (decision 028): a signed, stateless session (test-gateway-deposits.ts). */
-  async createDepositSession(input: DepositSessionInput): Promise<PaymentSession> {
-    const session = newDepositSession(this.webhookSecret, input);
-    return { sessionId: session.id, url: `${session.origin}/pay/${session.id}` };
+  /** A quote's deposit (decisions 028, 029): a session of its own kind, paid on the same /pay page. */
+  createDepositSession(input: DepositSessionInput): Promise<PaymentSession> {
+    return this.deposits.create(input);
   }
 
-  /** A deposit session this gateway signed for this book (a store, or null for the platform's), or null. */
-  findDepositSession(sessionId: string, tenantId: string | null): DepositSession | null {
-    return readDepositSession(this.webhookSecret, sessionId, tenantId);
-  }
-
-  /** The signed webhook for a paid deposit session, ready to POST (the same event id every time). */
-  signedDepositEvent(session: DepositSession): { payload: string; signature: string; eventId: string } {
-    return signedDepositEvent(this.webhookSecret, session);
-  }
-
-  /** Expires an open session. No webhook: the caller asked for it. Already expired: nothing to do. */
+  /**
+   * Expires an open session. No webhook: the caller asked for it. Already expired: nothing to do.
+   * Already paid: PaymentSessionCompleteError. A deposit's session the same way (a newer one replaced it).
+   */
   async expireSession(sessionId: string): Promise<void> {
-    // A deposit session keeps no state to expire: the quote is paid once, whichever session pays it.
-    if (isDepositSessionId(sessionId)) return;
     const tenantId = tenantOfSessionId(sessionId);
-    const result = tenantId ? await this.expire(tenantId, sessionId) : null;
-    if (!result) throw new Error(`Unknown test payment session ${sessionId}.`);
+    const result = isDepositSessionId(sessionId) ? await this.deposits.expire(sessionId) : tenantId ? await this.expire(tenantId, sessionId) : null;
+    if (!result) throw new PaymentSessionUnknownError(sessionId);
     if (result.session.status === 'complete') throw new PaymentSessionCompleteError(sessionId);
   }
 
@@ -155,7 +149,7 @@ export class TestGateway implements PaymentProvider {
       const e = accountEvent.data;
       return { provider: 'test', eventId: e.id, type: 'account.updated', sessionId: null, tenantId: e.data.tenant_id, orderId: null, paymentReference: null, amountTotal: null, account: testAccountEvent(e) };
     }
-    const deposit = depositEventOf(this.webhookSecret, body);
+    const deposit = this.deposits.eventOf(body);
     if (deposit) return deposit;
     const parsed = eventSchema.safeParse(body);
     if (!parsed.success) throw new WebhookPayloadError('Signed webhook body is not a test gateway event.');
@@ -173,50 +167,36 @@ export class TestGateway implements PaymentProvider {
   }
 
   async refund(input: RefundInput): Promise<RefundResult> {
-    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
-      throw new RefundError('refund_invalid', 'A refund must be a whole number of pence above zero.');
-    }
+    if (isDepositSessionId(input.sessionId)) return this.deposits.refund(input);
     const tenantId = tenantOfSessionId(input.sessionId);
     if (!tenantId) throw new RefundError('refund_not_paid', 'There is no payment for this order to refund.');
-    return this.scoped(tenantId, async (tx) => {
-      // The key first: a refund already made under it is answered again, never made twice. Requests
-      // with the same key queue on this lock, so the second one finds the first one's refund.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`test-refund:${tenantId}:${input.idempotencyKey}`}, 0))`);
-      const [earlier] = await tx
-        .select()
-        .from(testPaymentRefunds)
-        .where(and(eq(testPaymentRefunds.tenantId, tenantId), eq(testPaymentRefunds.idempotencyKey, input.idempotencyKey)));
-      if (earlier) {
-        if (earlier.sessionId !== input.sessionId || earlier.amount !== input.amount) {
-          throw new RefundError('refund_invalid', 'This refund key was already used for a different refund.');
-        }
-        return { refundId: earlier.id, amount: earlier.amount };
-      }
-      // One conditional update: two refunds at once can never add up past the amount paid.
-      const [row] = await tx
-        .update(testPaymentSessions)
-        .set({ refundedAmount: sql`${testPaymentSessions.refundedAmount} + ${input.amount}` })
-        .where(
-          and(
-            eq(testPaymentSessions.id, input.sessionId),
-            eq(testPaymentSessions.tenantId, tenantId),
-            eq(testPaymentSessions.status, 'complete'),
-            sql`${testPaymentSessions.refundedAmount} + ${input.amount} <= ${testPaymentSessions.amountTotal}`,
-          ),
-        )
-        .returning({ id: testPaymentSessions.id });
-      if (!row) {
-        const [session] = await tx
-          .select()
-          .from(testPaymentSessions)
-          .where(and(eq(testPaymentSessions.id, input.sessionId), eq(testPaymentSessions.tenantId, tenantId)));
-        if (!session || session.status !== 'complete') throw new RefundError('refund_not_paid', 'This payment was never completed, so there is nothing to refund.');
-        throw refundTooLarge(input.amount, session.amountTotal - session.refundedAmount);
-      }
-      const refundId = `re_test_${randomBytes(18).toString('base64url')}`;
-      await tx.insert(testPaymentRefunds).values({ id: refundId, tenantId, sessionId: input.sessionId, idempotencyKey: input.idempotencyKey, amount: input.amount });
-      return { refundId, amount: input.amount };
-    });
+    const one = (sessionId: string) => and(eq(testPaymentSessions.id, sessionId), eq(testPaymentSessions.tenantId, tenantId));
+    const ledger: RefundLedger = {
+      book: tenantId,
+      findByKey: async (tx, key) => {
+        const [row] = await tx
+          .select({ id: testPaymentRefunds.id, sessionId: testPaymentRefunds.sessionId, amount: testPaymentRefunds.amount })
+          .from(testPaymentRefunds)
+          .where(and(eq(testPaymentRefunds.tenantId, tenantId), eq(testPaymentRefunds.idempotencyKey, key)));
+        return row ?? null;
+      },
+      take: async (tx, sessionId, amount) => {
+        const rows = await tx
+          .update(testPaymentSessions)
+          .set({ refundedAmount: sql`${testPaymentSessions.refundedAmount} + ${amount}` })
+          .where(and(one(sessionId), eq(testPaymentSessions.status, 'complete'), sql`${testPaymentSessions.refundedAmount} + ${amount} <= ${testPaymentSessions.amountTotal}`))
+          .returning({ id: testPaymentSessions.id });
+        return rows.length > 0;
+      },
+      session: async (tx, sessionId) => {
+        const [row] = await tx.select().from(testPaymentSessions).where(one(sessionId));
+        return row ? { status: row.status, amountTotal: row.amountTotal, refundedAmount: row.refundedAmount } : null;
+      },
+      insert: async (tx, row) => {
+        await tx.insert(testPaymentRefunds).values({ ...row, tenantId });
+      },
+    };
+    return this.scoped(tenantId, (tx) => refundOnce(tx, input, ledger));
   }
 
   // ---- used by the pay page routes ----

@@ -80,6 +80,20 @@ export const quotes = pgTable(
     paymentSessionId: text('payment_session_id'),
     paymentReference: text('payment_reference'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The open session's page, provider, amount and deadline (decision 029): a start that finds it
+     * still good for this deposit answers it instead of opening another, so a quote has one open session.
+     */
+    paymentUrl: text('payment_url'),
+    paymentProvider: text('payment_provider'),
+    paymentSessionAmountPence: bigint('payment_session_amount_pence', { mode: 'number' }),
+    paymentSessionExpiresAt: timestamp('payment_session_expires_at', { withTimezone: true }),
+    /**
+     * A start's claim while it asks the provider (no transaction is open then): other starts wait for
+     * its session. The claim lapses at this time, so a process that died holding it blocks nobody for long.
+     */
+    depositOpeningUntil: timestamp('deposit_opening_until', { withTimezone: true }),
+    depositOpeningToken: uuid('deposit_opening_token'),
     viewCount: integer('view_count').notNull().default(0),
     viewedAt: timestamp('viewed_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -96,6 +110,33 @@ export const quotes = pgTable(
         and total_amount_pence >= 0 and deposit_amount_pence >= 0 and shopify_monthly_total_pence >= 0 and view_count >= 0
         and coalesce(length(payment_session_id), 0) <= 300 and coalesce(length(payment_reference), 0) <= 300`,
     ),
+    check(
+      'quotes_payment_session_check',
+      sql`coalesce(length(payment_url), 0) <= 2000 and coalesce(length(payment_provider), 0) <= 20
+        and (payment_session_amount_pence is null or payment_session_amount_pence > 0)`,
+    ),
+  ],
+);
+
+/**
+ * A quote's history (decision 029): what happened to it that the team should see, the deposit's
+ * payment above all (a session opened, paid, a second payment refunded). In the quote's own book:
+ * tenant_id null for the platform's (policy platform_sales), as the quote.
+ */
+export const quoteEvents = pgTable(
+  'quote_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    quoteId: uuid('quote_id').notNull().references(() => quotes.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('quote_events_quote_idx').on(t.quoteId, t.createdAt),
+    check('quote_events_sizes_check', sql`length(type) between 1 and 50 and length(message) between 1 and 2000`),
   ],
 );
 

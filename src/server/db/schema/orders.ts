@@ -327,7 +327,8 @@ export const emailMessages = pgTable(
   'email_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: tenantId(),
+    /** Null: the platform's own mail (to its owners), seen only in a platform scope (decision 029). */
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),

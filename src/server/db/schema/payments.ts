@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './platform';
 
 const tenantId = () => uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' });
+/** A store's row, or null for the platform's own sales book (policy platform_sales, decision 029). */
+const bookId = () => uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -66,3 +68,114 @@ export const testConnectAccounts = pgTable('test_connect_accounts', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+export const STRAY_REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
+export const STRAY_SUBJECTS = ['order', 'quote'] as const;
+/**
+ * Why a completed payment was not kept: its order or quote was already paid, it was not the amount due,
+ * it came from a session the order no longer uses, or the quote it names was deleted.
+ */
+export const STRAY_REASONS = ['already_paid', 'amount_mismatch', 'other_session', 'not_found'] as const;
+
+/**
+ * A completed payment the shop does not keep (decision 029): a second payment for an order or a
+ * quote's deposit already paid, or one for an amount that is not what was due. Written in the
+ * webhook's own transaction, once per provider session, before the provider is asked to refund it; its
+ * id is the refund's idempotency key, so asking again (after a lost answer, or by the reconciler on
+ * another instance) can only ever answer the same refund. Owned by the payments module.
+ */
+export const strayPaymentRefunds = pgTable(
+  'stray_payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: bookId(),
+    provider: text('provider').notNull(),
+    sessionId: text('session_id').notNull(),
+    paymentReference: text('payment_reference'),
+    /** The connected account the payment went to: the refund takes the money back from it too. */
+    destinationAccount: text('destination_account'),
+    subjectKind: text('subject_kind', { enum: STRAY_SUBJECTS }).notNull(),
+    /** The order or quote the signed payment names (no foreign key: the record outlives a deleted quote). */
+    subjectId: uuid('subject_id').notNull(),
+    reason: text('reason', { enum: STRAY_REASONS }).notNull(),
+    /** Pence paid, and what was due (null when nothing was: already paid). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amountDue: bigint('amount_due', { mode: 'number' }),
+    state: text('state', { enum: STRAY_REFUND_STATES }).notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }),
+    /** The provider's last error while the refund stays pending, or why it failed. */
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the provider was last asked: the reconciler claims a record by moving this on. */
+    triedAt: timestamp('tried_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One record per paid session: a repeated webhook finds it and refunds nothing more.
+    uniqueIndex('stray_payment_refunds_session_uq').on(t.provider, t.sessionId),
+    index('stray_payment_refunds_pending_idx').on(t.tenantId, t.triedAt).where(sql`state = 'pending'`),
+    index('stray_payment_refunds_subject_idx').on(t.subjectId),
+    check('stray_payment_refunds_state_check', sql.raw(`state in (${STRAY_REFUND_STATES.map((s) => `'${s}'`).join(', ')})`)),
+    check('stray_payment_refunds_kind_check', sql.raw(`subject_kind in (${STRAY_SUBJECTS.map((s) => `'${s}'`).join(', ')}) and reason in (${STRAY_REASONS.map((s) => `'${s}'`).join(', ')})`)),
+    check(
+      'stray_payment_refunds_check',
+      sql`amount > 0 and (amount_due is null or amount_due >= 0) and (refunded_amount is null or refunded_amount >= 0)
+        and length(provider) between 1 and 20 and length(session_id) between 1 and 300 and coalesce(length(payment_reference), 0) <= 300
+        and coalesce(length(destination_account), 0) <= 255 and coalesce(length(provider_refund_id), 0) <= 255 and coalesce(length(last_error), 0) <= 1000`,
+    ),
+  ],
+);
+
+export const TEST_DEPOSIT_STATUSES = ['open', 'complete', 'expired'] as const;
+
+/**
+ * The built-in test gateway's quote deposit sessions (decision 029, replacing decision 028's stateless
+ * ids): open, complete once, or expired (cancelled by a newer session, or out of time), so a superseded
+ * session can no longer be paid and a paid one can be refunded. tenant_id null for a platform quote.
+ * Owned by the test gateway adapter; quote_id names the CRM's quote without a foreign key (adapters
+ * know no module's tables).
+ */
+export const testDepositSessions = pgTable(
+  'test_deposit_sessions',
+  {
+    id: text('id').primaryKey(),
+    tenantId: bookId(),
+    quoteId: uuid('quote_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    description: text('description').notNull(),
+    /** The proposal page's path (and query) on its own host: where paying or cancelling returns. */
+    returnPath: text('return_path').notNull(),
+    status: text('status', { enum: TEST_DEPOSIT_STATUSES }).notNull().default('open'),
+    paymentReference: text('payment_reference'),
+    destinationAccount: text('destination_account'),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('test_deposit_sessions_quote_idx').on(t.quoteId),
+    check('test_deposit_sessions_status_check', sql.raw(`status in (${TEST_DEPOSIT_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
+    check('test_deposit_sessions_check', sql`amount > 0 and refunded_amount between 0 and amount and length(description) <= 300 and length(return_path) <= 2000`),
+  ],
+);
+
+/** What the test gateway refunded on deposit sessions, found again by the caller's idempotency key. */
+export const testDepositRefunds = pgTable(
+  'test_deposit_refunds',
+  {
+    id: text('id').primaryKey(),
+    tenantId: bookId(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => testDepositSessions.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amount: integer('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('test_deposit_refunds_key_uq').on(sql`coalesce(${t.tenantId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.idempotencyKey),
+    check('test_deposit_refunds_amount_check', sql`amount > 0`),
+  ],
+);

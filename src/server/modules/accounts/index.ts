@@ -6,5 +6,5 @@ export { sessionToken } from './auth/cookies';
 export { findRole } from './auth/repo';
 export { hashToken, newSessionToken } from './auth/tokens';
 export { hashPassword } from './auth/passwords';
-export { findUserIdByEmail, insertMembership, memberCounts, userEmails } from './members/repo';
+export { findUserIdByEmail, insertMembership, memberCounts, storeManagerEmails, userEmails } from './members/repo';
 export { invitationRoutes } from './invitations/routes';

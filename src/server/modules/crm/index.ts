@@ -3,5 +3,5 @@
 export { crmRoutes } from './routes';
 export { publicQuoteRoutes } from './quotes/public-routes';
 export { renderQuotePageHead } from './quotes/page-head';
-export { applyQuoteDepositEvent } from './quotes/public-service';
+export { applyQuoteDepositEvent, quoteStraySubject } from './quotes/deposit-events';
 export { seedDemoLeads } from './leads/demo-leads';

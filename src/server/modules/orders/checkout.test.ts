@@ -161,15 +161,17 @@ describe('checkout', () => {
     expect(mails).toHaveLength(1);
   });
 
-  it('refuses a webhook with a bad signature or an amount that does not match', async () => {
+  it('refuses a webhook with a bad signature; refunds a payment whose amount does not match, leaving the order unpaid', async () => {
     const s = shopper();
     await s.send('POST', '/api/cart/items', { product_id: simple.id });
     const { session_id } = (await s.send('POST', '/api/checkout', form())).json();
     const { payload, headers } = t.payments.webhook(session_id, 'checkout.completed');
     const forged = await t.app.inject({ method: 'POST', url: '/api/webhooks/payments/test', headers: { ...headers, 'x-fake-signature': 'ab'.repeat(32), host: DEMO_HOST }, payload });
     expect(forged.statusCode).toBe(400);
-    expect((await webhook(session_id, 'checkout.completed', { amountTotal: 1 })).json().outcome).toBe('ignored');
+    expect((await webhook(session_id, 'checkout.completed', { amountTotal: 1 })).json().outcome).toBe('refunded');
     expect((await s.send('GET', `/api/orders/public-lookup?session_id=${session_id}`)).json().order.payment_status).toBe('unpaid');
+    // The pence taken that the order does not keep go back to the payer (decision 029).
+    expect(t.payments.refundCalls.filter((c) => c.sessionId === session_id)).toMatchObject([{ amount: 1 }]);
   });
 
   it('an expired session gives the stock back and leaves the cart as it was', async () => {

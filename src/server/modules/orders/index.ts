@@ -8,3 +8,4 @@ export { startRefundReconciler } from './admin/refund-reconciler';
 export { purchasersOf } from './purchases';
 export { dailySales, type DayRow } from './sales-report';
 export { orderPushSummary, type OrderPushSummary } from './order-push-summary';
+export { orderStraySubject } from './payment-events';

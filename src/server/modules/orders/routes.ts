@@ -7,8 +7,8 @@ import { cartToken } from './cart/cart-cookie';
 import { checkout } from './checkout-service';
 import { checkoutInput } from '../../../shared/checkout-schemas';
 import { claimOrdersBody, confirmClaimBody } from '../../../shared/claim-schemas';
-import { applyPaymentEvent } from './payment-events';
-import { applyAccountEvent } from '../payments';
+import { applyPaymentEvent, orderStraySubject } from './payment-events';
+import { applyAccountEvent, settleStrayRefund } from '../payments';
 import { accountOrders, publicLookup } from './lookup-service';
 import { confirmClaim, requestClaim } from './claim-service';
 import { cancelAwaitingPayment } from './shopper-cancel';
@@ -35,7 +35,7 @@ export interface OrderRoutesOptions {
    * Applies a quote deposit's payment event (decision 028): given by app.ts, since a sales quote is
    * the CRM's and orders know no module above them. Absent: such events are ignored.
    */
-  quoteDeposits?: (event: PaymentEvent) => Promise<'applied' | 'duplicate' | 'ignored'>;
+  quoteDeposits?: (event: PaymentEvent) => Promise<'applied' | 'duplicate' | 'ignored' | 'refunded'>;
 }
 
 /** Checkout, payment webhooks and the shopper's order views (storefront spec §7). */
@@ -97,7 +97,10 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       if (event.type === 'account.updated') return { received: true, outcome: await applyAccountEvent(app.deps.scopes, event) };
       // A quote's deposit, not an order: the CRM applies it.
       if (event.quoteId) return { received: true, outcome: opts.quoteDeposits ? await opts.quoteDeposits(event) : ('ignored' as const) };
-      const result = await applyPaymentEvent(app.deps.scopes, app.deps.email, event);
+      const { scopes, email, config } = app.deps;
+      const result = await applyPaymentEvent(scopes, email, event);
+      // A payment the order does not keep, recorded in that transaction: refunded now it has committed (decision 029).
+      if (result.stray) await settleStrayRefund({ scopes, payments, email, log: req.log, platformOwnerEmails: config.platformOwnerEmails }, orderStraySubject, result.stray);
       return { received: true, outcome: result.outcome };
     });
   });

@@ -20,6 +20,10 @@ const ICONS: Record<string, LucideIcon> = {
   payment_failed: TriangleAlert,
   payment_expired: TriangleAlert,
   payment_mismatch: TriangleAlert,
+  // A second payment (or a wrong amount) refunded automatically (decision 029).
+  stray_payment: TriangleAlert,
+  stray_payment_refunded: RefreshCw,
+  stray_payment_refund_failed: TriangleAlert,
   stock_short: TriangleAlert,
   note: MessageSquare,
 };
@@ -55,7 +59,7 @@ function TimelineEvent({ event }: { event: OrderEventView }) {
         {note ? (
           <p className="rounded-md bg-amber-50/60 px-3 py-2 text-sm whitespace-pre-wrap break-words text-zinc-900">{event.message}</p>
         ) : (
-          <p className="text-sm break-words text-zinc-900">{event.message}</p>
+          <p className="text-sm wrap-anywhere text-zinc-900">{event.message}</p>
         )}
         <p className="mt-0.5 text-xs text-zinc-500">
           {note ? 'Internal note · ' : ''}

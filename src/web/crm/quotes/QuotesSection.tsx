@@ -13,6 +13,7 @@ import { draftFromQuote, newDraft, type Draft } from './builder-state';
 import { DeleteQuoteDialog } from './DeleteQuoteDialog';
 import { money } from './format';
 import { QuoteBuilder } from './QuoteBuilder';
+import { QuoteHistory } from './QuoteHistory';
 import { QuotesTable } from './QuotesTable';
 
 const FILTER_LABEL: Record<QuoteFilter, string> = { all: 'All quotes', active: 'Active', draft: 'Draft', paid: 'Paid', expired: 'Expired' };
@@ -81,8 +82,9 @@ export function QuotesSection({ context }: { context: CrmContext }) {
         )}
       </Card>
 
-      <div ref={builderRef} className="scroll-mt-4">
+      <div ref={builderRef} className="flex scroll-mt-4 flex-col gap-6">
         <QuoteBuilder key={builderKey} draft={draft} setDraft={setDraft} onNew={() => load(newDraft())} />
+        {draft.saved ? <QuoteHistory quoteId={draft.saved.id} /> : null}
       </div>
 
       <DeleteQuoteDialog

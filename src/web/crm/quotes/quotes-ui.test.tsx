@@ -9,6 +9,7 @@ import { click, fakeFetch, renderForm, type Rendered } from '@/test/form-dom';
 import { checkSave, newDraft, type Draft } from './builder-state';
 import { QuoteBuilder } from './QuoteBuilder';
 import { QuotesSection } from './QuotesSection';
+import { QuoteHistory } from './QuoteHistory';
 
 const toasts = vi.hoisted(() => [] as string[]);
 vi.mock('@/lib/toast', () => ({
@@ -151,6 +152,47 @@ describe('the quotes section', () => {
     expect(button('Try again')).toBeTruthy();
     // No leads yet: the picker says where to add one.
     expect(document.body.textContent).toContain('No leads yet.');
+    await view.unmount();
+  });
+});
+
+describe('a saved quote’s history (decision 029)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const detail = (history: unknown[]) => ({ status: 200, body: { quote: { id: 'q-1' }, history } });
+
+  it('lists what happened, newest first, from the admin quote route', async () => {
+    const api = fakeFetch(() =>
+      detail([
+        { id: 'e3', type: 'stray_payment_refunded', message: 'Refunded the £3,192.00 payment to the payer automatically: refund re_1.', created_at: '2026-11-20T10:05:00Z' },
+        { id: 'e2', type: 'stray_payment', message: 'A second payment of £3,192.00 arrived after this quote’s deposit was already paid.', created_at: '2026-11-20T10:04:00Z' },
+        { id: 'e1', type: 'deposit_paid', message: 'Deposit of £3,192.00 paid.', created_at: '2026-11-20T10:00:00Z' },
+      ]),
+    );
+    vi.stubGlobal('fetch', api.fetch);
+    const view = await renderForm(<QuoteHistory quoteId="q-1" />);
+    await settle();
+    expect(api.calls.map((c) => c.url)).toEqual([CRM_API.quote('q-1')]);
+    const items = [...document.body.querySelectorAll('ol[aria-label="Quote history"] li')].map((li) => li.querySelector('p')!.textContent);
+    expect(items).toEqual([
+      'Refunded the £3,192.00 payment to the payer automatically: refund re_1.',
+      'A second payment of £3,192.00 arrived after this quote’s deposit was already paid.',
+      'Deposit of £3,192.00 paid.',
+    ]);
+    await view.unmount();
+  });
+
+  it('says when there is nothing yet, and offers a retry when it cannot load', async () => {
+    vi.stubGlobal('fetch', fakeFetch(() => detail([])).fetch);
+    let view = await renderForm(<QuoteHistory quoteId="q-1" />);
+    await settle();
+    expect(document.body.textContent).toContain('Nothing has happened to this quote yet.');
+    await view.unmount();
+
+    vi.stubGlobal('fetch', fakeFetch(() => ({ status: 500, body: { error: { code: 'internal', message: 'Something went wrong.' } } })).fetch);
+    view = await renderForm(<QuoteHistory quoteId="q-1" />);
+    await settle();
+    expect(document.body.querySelector('[role="alert"]')?.textContent).toContain('Something went wrong.');
+    expect(button('Try again')).toBeTruthy();
     await view.unmount();
   });
 });

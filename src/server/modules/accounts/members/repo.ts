@@ -29,6 +29,20 @@ export async function insertMembership(tx: Tx, tenantId: string, userId: string,
   await tx.insert(memberships).values({ tenantId, userId, role }).onConflictDoUpdate({ target: [memberships.tenantId, memberships.userId], set: { role } });
 }
 
+/**
+ * The store's owners' and admins' addresses, longest-standing first: who hears about the store's money
+ * when it has no contact email (decision 029). In the store's scope (members are visible there).
+ */
+export async function storeManagerEmails(tx: Tx, tenantId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.tenantId, tenantId), inArray(memberships.role, ['owner', 'admin'])))
+    .orderBy(memberships.createdAt);
+  return rows.map((r) => r.email);
+}
+
 /** Members per tenant; needs the platform-owner scope (RLS policy platform_owner_read). */
 export async function memberCounts(tx: Tx): Promise<Map<string, number>> {
   const rows = await tx.select({ tenantId: memberships.tenantId, n: count() }).from(memberships).groupBy(memberships.tenantId);

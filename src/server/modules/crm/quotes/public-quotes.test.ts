@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { ACME_HOST, call, DEMO_HOST, PLATFORM_HOST, resetTestApp, signIn, type TestApp } from '../../../test/harness';
 import { CRM_API, quotePagePath } from '../../../../shared/crm/routes';
 import type { Quote } from '../../../../shared/crm/quotes';
@@ -107,9 +108,11 @@ describe('deposit session (payment test double)', () => {
     expect(session.destinationAccount).toMatch(/^acct_test_/);
     expect(session.returnUrl).toBe(`http://demo.localhost:3000/quote/${demoQuote.unique_url}`);
 
-    // Asked again, the earlier session is expired first so the client cannot pay twice.
-    await call(t.app, 'POST', CRM_API.publicQuoteDeposit(demoQuote.unique_url), { host: DEMO_HOST });
-    expect(t.payments.expired).toContain(session.sessionId);
+    // Asked again, the open session is answered again: one open session per quote (decision 029).
+    const again = await call(t.app, 'POST', CRM_API.publicQuoteDeposit(demoQuote.unique_url), { host: DEMO_HOST });
+    expect(again.json().url).toBe(res.json().url);
+    expect(t.payments.deposits.filter((d) => d.quoteId === demoQuote.id)).toHaveLength(1);
+    expect(t.payments.expired).not.toContain(session.sessionId);
 
     const platform = await call(t.app, 'POST', CRM_API.publicQuoteDeposit(platformQuote.unique_url), { host: PLATFORM_HOST });
     expect(platform.statusCode, platform.body).toBe(200);
@@ -125,18 +128,42 @@ describe('deposit session (payment test double)', () => {
     expect((await call(t.app, 'GET', CRM_API.publicQuote(free.unique_url), { host: DEMO_HOST })).json().quote.can_pay).toBe(false);
     const zero = await call(t.app, 'POST', CRM_API.publicQuoteDeposit(free.unique_url), { host: DEMO_HOST });
     expect(zero.statusCode).toBe(409);
+    const fresh = (await call(t.app, 'POST', CRM_API.quotes, { host: DEMO_HOST, cookie: demoAdmin, body: quoteBody(lead) })).json().quote as Quote;
     t.payments.failNext = true;
-    const down = await call(t.app, 'POST', CRM_API.publicQuoteDeposit(demoQuote.unique_url), { host: DEMO_HOST });
+    const down = await call(t.app, 'POST', CRM_API.publicQuoteDeposit(fresh.unique_url), { host: DEMO_HOST });
     expect(down.statusCode).toBe(502);
     expect(down.json().error.code).toBe('payment_unavailable');
+    // The failed start let go of its claim: the next one opens a session at once.
+    expect((await call(t.app, 'POST', CRM_API.publicQuoteDeposit(fresh.unique_url), { host: DEMO_HOST })).statusCode).toBe(200);
+  });
+});
+
+describe('a start that died while opening a session', () => {
+  it('blocks nobody once its claim has lapsed: the next start opens the session', async () => {
+    const lead = await insertLead(t, t.seed.tenantIds.demo, 'Crashed Start');
+    const quote = (await call(t.app, 'POST', CRM_API.quotes, { host: DEMO_HOST, cookie: demoAdmin, body: quoteBody(lead) })).json().quote as Quote;
+    // As a process leaves it when it dies between claiming and recording: a claim, no session.
+    await t.database.db.execute(sql`update quotes set deposit_opening_until = now() - interval '1 second', deposit_opening_token = gen_random_uuid() where id = ${quote.id}::uuid`);
+    const res = await call(t.app, 'POST', CRM_API.publicQuoteDeposit(quote.unique_url), { host: DEMO_HOST });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(t.payments.deposits.filter((d) => d.quoteId === quote.id)).toHaveLength(1);
   });
 });
 
 describe('deposit attempts are limited per quote', () => {
-  it('answers 429 with Retry-After after ten sessions in ten minutes', async () => {
+  it('answers 429 with Retry-After after ten sessions in ten minutes; answering the open one again costs nothing', async () => {
     const lead = await insertLead(t, t.seed.tenantIds.demo, 'Many Tabs');
     const quote = (await call(t.app, 'POST', CRM_API.quotes, { host: DEMO_HOST, cookie: demoAdmin, body: quoteBody(lead) })).json().quote as Quote;
-    for (let i = 0; i < 10; i++) expect((await call(t.app, 'POST', CRM_API.publicQuoteDeposit(quote.unique_url), { host: DEMO_HOST })).statusCode).toBe(200);
+    for (let i = 0; i < 15; i++) expect((await call(t.app, 'POST', CRM_API.publicQuoteDeposit(quote.unique_url), { host: DEMO_HOST })).statusCode).toBe(200);
+    expect(t.payments.deposits.filter((d) => d.quoteId === quote.id)).toHaveLength(1);
+    // Each session running out makes the next start open another: the tenth is the last allowed.
+    const lapse = () => t.database.db.execute(sql`update quotes set payment_session_expires_at = now() where id = ${quote.id}::uuid`);
+    for (let i = 1; i < 10; i++) {
+      await lapse();
+      expect((await call(t.app, 'POST', CRM_API.publicQuoteDeposit(quote.unique_url), { host: DEMO_HOST })).statusCode).toBe(200);
+    }
+    expect(t.payments.deposits.filter((d) => d.quoteId === quote.id)).toHaveLength(10);
+    await lapse();
     const limited = await call(t.app, 'POST', CRM_API.publicQuoteDeposit(quote.unique_url), { host: DEMO_HOST });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -144,7 +171,7 @@ describe('deposit attempts are limited per quote', () => {
 });
 
 describe('webhook routing', () => {
-  it('ignores a deposit event whose amount is not the deposit (test double)', async () => {
+  it('refunds a deposit payment whose amount is not the deposit, and records it on the quote (test double)', async () => {
     const session = t.payments.deposits.find((d) => d.quoteId === demoQuote.id)!;
     const event = {
       provider: 'test', eventId: 'evt_wrong_amount', type: 'checkout.completed', sessionId: session.sessionId, tenantId: t.seed.tenantIds.demo,
@@ -152,7 +179,10 @@ describe('webhook routing', () => {
     };
     const payload = JSON.stringify(event);
     const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/payments/test', headers: { host: DEMO_HOST, 'content-type': 'application/json', 'x-fake-signature': t.payments.sign(payload) }, payload });
-    expect(res.json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(res.json()).toEqual({ received: true, outcome: 'refunded' });
     expect((await adminQuote(demoQuote, DEMO_HOST, demoAdmin)).paid_at).toBeNull();
+    expect(t.payments.refundCalls.filter((c) => c.sessionId === session.sessionId)).toMatchObject([{ amount: 1, paymentReference: 'pi_x' }]);
+    const detail = (await call(t.app, 'GET', CRM_API.quote(demoQuote.id), { host: DEMO_HOST, cookie: demoAdmin })).json();
+    expect(detail.history.map((e: { type: string }) => e.type).slice(0, 2)).toEqual(['stray_payment_refunded', 'stray_payment']);
   });
 });

@@ -6,7 +6,8 @@ import { CRM_API } from '../../../../shared/crm/routes';
 import { publicQuoteResponse, quoteDepositResponse } from '../../../../shared/crm/quotes';
 import { PLATFORM_NAME } from '../../../../shared/platform';
 import { originOf } from '../../catalogue';
-import { publicQuote, PUBLIC_QUOTE_TEXT, startDeposit, type QuoteHost } from './public-service';
+import { publicQuote, PUBLIC_QUOTE_TEXT, type QuoteHost } from './public-service';
+import { startDeposit } from './deposit-service';
 
 const params = z.strictObject({ uniqueUrl: z.string().max(200) });
 // The shared builders encode their argument, so a route pattern is made by replacing a plain marker.

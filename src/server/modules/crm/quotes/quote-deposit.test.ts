@@ -6,7 +6,7 @@ import { formPost } from '../../../test/pay-test-app';
 import { TestGateway, TEST_SIGNATURE_HEADER, TEST_WEBHOOK_URL } from '../../../adapters/payments/test-gateway';
 import { CRM_API } from '../../../../shared/crm/routes';
 import type { Quote } from '../../../../shared/crm/quotes';
-import { insertLead, quoteBody } from './test-fixtures';
+import { insertLead, quoteBody, quoteHistory, strayRecords } from './test-fixtures';
 
 // A quote's deposit end to end through the built-in gateway (decision 028): the page's POST opens a
 // session, the pay page takes the test card and sends the signed webhook, the CRM sets paid_at once.
@@ -77,7 +77,7 @@ describe('paying a deposit with the test gateway', () => {
 
     // A repeat submit re-sends the same signed event: the quote was paid once, at the same time.
     expect((await formPost(app, url.pathname, { card_number: '4242424242424242' }, DEMO_HOST)).statusCode).toBe(303);
-    const signed = gateway.signedDepositEvent(gateway.findDepositSession(sessionId, t.seed.tenantIds.demo)!);
+    const signed = gateway.deposits.signedEvent((await gateway.deposits.find(sessionId, t.seed.tenantIds.demo))!);
     const again = await app.inject({ method: 'POST', url: TEST_WEBHOOK_URL, headers: { 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signed.signature }, payload: signed.payload });
     expect(again.json()).toEqual({ received: true, outcome: 'duplicate' });
     expect((await list(DEMO_HOST, demoAdmin)).quotes.find((q) => q.id === quote.id)!.paid_at).toBe(row.paid_at);
@@ -104,7 +104,7 @@ describe('paying a deposit with the test gateway', () => {
     expect((await list(DEMO_HOST, demoAdmin)).revenue).toBe(3192);
   });
 
-  it('does not mark paid for a session whose amount is not the deposit', async () => {
+  it('refunds a payment whose amount is no longer the deposit, and the client can then pay the new one', async () => {
     const quote = await newQuote(DEMO_HOST, demoAdmin, demoLead, { header_title: 'Changed after the session' });
     const { sessionId } = await sessionOf(quote, DEMO_HOST);
     // The quote's prices change after the client opened the pay page: the old amount no longer pays it.
@@ -112,6 +112,15 @@ describe('paying a deposit with the test gateway', () => {
     const paid = await formPost(app, `/pay/${sessionId}`, { card_number: '4242424242424242' }, DEMO_HOST);
     expect(paid.statusCode).toBe(303);
     expect((await list(DEMO_HOST, demoAdmin)).quotes.find((q) => q.id === quote.id)!.paid_at).toBeNull();
+    expect(await strayRecords(t, quote.id)).toEqual([expect.objectContaining({ session_id: sessionId, reason: 'amount_mismatch', amount: 319200, state: 'succeeded', refunded_amount: 319200 })]);
+    const [mismatch] = (await quoteHistory(app, quote, DEMO_HOST, demoAdmin)).filter((e) => e.type === 'stray_payment');
+    expect(mismatch.message).toBe(`A payment of £3,192.00 (the test gateway session ${sessionId}) arrived that is not the £3,000.00 due for this quote's deposit. It is being refunded to the payer automatically.`);
+
+    // That session is done with: the next start opens one for today's deposit, which pays the quote.
+    const next = await sessionOf(quote, DEMO_HOST);
+    expect(next.sessionId).not.toBe(sessionId);
+    expect((await formPost(app, next.url.pathname, { card_number: '4242424242424242' }, DEMO_HOST)).statusCode).toBe(303);
+    expect((await list(DEMO_HOST, demoAdmin)).quotes.find((q) => q.id === quote.id)!.paid_at).not.toBeNull();
   });
 
   it('refuses a badly signed or malformed deposit event with 400', async () => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inCrm } from '../../../http/guards';
 import { uuidParams } from '../../../http/params';
 import { CRM_API } from '../../../../shared/crm/routes';
-import { quoteListResponse, quoteResponse, saveQuoteBody } from '../../../../shared/crm/quotes';
+import { quoteDetailResponse, quoteListResponse, quoteResponse, saveQuoteBody } from '../../../../shared/crm/quotes';
 import * as service from './service';
 
 const idParam = uuidParams('id', service.QUOTE_NOT_FOUND);
@@ -23,9 +23,9 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ quote });
   });
 
-  app.get(QUOTE_PATH, { schema: { params: idParam, response: { 200: quoteResponse } } }, async (req, reply) => {
+  app.get(QUOTE_PATH, { schema: { params: idParam, response: { 200: quoteDetailResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return { quote: await inCrm(req, (ctx) => service.getQuote(ctx, req.params.id)) };
+    return inCrm(req, (ctx) => service.getQuoteWithHistory(ctx, req.params.id));
   });
 
   app.put(QUOTE_PATH, { schema: { params: idParam, body: saveQuoteBody, response: { 200: quoteResponse } } }, async (req) => ({

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { CrmCtx } from '../../../http/context';
 import { AppError, notFound } from '../../../http/errors';
-import { quoteContentSchema, type Quote, type SaveQuoteBody } from '../../../../shared/crm/quotes';
+import { quoteContentSchema, type Quote, type QuoteEvent, type SaveQuoteBody } from '../../../../shared/crm/quotes';
 import { computeQuoteTotals } from '../../../../shared/crm/quote-pricing';
 import { penceToPounds, poundsToPence } from '../../../../shared/money';
 import * as repo from './repo';
 import { toQuote } from './view';
+import { addQuoteEvent, listQuoteEvents } from './events-repo';
 
 export const QUOTE_NOT_FOUND = 'Quote not found';
 export const LEAD_NOT_FOUND = 'Lead not found';
@@ -47,10 +48,18 @@ export async function getQuote(ctx: CrmCtx, id: string): Promise<Quote> {
   return toQuote(row);
 }
 
+/** The quote with its history, newest first (decision 029): what the builder's History list shows. */
+export async function getQuoteWithHistory(ctx: CrmCtx, id: string): Promise<{ quote: Quote; history: QuoteEvent[] }> {
+  const quote = await getQuote(ctx, id);
+  const rows = await listQuoteEvents(ctx.tx, ctx.tenantId, id);
+  return { quote, history: rows.map((e) => ({ id: e.id, type: e.type, message: e.message, created_at: e.createdAt.toISOString() })) };
+}
+
 export async function createQuote(ctx: CrmCtx, body: SaveQuoteBody): Promise<Quote> {
   const values = valuesOf(body);
   await assertLead(ctx, values.leadId);
   const id = await repo.insertQuote(ctx.tx, ctx.tenantId, ctx.actor.userId, newUniqueUrl(), values);
+  await addQuoteEvent(ctx.tx, ctx.tenantId, id, 'created', `Quote created by ${ctx.actor.email}`);
   return getQuote(ctx, id);
 }
 

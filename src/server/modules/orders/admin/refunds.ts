@@ -10,6 +10,7 @@ import { findOrderOr404, refundRefused } from './service';
 import { isPaid, refundableOf } from './view';
 import * as refunds from './refunds-repo';
 import { noteUnconfirmed, recordRefund, recordRefundPlainly, releaseRefund } from './refund-settlement';
+import { askProviderRefund } from '../../payments';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
 
@@ -37,13 +38,6 @@ export type AttemptOutcome =
   | { kind: 'unconfirmed' }
   | { kind: 'unrecorded'; result: RefundResult };
 
-type ProviderAnswer = { result: RefundResult } | { refused: AppError } | { unknown: unknown };
-
-/**
- * Asks the provider for the attempt's refund under the attempt's id as idempotency key. An unknown
- * answer (a network error, a provider that failed after accepting) is asked once more with the same
- * key, which can only answer the refund already made or make the one asked for.
- */
 /** What the provider needs to find a payment again: its session, reference and the account it went to. */
 export interface PaymentRef {
   sessionId: string;
@@ -51,19 +45,9 @@ export interface PaymentRef {
   destinationAccount: string | null;
 }
 
-async function askProvider(payments: PaymentProvider, attempt: refunds.RefundAttempt, payment: PaymentRef): Promise<ProviderAnswer> {
-  const input = { ...payment, amount: attempt.amount, reason: attempt.reason ?? undefined, idempotencyKey: attempt.id };
-  let unknown: unknown;
-  for (let tries = 0; tries < 2; tries++) {
-    try {
-      return { result: await payments.refund(input) };
-    } catch (error) {
-      if (error instanceof AppError) return { refused: error };
-      unknown = error;
-    }
-  }
-  return { unknown };
-}
+/** The attempt's refund, under the attempt's id as idempotency key (askProviderRefund asks twice at most). */
+const askProvider = (payments: PaymentProvider, attempt: refunds.RefundAttempt, payment: PaymentRef) =>
+  askProviderRefund(payments, { ...payment, amount: attempt.amount, reason: attempt.reason ?? undefined, idempotencyKey: attempt.id });
 
 /**
  * Step 2 and 3 of a refund, for a request and for the reconciler alike: ask the provider, then write
