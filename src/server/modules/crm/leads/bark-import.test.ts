@@ -143,7 +143,15 @@ describe('Bark import under the production fetch settings', () => {
   });
 
   it('refuses a private address when private addresses are not allowed', async () => {
-    for (const url of [`${base}/sheet.csv`, 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/x.csv', 'http://10.0.0.1/x.csv']) {
+    const ipv6CarryingPrivate = [
+      // Issue 24 item 7: IPv4-embedding IPv6 forms are the IPv4 address they carry.
+      'http://[::ffff:0:7f00:1]/x.csv',
+      'http://[::ffff:0:169.254.169.254]/latest/meta-data/',
+      'http://[64:ff9b::a9fe:a9fe]/latest/meta-data/',
+      'http://[64:ff9b:1::a00:1]/x.csv',
+      'http://[64:ff9b:1:a00:1::]/x.csv',
+    ];
+    for (const url of [`${base}/sheet.csv`, 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/x.csv', 'http://10.0.0.1/x.csv', ...ipv6CarryingPrivate]) {
       const res = await call(strict, 'POST', CRM_API.barkImport, { cookie: admin, body: { sheets_url: url } });
       expect(res.statusCode, url).toBe(422);
       expect(res.json().error.message).toBe('Could not fetch the sheet: the address is private');
