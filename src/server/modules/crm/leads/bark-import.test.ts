@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../app';
 import { listenLocally, type LocalServer } from '../../../test/local-server';
@@ -56,6 +57,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await local.close();
+});
+
+// These tests import far more often than a person may in an hour (decision 033): each starts afresh.
+beforeEach(async () => {
+  await t.database.db.execute(sql`delete from rate_limit_events`);
+  await t.database.db.execute(sql`delete from platform_rate_limit_events`);
 });
 
 const importSheet = (path: string, opts: { cookie?: string; host?: string; headers?: Record<string, string>; app?: FastifyInstance } = {}) =>
