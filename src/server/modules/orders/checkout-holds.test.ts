@@ -1,12 +1,15 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ACME_HOST, call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../test/harness';
 import { shopper } from '../../test/shopper';
 import { rowsOf } from '../../db/rows';
 import type { ProductCard } from '../../../shared/catalog';
 import { CHECKOUT_HOLD_TEXT, CHECKOUT_START_HOLD_MINUTES, MAX_UNPAID_CHECKOUTS, RESERVATION_MINUTES } from '../../../shared/cart';
 import { releaseExpiredReservations } from './reservation-sweeper';
+import { appWithPayments } from '../../test/app-with-payments';
+import { StripeProvider } from '../../adapters/payments/stripe-provider';
+import { startFakeStripe, type FakeStripe } from '../../adapters/payments/fake-stripe';
 
 // Issue 24 item 5 (decision 033): one address held all 10 units of a product for 30 minutes with 10
 // unpaid checkouts. Now a checkout holds stock for a short while until the shopper reaches the
@@ -250,5 +253,37 @@ describe('a newer checkout of the same cart', () => {
     expect((await orderRow(first.order_number)).reservation_state).toBe('released');
     expect(await stock()).toEqual({ stock_quantity: 10, reserved_quantity: 2 });
     expect((await orderRow(again.json().order_number)).checkout_address).toBe(s.remoteAddress);
+  });
+});
+
+describe('with Stripe Checkout (against the local fake Stripe)', () => {
+  let fake: FakeStripe;
+  let stripe: StripeProvider;
+  let stripeApp: FastifyInstance;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    stripe = new StripeProvider({ secretKey: 'sk_test_holds', webhookSecret: 'whsec_holds', apiBase: fake.url });
+    stripeApp = await appWithPayments(t, stripe, 'holds-webhook-secret');
+  });
+  afterAll(async () => {
+    await stripeApp?.close();
+    await fake?.close();
+  });
+
+  it('the session lasts the 30 minutes Stripe requires; the store page sends the browser on to Stripe; a short hold that lapses expires its session', async () => {
+    const payer = shopper(stripeApp);
+    const paying = await checkedOut(payer);
+    const created = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
+    expect(Number(created.form.get('expires_at')) * 1000).toBeGreaterThanOrEqual(Date.now() + minutes(RESERVATION_MINUTES - 1));
+    const reached = await payer.send('GET', new URL(paying.url).pathname);
+    expect([reached.statusCode, reached.headers.location]).toEqual([303, `https://checkout.stripe.test/c/pay/${paying.session_id}`]);
+    expect(await holdMinutes(paying.order_number)).toBeCloseTo(RESERVATION_MINUTES, 1);
+
+    const left = await checkedOut(shopper(stripeApp));
+    await releaseExpiredReservations(t.scopes, stripe, new Date(Date.now() + minutes(CHECKOUT_START_HOLD_MINUTES + 1)));
+    expect(fake.sessionObject(left.session_id).status).toBe('expired');
+    expect((await orderRow(left.order_number)).reservation_state).toBe('released');
+    expect(fake.sessionObject(paying.session_id).status).toBe('open');
+    expect((await orderRow(paying.order_number)).reservation_state).toBe('held');
   });
 });
