@@ -5,6 +5,7 @@ import type { AppDeps } from './http/context';
 import './http/context';
 import { registerErrorHandler } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
+import { registerBodylessRequests } from './http/bodyless-requests';
 import { failOnResponseDrift } from './http/response-drift';
 import { checkOrigin } from './http/origin';
 import { registerWebApp } from './http/spa';
@@ -45,6 +46,9 @@ import type { StrayRefundDeps, StraySubject, StraySubjectKind } from './modules/
 import { invitationRoutes } from './modules/accounts';
 import { JobRunner, type JobRunnerOptions } from './modules/jobs';
 
+/** The largest request body read, JSON or (for a GET that sends one) thrown away. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
 export interface BuildOptions {
   /** Folder of the built web app; omitted in API tests. */
   webDir?: string;
@@ -62,7 +66,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: deps.config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -78,6 +82,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.decorateRequest('tenant', null);
   app.decorateRequest('actor', null);
   registerErrorHandler(app);
+  registerBodylessRequests(app, BODY_LIMIT_BYTES);
   registerInputGuard(app);
   // JSON only: a plain-text body is refused with 415 (also closes the "simple request" CSRF route).
   app.removeContentTypeParser('text/plain');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from './text-schemas';
 import { slugify } from './slugify';
+import { isHttpsOrSitePath } from './links';
 
 // Admin > Catalogue > Categories (admin spec §2, §3, §5, §7). Admin-only: imports Zod, so the storefront
 // must not import this file (docs/decisions/004-storefront-bundle-budget.md).
@@ -40,23 +41,6 @@ export const CATEGORY_MESSAGES = {
   wizardName: 'Please enter a category name',
   wizardSeed: 'Please provide a brief description to help AI generate better content',
 } as const;
-
-/**
- * A picture address a shopper's browser may load: an https:// URL, or a path on this site ("/files/…").
- * Protocol-relative "//host", backslashes, control characters and other schemes (javascript:, data:,
- * http:) are refused.
- */
-export function isHttpsOrSitePath(value: string): boolean {
-  if ([...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f) || value.includes('\\') || /\s/.test(value)) return false;
-  if (value.startsWith('/')) return !value.startsWith('//');
-  if (!value.toLowerCase().startsWith('https://')) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 const fields = {
   name: z.string({ error: CATEGORY_MESSAGES.nameRequired }).trim().min(1, CATEGORY_MESSAGES.nameRequired).max(CATEGORY_LIMITS.name, CATEGORY_MESSAGES.nameTooLong),

@@ -31,6 +31,9 @@ export const refundAmount = z
   .number({ error: 'Enter the amount to refund' })
   .refine((n) => Number.isFinite(n), 'Enter the amount to refund')
   .refine((n) => n > 0, 'The refund must be more than £0.00')
+  // A tiny positive amount (1e-9) passes the check above and the decimals one, yet is no penny at all:
+  // 0 pence must never reach the books or the provider (it answered 500).
+  .refine((n) => Math.round(n * 100) >= 1, 'The refund must be at least £0.01')
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Use at most 2 decimal places')
   .refine((n) => n <= 1_000_000, 'That amount is too large');
 

@@ -9,8 +9,20 @@ import type { cartItemSchema, cartSchema, shippingMethodSchema, shippingSelectio
 export const CART_MAX_QUANTITY = 999;
 /** UK standard VAT rate. Shop prices include it; the summary says how much of the total is VAT. */
 export const UK_VAT_RATE_PERCENT = 20;
-/** How long checkout holds stock for an unpaid order before giving it back. */
+/**
+ * How long an unpaid order holds its stock once the shopper has reached the payment page, counted
+ * from the checkout (the provider's session lasts as long).
+ */
 export const RESERVATION_MINUTES = 30;
+/** A checkout's hold until the shopper reaches the payment page: a checkout left there gives its stock back sooner (decision 033). */
+export const CHECKOUT_START_HOLD_MINUTES = 10;
+/** Unpaid checkouts holding stock at once in one store, per client address and per signed-in account (decision 033). */
+export const MAX_UNPAID_CHECKOUTS = 3;
+
+export const CHECKOUT_HOLD_TEXT = {
+  perAddress: `There are already ${MAX_UNPAID_CHECKOUTS} unpaid checkouts from your internet connection in this shop. Pay for or cancel one of them, or try again in a few minutes.`,
+  perAccount: `You already have ${MAX_UNPAID_CHECKOUTS} unpaid checkouts in this shop. Pay for or cancel one of them in My orders, or try again in a few minutes.`,
+} as const;
 
 // The answer types, from the schemas in cart-schemas.ts (type-only imports: no Zod in the storefront).
 export type CartItem = z.infer<typeof cartItemSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isHttpsOrSitePath } from './admin-categories';
+import { isHttpsOrSitePath } from './links';
 
 // The store's navigation menu (admin spec §2 "Navigation editor", §3 "Navigation menu", §5 "Navigation
 // save", §7, §8, §9). One set of rules for the editor (client) and PUT /api/admin/navigation (server):

@@ -1,4 +1,4 @@
-import { isHttpsOrSitePath } from './admin-categories';
+import { isHttpsOrSitePath } from './links';
 
 // Content page templates (admin spec §3 "Page", §5 "Pages"): which slots a page of a template has, how
 // the editor groups them, when a slot shows, and the limits of each. Kept in code, versioned with the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHttpsOrSitePath } from '../links';
 
 // Quotes (admin spec §2 CRM Quotes, §3 Quote, §4, §5, §8, §9; storefront spec §2 /quote/{uniqueUrl}).
 // Issue 16. Totals: src/shared/crm/quote-pricing.ts. Routes: src/shared/crm/routes.ts.
@@ -43,7 +44,8 @@ const httpUrl = z
   .string()
   .trim()
   .max(2000, 'URLs must be 2000 characters or fewer')
-  .refine((v) => v === '' || /^(https?:\/\/|\/)/i.test(v), 'Use a same-site path or https:// link');
+  // The menus' and pages' rule (links.ts): a protocol-relative //host is another site, not a path.
+  .refine((v) => v === '' || isHttpsOrSitePath(v), 'Use a same-site path or https:// link');
 
 export const includedFeatureSchema = z.strictObject({ id: itemId, name: text(120, 'Feature names'), description: text(500, 'Feature descriptions') });
 export const additionalFeatureSchema = z.strictObject({

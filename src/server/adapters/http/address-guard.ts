@@ -3,8 +3,10 @@ import { BlockList, isIP } from 'node:net';
 /**
  * Addresses a server-side fetch of a merchant-given URL must never reach (SSRF): this machine, the
  * private networks behind it, the cloud metadata service (169.254.169.254) and every range that is not
- * ordinary public unicast. IPv6 forms that carry an IPv4 address (mapped ::ffff:a.b.c.d, compatible
- * ::a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16) are judged by the IPv4 address inside.
+ * ordinary public unicast. IPv6 forms that carry an IPv4 address are judged by the IPv4 address inside:
+ * mapped ::ffff:0:0/96, translated ::ffff:0:0:0/96, compatible ::/96, NAT64 64:ff9b::/96 and the
+ * local-use 64:ff9b:1::/48, 6to4 2002::/16. Any other IPv6 address outside global unicast (2000::/3)
+ * is refused.
  */
 const V4_REFUSED: [string, number][] = [
   ['0.0.0.0', 8], // "this network"
@@ -29,6 +31,7 @@ const V6_REFUSED: [string, number][] = [
   ['::1', 128], // loopback
   ['100::', 64], // discard-only
   ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation (RFC 9637)
   ['2001::', 23], // IETF protocol assignments (Teredo, ORCHID...)
   ['fc00::', 7], // unique local (private)
   ['fe80::', 10], // link-local
@@ -48,17 +51,29 @@ export function isPublicAddress(address: string): boolean {
   const groups = expandIPv6(address);
   if (!groups) return false;
   const inner = embeddedIPv4(groups);
-  if (inner) return isPublicAddress(inner);
+  if (inner !== null) return inner !== false && isPublicAddress(inner);
+  // Only global unicast is ordinary public internet; the rest (::/8 and its neighbours, 64:ff9b::/32
+  // outside the NAT64 forms above, 4000::/2 ...) is reserved, special or local.
+  if ((groups[0] & 0xe000) !== 0x2000) return false;
   return !refused.check(address, 'ipv6');
 }
 
-/** The IPv4 address an IPv6 one carries (mapped, compatible, NAT64, 6to4), or null. */
-function embeddedIPv4(g: number[]): string | null {
+/**
+ * The IPv4 address an IPv6 one carries, null when it carries none, or false when it lies in a range
+ * that carries one but where it cannot be told for sure (refused then).
+ */
+function embeddedIPv4(g: number[]): string | false | null {
   const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
   const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
-  if (zeros(0, 5) && g[5] === 0xffff) return v4(g[6], g[7]); // ::ffff:a.b.c.d
-  if (zeros(0, 6) && (g[6] !== 0 || g[7] > 1)) return v4(g[6], g[7]); // ::a.b.c.d (not :: or ::1)
-  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return v4(g[6], g[7]); // NAT64
+  if (zeros(0, 5) && g[5] === 0xffff) return v4(g[6], g[7]); // ::ffff:a.b.c.d, mapped
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return v4(g[6], g[7]); // ::ffff:0:a.b.c.d, translated (SIIT)
+  if (zeros(0, 6) && (g[6] !== 0 || g[7] > 1)) return v4(g[6], g[7]); // ::a.b.c.d, compatible (not :: or ::1)
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return v4(g[6], g[7]); // NAT64 well-known prefix
+  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) {
+    // Local-use NAT64 (RFC 8215): the operator picks a prefix of /48 to /96, and with it where the IPv4
+    // bits sit (RFC 6052). Only the /96 form (the rest zero) says for certain which address it is.
+    return zeros(3, 6) ? v4(g[6], g[7]) : false;
+  }
   if (g[0] === 0x2002) return v4(g[1], g[2]); // 6to4
   return null;
 }

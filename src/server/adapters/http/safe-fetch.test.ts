@@ -161,10 +161,32 @@ describe('fetchRemoteFile refusals (private addresses not allowed)', () => {
 });
 
 describe('isPublicAddress', () => {
-  it.each(['8.8.8.8', '93.184.216.34', '2606:4700::1111', '2a00:1450:4009:81f::200e', '::ffff:8.8.8.8'])('lets %s through', (a) => {
+  it.each(['8.8.8.8', '93.184.216.34', '2606:4700::1111', '2a00:1450:4009:81f::200e', '::ffff:8.8.8.8', '::ffff:0:808:808', '64:ff9b::808:808', '64:ff9b:1::808:808', '2002:808:808::1'])('lets %s through', (a) => {
     expect(isPublicAddress(a)).toBe(true);
   });
   it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.127.0.1', '0.1.2.3', '224.0.0.251', '240.0.0.1', '255.255.255.255', '::1', '::', 'fc00::1', 'fd12:3456::1', 'fe80::1%eth0', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:169.254.169.254', '64:ff9b::a00:1', '2002:c0a8:101::1', 'not-an-ip'])('refuses %s', (a) => {
+    expect(isPublicAddress(a)).toBe(false);
+  });
+  // Issue 24 item 7: every IPv6 form that carries an IPv4 address is that address.
+  it.each([
+    '::ffff:0:7f00:1', // translated ::ffff:0:0:0/96 (SIIT), loopback inside
+    '::ffff:0:127.0.0.1',
+    '::ffff:0:a9fe:a9fe', // the metadata service
+    '64:ff9b::7f00:1', // NAT64 well-known prefix
+    '64:ff9b::169.254.169.254',
+    '64:ff9b:1::a00:1', // local-use NAT64 64:ff9b:1::/48, /96 form
+    '64:ff9b:1::a9fe:a9fe',
+    '64:ff9b:1:a00:1::', // the /48 form: where the IPv4 sits depends on the translator's prefix, so refused
+    '64:ff9b:1:808:8:800::',
+    '64:ff9b::1:a00:1', // 64:ff9b::/32 outside the /96: not global unicast
+    '64:ff9b::ffff:7f00:1',
+    '::ffff:0:0:0',
+    '0:0:0:0:0:ffff:7f00:1',
+    '::FFFF:7F00:1',
+    '100::1', // discard-only
+    '3fff::1', // documentation (RFC 9637)
+    '4000::1', // outside global unicast
+  ])('refuses %s, judged by what it carries', (a) => {
     expect(isPublicAddress(a)).toBe(false);
   });
   it('expands IPv6 forms', () => {

@@ -100,8 +100,11 @@ export async function fetchRemoteFile(url: string, options: RemoteFetchOptions =
   }
 }
 
-/** http(s) only, with no user name or password in it. */
-function parseTarget(raw: string, base?: URL): URL {
+/**
+ * http(s) only, with no user name or password in it; RemoteFetchError 'bad_url' otherwise. Exported so
+ * a caller can refuse such an address before it counts or starts anything.
+ */
+export function parseTarget(raw: string, base?: URL): URL {
   let url: URL;
   try {
     url = new URL(raw, base);

@@ -130,6 +130,11 @@ export const orders = pgTable(
     paymentReference: text('payment_reference'),
     reservationState: text('reservation_state', { enum: RESERVATION_STATES }).notNull().default('held'),
     reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }).notNull(),
+    /**
+     * The client address the checkout came from (IPv4, or an IPv6 /64), as the server sees it: unpaid
+     * checkouts holding stock are limited per address (decision 033).
+     */
+    checkoutAddress: text('checkout_address'),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     updatedAt: updatedAt(),
@@ -141,6 +146,8 @@ export const orders = pgTable(
     index('orders_email_idx').on(t.tenantId, t.customerEmail),
     index('orders_placed_idx').on(t.tenantId, t.placedAt),
     index('orders_reservation_idx').on(t.reservationState, t.reservationExpiresAt),
+    // Counting an address's checkouts that still hold stock (few rows: only holds are indexed).
+    index('orders_held_address_idx').on(t.tenantId, t.checkoutAddress).where(sql`reservation_state = 'held'`),
     check('orders_money_check', sql`subtotal >= 0 and discount_total >= 0 and shipping_total >= 0 and tax_total >= 0 and total_amount >= 0 and refunded_amount between 0 and total_amount`),
     check('orders_refund_pending_check', sql`refund_pending >= 0 and refunded_amount + refund_pending <= total_amount`),
     check('orders_status_check', sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),

@@ -2,13 +2,14 @@ import type { TenantCtx } from '../../http/context';
 import type { EmailSender } from '../../adapters/email/email';
 import { notFound } from '../../http/errors';
 import { findTenant } from '../tenants';
-import { spendStoreAllowance, type Limit } from '../limits';
+import { outboundLimit, spendOutboundAllowance } from '../limits';
 import { EMAIL_SETTINGS_TEXT } from '../../../shared/email-settings';
+import { OUTBOUND_LIMITS, OUTBOUND_TEXT } from '../../../shared/outbound-limits';
 import { sampleValues } from './templates/sample';
 import { renderForKey } from './templates/send';
 
 /** Test emails go to any address the admin types: enough to try templates out, too few to spam. */
-const TEST_LIMIT: Limit = { bucket: 'email_test_send', max: 20, windowMs: 60 * 60_000, message: 'Too many test emails in an hour. Please try again later.' };
+const TEST_LIMIT = outboundLimit('email_test', OUTBOUND_LIMITS.testEmail, { store: OUTBOUND_TEXT.testEmailStore, account: OUTBOUND_TEXT.testEmailAccount });
 
 /** The kind the outbox shows a test email as. */
 export const TEST_EMAIL_KIND = 'template_test';
@@ -28,7 +29,7 @@ export async function sendTestEmail(
   const values = sampleValues(body.payload, { toEmail: body.to_email, origin, senderEmail: ctx.actor.email });
   const rendered = await renderForKey(ctx, body.template_key, shopName, values);
   if (!rendered) throw notFound(EMAIL_SETTINGS_TEXT.noTemplate);
-  await spendStoreAllowance(ctx.tx, ctx.tenantId, TEST_LIMIT, 'test');
+  await spendOutboundAllowance(ctx.tx, TEST_LIMIT, { tenantId: ctx.tenantId, accountId: ctx.actor.userId });
   const sent = await email.send(ctx, {
     tenantId: ctx.tenantId,
     to: body.to_email,

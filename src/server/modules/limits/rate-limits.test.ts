@@ -26,6 +26,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   await t.database.db.execute(sql`delete from platform_rate_limit_events`);
   await t.database.db.execute(sql`delete from sign_in_failures`);
+  await t.database.db.execute(sql`delete from rate_limit_events`);
 });
 
 let seq = 0;

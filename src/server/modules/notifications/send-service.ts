@@ -2,12 +2,17 @@ import type { TenantCtx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { assertClientTenant } from '../../http/guards';
 import { findTenant } from '../tenants';
+import { outboundLimit, spendOutboundAllowance } from '../limits';
+import { OUTBOUND_LIMITS, OUTBOUND_TEXT } from '../../../shared/outbound-limits';
 import type { PushSendBody, PushSendResult } from '../../../shared/push-schemas';
 import { deliver, type DeliveryDeps } from './delivery';
 import { renderMessage } from './messages';
 import * as subscriptions from './subscriptions-repo';
 import * as templates from './templates-repo';
 import { TEMPLATE_NOT_FOUND } from './templates-service';
+
+/** Each test push goes out through the browsers' push services: per store and per person (decision 033). */
+const TEST_LIMIT = outboundLimit('push_test', OUTBOUND_LIMITS.testPush, { store: OUTBOUND_TEXT.testPushStore, account: OUTBOUND_TEXT.testPushAccount });
 
 /** A test push may wait an hour for an offline device. */
 const TEST_TTL_SECONDS = 60 * 60;
@@ -25,6 +30,8 @@ export async function sendTest(ctx: TenantCtx, deps: DeliveryDeps, body: PushSen
   if (!template) throw notFound(TEMPLATE_NOT_FOUND);
   const targets = await subscriptions.listOfUser(ctx, body.kind, ctx.actor.userId);
   if (!targets.length) throw conflict('no_subscription', NO_DEVICE(body.kind));
+  // Counted once it will go out; a refusal rolls this transaction back, so it sends nothing.
+  await spendOutboundAllowance(ctx.tx, TEST_LIMIT, { tenantId: ctx.tenantId, accountId: ctx.actor.userId });
   const store = await findTenant(ctx.tx, ctx.tenantId);
   const vars: Record<string, string> = {};
   for (const [name, value] of Object.entries(body.payload ?? {})) vars[name] = String(value);

@@ -8,6 +8,7 @@ import type { ProductCard } from '../../../shared/catalog';
 import type { AdminOrderPage } from '../../../shared/admin-orders';
 import type { DashboardKpis } from '../../../shared/dashboard';
 import type { OrderSummary } from '../../../shared/orders';
+import { CHECKOUT_START_HOLD_MINUTES } from '../../../shared/cart';
 import { releaseExpiredReservations } from './reservation-sweeper';
 
 // Issue 11 item 8: an abandoned checkout is not an order (decision 009). The shop's lists, counters and
@@ -116,8 +117,13 @@ describe('My orders', () => {
     const s = await signedIn('shopper@demo.test');
     const { order_number, url } = await startCheckout(s, 1);
     const mine = (await myOrders(s)).find((o) => o.order_number === order_number)!;
-    expect(mine).toMatchObject({ status: 'pending', payment_status: 'unpaid', payment_url: url });
-    expect(new Date(mine.pay_by!).getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
+    // Pay now leads through the store's own payment page, as the checkout's answer did (decision 033).
+    expect(mine).toMatchObject({ status: 'pending', payment_status: 'unpaid', payment_url: new URL(url).pathname });
+    // Held briefly until the payment page is reached, then for the full time.
+    expect(new Date(mine.pay_by!).getTime()).toBeLessThan(Date.now() + (CHECKOUT_START_HOLD_MINUTES + 1) * 60_000);
+    expect((await s.send('GET', mine.payment_url!)).statusCode).toBe(303);
+    const reached = (await myOrders(s)).find((o) => o.order_number === order_number)!;
+    expect(new Date(reached.pay_by!).getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
 
     // The session lapses: the sweeper cancels it and My orders no longer lists it.
     await releaseExpiredReservations(t.scopes, t.payments, new Date(Date.now() + 31 * 60_000));

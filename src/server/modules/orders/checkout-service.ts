@@ -4,14 +4,14 @@ import type { Actor, StoreCtx } from '../../http/context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { PaymentProvider } from '../../adapters/payments/payments';
 import type { PostalAddress } from '../../db/schema';
-import { RESERVATION_MINUTES } from '../../../shared/cart';
 import { formatGBP, MAX_ORDER_TOTAL_PENCE, penceToPounds } from '../../../shared/money';
 import { hashToken } from '../accounts';
 import * as cartRepo from './cart/cart-repo';
 import { computeTotals, currentLines, resolveCart } from './cart/cart-service';
 import { lineDisplayName, type PricedLine } from './cart/pricing';
 import type { AddressInput, CheckoutInput } from '../../../shared/checkout-schemas';
-import { releaseUnpaid } from './lifecycle';
+import { isAwaitingPayment, releaseUnpaid } from './lifecycle';
+import { assertMayHoldStock, fullHoldEnd, heldOrdersOfCart, paymentPagePath, startHoldEnd } from './checkout-holds';
 import * as repo from './orders-repo';
 import * as stock from '../inventory';
 import { paymentDestination } from '../payments';
@@ -25,6 +25,8 @@ export interface CheckoutRequest {
   cartToken: string | null;
   /** The store's own origin (scheme and host of the request): success and cancel pages live there. */
   origin: string;
+  /** The client's address as limits count it (clientAddressKey): unpaid checkouts per address. */
+  clientAddress: string;
   input: CheckoutInput;
 }
 
@@ -71,6 +73,8 @@ type Prepared = { kind: 'new'; order: repo.OrderRow; lines: PricedLine[] } | { k
  * POST /api/checkout. Step 1, one transaction: price the server's cart, hold the stock, write a
  * pending order. Step 2, outside it: open the payment session (a network call must not hold row
  * locks). Step 3: remember the session on the order. Anything the client says about money is ignored.
+ * The hold is short until the shopper reaches the payment page, a cart holds stock for one checkout
+ * at most, and an address or account only for a few at once (checkout-holds.ts, decision 033).
  */
 export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
   const scope = { tenantId: req.tenantId, userId: req.actor?.userId ?? null };
@@ -92,14 +96,21 @@ export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
     if (!totals.method) throw conflict('no_shipping', 'This shop has no delivery options yet.');
     if (totals.total > MAX_ORDER_TOTAL_PENCE) throw orderTooLarge(totals.total);
 
-    const held = await repo.findHeldOrderOfCart(ctx, cart.id);
-    if (held) {
-      const heldItems = await repo.listItems(ctx, [held.id]);
-      const same = signature(heldItems.map((i) => ({ product_id: i.productId, variant_id: i.variantId, quantity: i.quantity })), held.customerEmail, held.shippingMethodId) ===
+    // The newest unpaid checkout of this cart, unchanged and still in time, is the answer again; every
+    // other hold of the cart (one with other contents, or lapsed and not yet swept) is given back now.
+    const held = await heldOrdersOfCart(ctx, cart.id);
+    const newest = held[0];
+    if (newest && isAwaitingPayment(newest) && newest.totalAmount === totals.total) {
+      const heldItems = await repo.listItems(ctx, [newest.id]);
+      const same = signature(heldItems.map((i) => ({ product_id: i.productId, variant_id: i.variantId, quantity: i.quantity })), newest.customerEmail, newest.shippingMethodId) ===
         signature(lines, req.input.contact.email, totals.method.id);
-      if (same && held.totalAmount === totals.total) return { kind: 'reuse', order: held };
-      if (await releaseUnpaid(ctx, held, 'expired', 'Replaced by a new checkout of the same cart')) released.push(held);
+      if (same) {
+        for (const older of held.slice(1)) if (await releaseUnpaid(ctx, older, 'expired', 'Replaced by a new checkout of the same cart')) released.push(older);
+        return { kind: 'reuse', order: newest };
+      }
     }
+    for (const older of held) if (await releaseUnpaid(ctx, older, 'expired', 'Replaced by a new checkout of the same cart')) released.push(older);
+    await assertMayHoldStock(ctx, { address: req.clientAddress, userId: req.actor?.userId ?? null });
 
     // Paid into the store's own connected account once it is ready; until then the platform's (decision 016).
     const destination = await paymentDestination(ctx, req.payments.name);
@@ -133,7 +144,8 @@ export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
         vatIncluded: totals.vatIncluded,
         paymentProvider: req.payments.name,
         paymentDestination: destination,
-        reservationExpiresAt: new Date(Date.now() + RESERVATION_MINUTES * 60_000),
+        reservationExpiresAt: startHoldEnd(),
+        checkoutAddress: req.clientAddress,
       });
     }
     if (!order) throw new Error('could not draw a free order number');
@@ -180,7 +192,9 @@ async function openSession(req: CheckoutRequest, order: repo.OrderRow, lines: Pr
       customerEmail: order.customerEmail,
       successUrl: `${req.origin}/order/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${req.origin}/cart`,
-      expiresAt: order.reservationExpiresAt,
+      // The whole hold a shopper on the payment page gets (the provider's own minimum is 30 minutes
+      // too): a hold that lapses sooner expires the session when it is released (reservation-sweeper).
+      expiresAt: fullHoldEnd(order),
       destinationAccount: order.paymentDestination,
     });
   } catch {
@@ -192,14 +206,21 @@ async function openSession(req: CheckoutRequest, order: repo.OrderRow, lines: Pr
     await repo.updateOrder(ctx, order.id, { paymentSessionId: session.sessionId, paymentUrl: session.url });
     await repo.addEvent(ctx, order.id, 'payment_started', `Payment session opened with ${req.payments.name === 'stripe' ? 'Stripe' : 'the test gateway'}`);
   });
-  return { url: session.url, order_number: order.orderNumber, session_id: session.sessionId };
+  return answer(req, order.orderNumber, session.sessionId);
 }
+
+/** The browser goes to the store's own payment page first: it marks the page reached, then sends it on. */
+const answer = (req: CheckoutRequest, orderNumber: string, sessionId: string): CheckoutResult => ({
+  url: `${req.origin}${paymentPagePath(sessionId)}`,
+  order_number: orderNumber,
+  session_id: sessionId,
+});
 
 /** The same cart was checked out again while its first checkout was opening its session: wait for it. */
 async function waitForSession(req: CheckoutRequest, order: repo.OrderRow): Promise<CheckoutResult> {
   for (let i = 0; i < 100; i++) {
     const current = await req.scopes.run({ tenantId: req.tenantId, userId: null }, (work) => repo.findOrder({ ...work, tenantId: req.tenantId, actor: null }, { id: order.id }));
-    if (current?.paymentUrl && current.paymentSessionId) return { url: current.paymentUrl, order_number: current.orderNumber, session_id: current.paymentSessionId };
+    if (current?.paymentUrl && current.paymentSessionId) return answer(req, current.orderNumber, current.paymentSessionId);
     if (!current || current.reservationState !== 'held') break;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -7,26 +7,24 @@ import type { EmailSender } from '../../adapters/email/email';
 import { renderEmailButton } from '../../adapters/email/layout';
 import { sendTemplatedEmail } from '../emails';
 import { hashToken } from '../accounts';
-import { spendPlatformAllowance, type Limit } from '../limits';
+import { spendRecoveryEmailAllowance } from '../limits';
 import type { PublicStoreDetails } from '../../../shared/store-details';
-import { CLAIM_MAX_PER_ACCOUNT, CLAIM_MAX_PER_EMAIL, CLAIM_TEXT, CLAIM_WINDOW_MS } from '../../../shared/claims';
+import { CLAIM_LIMIT_TEXTS } from '../../../shared/claims';
 
 const CLAIM_HOURS = 24;
-const PER_ACCOUNT: Limit = { bucket: 'claim_account', max: CLAIM_MAX_PER_ACCOUNT, windowMs: CLAIM_WINDOW_MS, message: CLAIM_TEXT.rateLimitedAccount };
-const PER_EMAIL: Limit = { bucket: 'claim_email', max: CLAIM_MAX_PER_EMAIL, windowMs: CLAIM_WINDOW_MS, message: CLAIM_TEXT.rateLimitedEmail };
 
 /**
  * POST /api/account/claim-orders. Guest orders are linked to an account only through a verified
  * email (DESIGN "Hosts, tenants and people"): this only emails a one-time link to the address given.
  * The answer is the same whether or not that address has orders, so it reveals nothing. Too many
- * requests from one account, or for one address, answer 429 and send nothing.
+ * requests from one account, for one address or from one store answer 429 and send nothing.
  */
 export async function requestClaim(ctx: StoreCtx, email: EmailSender, address: string, origin: string, shopName: string, store?: PublicStoreDetails): Promise<{ message: string }> {
   if (!ctx.actor) throw unauthorized();
   // Counted in this transaction: a request refused here, or one whose email is not written, is not
-  // counted. Both limits span every store (decision 011), so a stranger's inbox is protected once.
-  await spendPlatformAllowance(ctx.tx, PER_ACCOUNT, ctx.actor.userId);
-  await spendPlatformAllowance(ctx.tx, PER_EMAIL, address.toLowerCase());
+  // counted. The account and address limits span every store (decisions 011 and 033), so a
+  // stranger's inbox is protected once; the store's own limit keeps its sending name clean.
+  await spendRecoveryEmailAllowance(ctx.tx, { tenantId: ctx.tenantId, accountId: ctx.actor.userId, address }, CLAIM_LIMIT_TEXTS);
   const token = randomBytes(32).toString('base64url');
   await ctx.tx.insert(orderClaims).values({
     tenantId: ctx.tenantId,

@@ -2,6 +2,7 @@ import { penceToPounds } from '../../../shared/money';
 import type { OrderLine, OrderSummary } from '../../../shared/orders';
 import type { OrderItemRow, OrderRow } from './orders-repo';
 import { isAwaitingPayment } from './lifecycle';
+import { paymentPagePath } from './checkout-holds';
 
 const pounds = penceToPounds;
 
@@ -39,7 +40,8 @@ export function toOrderSummary(o: OrderRow, items: OrderItemRow[], now = new Dat
     shipping_method: o.shippingMethodName,
     delivery_min_days: o.deliveryMinDays,
     delivery_max_days: o.deliveryMaxDays,
-    payment_url: awaiting ? o.paymentUrl : null,
+    // Through the store's own payment page, which gives the hold its full length (decision 033).
+    payment_url: awaiting && o.paymentUrl && o.paymentSessionId ? paymentPagePath(o.paymentSessionId) : null,
     pay_by: awaiting ? o.reservationExpiresAt.toISOString() : null,
     tracking_reference: o.trackingReference,
     refunded_amount: pounds(o.refundedAmount),

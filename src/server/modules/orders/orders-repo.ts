@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { StoreCtx } from '../../http/context';
 import { orderEvents, orderItems, orders } from '../../db/schema';
 import type { StockLine } from '../inventory';
@@ -40,17 +40,6 @@ export async function findOrder(ctx: StoreCtx, where: { id?: string; orderNumber
   if (where.sessionId) conditions.push(eq(orders.paymentSessionId, where.sessionId));
   const query = ctx.tx.select().from(orders).where(and(...conditions)).limit(1);
   const rows = lock ? await query.for('update') : await query;
-  return rows[0] ?? null;
-}
-
-/** The newest unpaid order of a cart still holding stock: a second checkout of the same cart reuses it. */
-export async function findHeldOrderOfCart(ctx: StoreCtx, cartId: string): Promise<OrderRow | null> {
-  const rows = await ctx.tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.cartId, cartId), eq(orders.reservationState, 'held'), eq(orders.paymentStatus, 'unpaid'), sql`${orders.reservationExpiresAt} > now()`))
-    .orderBy(desc(orders.placedAt))
-    .limit(1);
   return rows[0] ?? null;
 }
 

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inStore } from '../../http/guards';
+import { clientAddressKey } from '../../http/client-address';
 import { badRequest, notFound } from '../../http/errors';
 import { assertWellFormedEvent, PAYMENT_WEBHOOK_PATH, WebhookPayloadError, WebhookSignatureError, type PaymentEvent } from '../../adapters/payments/payments';
 import { cartToken } from './cart/cart-cookie';
 import { checkout } from './checkout-service';
+import { reachPaymentPage } from './checkout-holds';
 import { checkoutInput } from '../../../shared/checkout-schemas';
 import { claimOrdersBody, confirmClaimBody } from '../../../shared/claim-schemas';
 import { applyPaymentEvent, orderStraySubject } from './payment-events';
@@ -24,6 +26,7 @@ import { apiErrorResponse } from '../../../shared/error-schemas';
 
 
 const orderNumberParams = z.strictObject({ order_number: z.string().trim().min(1).max(40) });
+const sessionParams = z.strictObject({ session_id: z.string().min(1).max(300) });
 
 const lookupQuery = z.strictObject({
   session_id: z.string().trim().min(1).max(300).optional(),
@@ -50,8 +53,18 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       actor: req.actor,
       cartToken: cartToken(req),
       origin: `${req.protocol}://${req.headers.host}`,
+      clientAddress: clientAddressKey(req.ip),
       input: req.body,
     });
+  });
+
+  // The checkout answer's url and My orders' Pay now lead here, on the store's own host, whichever the
+  // provider: reaching it gives the checkout its full hold (decision 033), then the browser goes on to
+  // the provider's page. A session that is not this store's goes back to the cart, as an unknown one.
+  app.get('/checkout/payment/:session_id', { schema: { params: sessionParams } }, async (req, reply) => {
+    const target = await inStore(req, (ctx) => reachPaymentPage(ctx, req.params.session_id));
+    reply.header('cache-control', 'no-store');
+    return reply.redirect(target ?? '/cart', 303);
   });
 
   app.get('/api/orders/public-lookup', { schema: { querystring: lookupQuery, response: { 200: publicOrderResponse } } }, async (req, reply) => {

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { AppError } from '../../../http/errors';
-import { fetchRemoteFile, RemoteFetchError, sizeLabel, type RemoteFetchOptions } from '../../../adapters/http/safe-fetch';
+import { fetchRemoteFile, parseTarget, RemoteFetchError, sizeLabel, type RemoteFetchOptions } from '../../../adapters/http/safe-fetch';
 import type { BarkMetadata } from '../../../../shared/crm/leads';
 
 // The Bark sheet import (admin spec §3 "Sheet import columns", §7 bark-sheets-import): a published
@@ -32,6 +32,16 @@ const HTML_START = /^\s*<(!doctype|html|head|body|\?xml)/i;
 const CSV_TYPES = new Set(['', 'text/csv', 'application/csv', 'text/comma-separated-values', 'text/plain', 'application/octet-stream', 'application/vnd.ms-excel']);
 
 const refused = (message: string, status = 422) => new AppError(status, 'invalid_input', message, { sheets_url: message });
+
+/** Refuses (400) an address no fetch would even be tried for, before the import is counted. */
+export function assertSheetAddress(url: string): void {
+  try {
+    parseTarget(url);
+  } catch (e) {
+    if (e instanceof RemoteFetchError) throw refused(`Could not fetch the sheet: ${e.message}`, 400);
+    throw e;
+  }
+}
 
 /** Fetches the sheet's text; every failure is the person's to fix (4xx), never a 500. */
 export async function fetchBarkSheet(url: string, fetchOptions: Pick<RemoteFetchOptions, 'allowPrivate' | 'timeoutMs' | 'maxBytes'>): Promise<string> {

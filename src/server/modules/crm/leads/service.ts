@@ -3,6 +3,8 @@ import type { CrmCtx } from '../../../http/context';
 import { assertClientTenant } from '../../../http/guards';
 import { forbidden, notFound } from '../../../http/errors';
 import { LEAD_DEFAULTS, type Lead, type LeadStatus, type createLeadBody, type updateLeadBody } from '../../../../shared/crm/leads';
+import { outboundLimit, spendOutboundAllowance } from '../../limits';
+import { OUTBOUND_LIMITS, OUTBOUND_TEXT } from '../../../../shared/outbound-limits';
 import * as repo from './repo';
 import type { LeadValues } from './repo';
 
@@ -19,6 +21,18 @@ type UpdateInput = z.output<typeof updateLeadBody>;
 export function assertBookTenant(ctx: Pick<CrmCtx, 'tenantId'>, sent: unknown): void {
   if (ctx.tenantId) return assertClientTenant({ tenantId: ctx.tenantId }, sent);
   if (sent !== undefined && sent !== null && sent !== '') throw forbidden('This request names a different store.');
+}
+
+/** Each import fetches an address the caller typed for up to 10 s: per book and per person (decision 033). */
+const BARK_LIMIT = outboundLimit('bark_import', OUTBOUND_LIMITS.barkImport, { store: OUTBOUND_TEXT.barkImportStore, account: OUTBOUND_TEXT.barkImportAccount });
+
+/**
+ * Counts one Bark import against the caller's and the book's hourly allowance, or throws 429 with
+ * Retry-After. Called in the transaction that commits before the sheet is fetched, so the fetch that
+ * follows is counted whether or not it succeeds, and one refused fetches nothing.
+ */
+export function spendBarkImportAllowance(ctx: CrmCtx): Promise<void> {
+  return spendOutboundAllowance(ctx.tx, BARK_LIMIT, { tenantId: ctx.tenantId, accountId: ctx.actor.userId });
 }
 
 const pence = (pounds: number | null | undefined) => (pounds === undefined ? undefined : pounds === null ? null : Math.round(pounds * 100));

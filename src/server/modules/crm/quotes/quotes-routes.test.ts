@@ -71,6 +71,25 @@ describe('quotes CRUD', () => {
     expect(noLead.json().error.fields.lead_id).toBe('Choose which lead this quote belongs to before saving.');
   });
 
+  it('keeps the secondary button link to a same-site path or https://, as menus and pages do (issue 24 item 7)', async () => {
+    const linkProblem = (res: Awaited<ReturnType<typeof create>>) => res.json().error?.fields?.cta_secondary_url;
+    // Protocol-relative //host opens another site from the quote page; so do its backslash spellings.
+    for (const url of ['//evil.example/book', '//evil.example', '/\\evil.example', 'http://example.com/book', 'https://', 'javascript:alert(1)']) {
+      const res = await create(demoAdmin, DEMO_HOST, quoteBody(demoLead, { cta_secondary_url: url }));
+      expect(res.statusCode, url).toBe(400);
+      expect(linkProblem(res), url).toBe('Use a same-site path or https:// link');
+    }
+    const saved = (await create(demoAdmin, DEMO_HOST, quoteBody(demoLead, { cta_secondary_url: '/book-a-call' }))).json().quote as Quote;
+    expect(saved.cta_secondary_url).toBe('/book-a-call');
+    // An update is held to the same rule, and a refused one changes nothing.
+    const put = await call(t.app, 'PUT', CRM_API.quote(saved.id), { host: DEMO_HOST, cookie: demoAdmin, body: quoteBody(demoLead, { cta_secondary_url: '//evil.example' }) });
+    expect(put.statusCode).toBe(400);
+    expect(linkProblem(put)).toBe('Use a same-site path or https:// link');
+    expect((await call(t.app, 'GET', CRM_API.quote(saved.id), { host: DEMO_HOST, cookie: demoAdmin })).json().quote.cta_secondary_url).toBe('/book-a-call');
+    const https = await call(t.app, 'PUT', CRM_API.quote(saved.id), { host: DEMO_HOST, cookie: demoAdmin, body: quoteBody(demoLead, { cta_secondary_url: 'https://calendly.example/ada' }) });
+    expect(https.json().quote.cta_secondary_url).toBe('https://calendly.example/ada');
+  });
+
   it('refuses a lead of another book with 404 Lead not found', async () => {
     for (const lead of [acmeLead, platformLead, '00000000-0000-4000-8000-000000000000']) {
       const res = await create(demoAdmin, DEMO_HOST, quoteBody(lead));

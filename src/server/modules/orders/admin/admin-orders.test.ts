@@ -202,6 +202,19 @@ describe('refunds', () => {
     expect(await detail(id)).toMatchObject({ refunded_amount: 0, refund_pending: 0, payment_status: 'paid' });
   });
 
+  it('refuses an amount that rounds to no penny with 400, never 500 (issue 24 item 7)', async () => {
+    const { id } = await placeOrder();
+    // Every amount in (0, 1e-8] passed the decimals check (n * 100 is within 1e-6 of 0) and became 0 pence.
+    for (const amount of [1e-9, 1e-8, 5e-9, Number.MIN_VALUE, 0.004]) {
+      const res = await post(id, 'refunds', { amount });
+      expect(res.statusCode, `${amount} ${res.body}`).toBe(400);
+      expect(res.json().error.fields.amount, String(amount)).toBe('The refund must be at least £0.01');
+    }
+    expect(t.payments.refundCalls.filter((c) => c.amount <= 0)).toEqual([]);
+    expect(await detail(id)).toMatchObject({ refunded_amount: 0, refund_pending: 0, payment_status: 'paid' });
+    expect((await post(id, 'refunds', { amount: 0.01 })).json().order).toMatchObject({ refunded_amount: 0.01, payment_status: 'partially_refunded' });
+  });
+
   it('refunds in part then the rest: partially_refunded, then refunded with status refunded; emails and timeline', async () => {
     const { id } = await placeOrder();
     const total = (await detail(id)).total_amount;

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "checkout_address" text;--> statement-breakpoint
+CREATE INDEX "orders_held_address_idx" ON "orders" USING btree ("tenant_id","checkout_address") WHERE reservation_state = 'held';
