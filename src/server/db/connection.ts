@@ -13,7 +13,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema/index';
-import { limitPgliteQueue, limitPoolQueue } from './pool-gate';
+import { isPoolSaturated, limitPoolQueue } from './pool-gate';
+import { queuePglite } from './pglite-queue';
+import { probeDatabase, type Readiness } from './readiness';
 import { ensureDerivedLogin } from './app-login';
 import { listenOnPostgres, type Listen } from './notifications';
 
@@ -27,6 +29,11 @@ export interface AppConnection {
   db: Db;
   /** A payload arrives only once the transaction that sent it has committed. */
   listen: Listen;
+  /**
+   * Readiness (/readyz): not ready at once when one more request would be refused (every connection
+   * busy and the wait queue full), else whether a trivial query answers within `deadlineMs`.
+   */
+  probe(deadlineMs: number): Promise<Readiness>;
 }
 
 export interface Database {
@@ -51,24 +58,31 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export class DatabaseUnavailableError extends Error {}
 
-/** How requests share the database (DATABASE_POOL_SIZE, DATABASE_QUEUE_LIMIT, DATABASE_QUEUE_WAIT_MS); PGlite uses the queue limit only. */
+/**
+ * How requests share the database (DATABASE_POOL_SIZE, DATABASE_QUEUE_LIMIT, DATABASE_QUEUE_WAIT_MS,
+ * DATABASE_STATEMENT_TIMEOUT_MS). PGlite has one connection: its queue keeps the same limit and wait
+ * (pglite-queue.ts); it cannot stop a running statement (decision 032).
+ */
 export interface PoolOptions {
   size: number;
   /** Requests that may wait for a connection; one more is refused at once (503). */
   queueLimit: number;
   /** How long one may wait before it is refused (503). */
   waitMs: number;
+  /** PostgreSQL stops a request's statement that runs longer (503); the owner's (migrations) are not bound. */
+  statementTimeoutMs?: number;
 }
 
-export const DEFAULT_POOL: PoolOptions = { size: 10, queueLimit: 500, waitMs: 3000 };
+export const DEFAULT_POOL: Required<PoolOptions> = { size: 10, queueLimit: 500, waitMs: 3000, statementTimeoutMs: 10_000 };
 
 /**
  * Opens PGlite under dataDir (or in memory when dataDir is null), or PostgreSQL when a URL is given.
  * For PostgreSQL the first query runs straight away so a server that cannot be reached fails at start.
- * PGlite has no pool (one query at a time); its queue gets the same bound.
+ * PGlite has no pool (one query at a time); its queue gets the same bounds (pglite-queue.ts).
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null; pool?: PoolOptions }): Promise<Database> {
   const { size, queueLimit, waitMs } = opts.pool ?? DEFAULT_POOL;
+  const statementTimeoutMs = opts.pool?.statementTimeoutMs ?? DEFAULT_POOL.statementTimeoutMs;
   if (opts.databaseUrl) {
     const ownerUrl = opts.databaseUrl;
     // The owner only migrates, seeds and lets the app role log in: a few connections are plenty.
@@ -85,7 +99,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       if (app) return app.connection;
       const url = appUrl ?? (await ensureDerivedLogin(owner, ownerUrl));
       // An idle client losing its connection must not crash the process; the pool replaces it.
-      const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: waitMs });
+      // statement_timeout goes in each connection's startup packet: every statement of a request or job.
+      const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: waitMs, statement_timeout: statementTimeoutMs });
       limitPoolQueue(pool, queueLimit);
       pool.on('error', () => {});
       try {
@@ -99,6 +114,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       const connection: AppConnection = {
         db: drizzlePg(pool, { schema }) as unknown as Db,
         listen: (channel, handler) => listenOnPostgres(listenClient, channel, handler),
+        probe: (deadlineMs) =>
+          isPoolSaturated(pool, queueLimit) ? Promise.resolve({ ready: false, reason: 'every connection is busy and the wait queue is full' }) : probeDatabase(() => pool.query('select 1'), deadlineMs),
       };
       app = { pool, connection };
       return connection;
@@ -119,7 +136,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     client = new PGlite({ extensions });
   }
   await client.waitReady;
-  limitPgliteQueue(client, queueLimit);
+  const { queue, rawQuery } = queuePglite(client, { queueLimit, waitMs });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const connection: AppConnection = {
     db,
@@ -128,6 +145,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       const unlisten = await client.listen(channel, (payload) => handler.notify(payload));
       return () => unlisten();
     },
+    // Queued like any request, but waiting at most the probe's own deadline.
+    probe: (deadlineMs) =>
+      queue.state.saturated ? Promise.resolve({ ready: false, reason: 'the wait queue is full' }) : probeDatabase(() => queue.run(() => rawQuery('select 1'), deadlineMs), deadlineMs),
   };
   return { kind: 'pglite', db, connectApp: async () => connection, close: () => client.close() };
 }
