@@ -1,10 +1,6 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -15,6 +11,8 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema/index';
 import { isPoolSaturated, limitPoolQueue } from './pool-gate';
 import { queuePglite } from './pglite-queue';
+import { PgliteThread } from './pglite-thread';
+import type { PGlite } from '@electric-sql/pglite';
 import { probeDatabase, type Readiness } from './readiness';
 import { ensureDerivedLogin } from './app-login';
 import { listenOnPostgres, type Listen } from './notifications';
@@ -125,19 +123,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     };
     return { kind: 'postgres', db: drizzlePg(owner, { schema }) as unknown as Db, connectApp, close };
   }
-  let client: PGlite;
-  // Extensions the migrations create (0002 pg_trgm; 0007 fuzzystrmatch and btree_gin for the search
-  // index) must be loaded into PGlite first; a real server ships them.
-  const extensions = { pg_trgm, fuzzystrmatch, btree_gin };
-  if (opts.dataDir) {
-    mkdirSync(opts.dataDir, { recursive: true });
-    client = new PGlite(opts.dataDir, { extensions });
-  } else {
-    client = new PGlite({ extensions });
-  }
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  // In a worker thread of its own, so no statement holds up the event loop (decision 032).
+  const client = new PgliteThread(opts.dataDir);
   await client.waitReady;
   const { queue, rawQuery } = queuePglite(client, { queueLimit, waitMs });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // drizzle calls only the part of PGlite's interface the thread has (query, exec, transaction).
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   const connection: AppConnection = {
     db,
     // One in-process connection that cannot drop, so nothing is ever missed.

@@ -116,6 +116,22 @@ describe(`a saturated ${onPostgres ? 'PostgreSQL pool' : 'embedded database'} (i
     expect(await cartCount()).toBe(cartsBefore);
   });
 
+  it('/healthz answers while the database is busy with a long statement (PGlite runs it in its own thread)', async () => {
+    let finished = false;
+    const long = small.db
+      .execute(onPostgres ? sql`select pg_sleep(2)` : sql`select count(*) from generate_series(1, 6000000)`)
+      .then(() => (finished = true));
+    try {
+      await pause(50);
+      const res = await call(app, 'GET', '/healthz');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok' });
+      expect(finished).toBe(false);
+    } finally {
+      await long;
+    }
+  });
+
   it('/readyz answers 503 when the database does not answer within its deadline, though the queue has room', async () => {
     const release = await holdDatabase();
     try {

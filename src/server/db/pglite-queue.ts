@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { DatabaseBusyError } from './pool-gate';
 
 /** The contract PostgreSQL's pool keeps (DATABASE_QUEUE_LIMIT, DATABASE_QUEUE_WAIT_MS), for PGlite. */
@@ -17,23 +16,21 @@ interface Waiter {
 }
 
 /**
- * A first-in, first-out queue in front of PGlite, which runs one statement at a time on the main
- * thread. It gives PGlite PostgreSQL's pool contract (decision 032):
+ * A first-in, first-out queue in front of PGlite, which has one connection and runs one statement at a
+ * time (in its own thread: pglite-thread.ts). It gives PGlite PostgreSQL's pool contract (decision 032):
  *
  * - at most `queueLimit` callers wait; one more is refused at once;
  * - a caller that has not started within `waitMs` leaves the queue and is refused, and never runs
- *   later (its client has been answered 503 by then);
- * - the event loop turns between two callers (sockets are read, timers fire), and a caller never
- *   starts inside the callback that asked for it. PGlite's own lock hands over through promise
- *   callbacks, and a request's transaction ran in microtasks right after its socket's callback: a
- *   flood of hundreds of searches ran back to back in one block, no socket was read, no timer fired,
- *   and /healthz waited the whole queue out (27 s at 400 connections, measured). Now anything not
- *   using the database waits at most about one transaction.
+ *   later (its client has been answered 503 by then).
+ *
+ * PGlite queued without bound and without deadline (behind its own lock): at 400 connections no
+ * request was ever refused, p95 was 5 s and more, and the server kept running searches for clients
+ * that had long given up.
  */
 export class PgliteQueue {
   /** Insertion-ordered: the first is the oldest; a waiter whose time is up is deleted in O(1). */
   private readonly waiting = new Set<Waiter>();
-  /** A caller runs, or the next one is about to be started (new callers queue behind it). */
+  /** A caller runs: new callers queue behind it. */
   private busy = false;
   private closed = false;
 
@@ -51,10 +48,8 @@ export class PgliteQueue {
   run<T>(task: () => Promise<T>, waitMs = this.options.waitMs): Promise<T> {
     if (this.closed) return Promise.reject(new DatabaseBusyError('the embedded database is closing'));
     if (!this.busy) {
-      // Not inside the caller's own I/O callback: a burst of requests read in one poll phase would
-      // otherwise each run its whole transaction there, one after another, and never queue at all.
       this.busy = true;
-      return new Promise<T>((resolve) => setImmediate(() => resolve(this.settle(task))));
+      return this.settle(task);
     }
     if (this.waiting.size >= this.options.queueLimit) {
       return Promise.reject(new DatabaseBusyError(`${this.waiting.size} requests already wait for the embedded database`));
@@ -83,23 +78,16 @@ export class PgliteQueue {
     try {
       return await task();
     } finally {
-      if (this.waiting.size === 0) {
-        // Nobody waits: free at once, as a released pool connection is (the caller's next query runs).
-        this.busy = false;
-      } else {
-        // Not in this microtask, and not in this loop iteration's check phase either: a caller that
-        // ended in the poll phase would otherwise hand over before the sockets were read again. Two
-        // immediates put a timers phase and a poll phase between any two callers.
-        setImmediate(() => setImmediate(() => this.next()));
-      }
+      this.next();
     }
   }
 
+  /** Starts the oldest waiter whose time is not up, or frees the database. */
   private next(): void {
     for (const waiter of this.waiting) {
       this.waiting.delete(waiter);
       clearTimeout(waiter.timer);
-      // Its timer may not have fired yet (timers run in the next loop iteration): the deadline decides.
+      // Its timer may not have fired yet (a busy event loop runs timers late): the deadline decides.
       if (performance.now() >= waiter.deadline) {
         waiter.refuse(this.expired());
         continue;
@@ -125,21 +113,35 @@ export class PgliteQueue {
   }
 }
 
+/** PGlite's top-level entry points, as PGlite and PgliteThread both have them. */
+export interface PgliteEntryPoints {
+  query: (...args: never[]) => Promise<unknown>;
+  exec: (...args: never[]) => Promise<unknown>;
+  transaction: (...args: never[]) => Promise<unknown>;
+  close: () => Promise<void>;
+  /** Takes the database's answers that have arrived (PgliteThread): called at each caller's arrival. */
+  pump?: () => void;
+}
+
 /**
- * Puts PGlite's top-level entry points (a query, a multi-statement exec such as LISTEN, a transaction)
- * behind the queue. Statements inside a transaction go through the transaction's own handle, which
- * PGlite does not route through these, so they are never queued again. Answers the queue and the
- * unqueued query (for a probe that is queued by hand with its own deadline).
+ * Puts PGlite's top-level entry points (a query, a multi-statement exec, a transaction) behind the
+ * queue. Statements inside a transaction go through the transaction's own handle, which does not pass
+ * through these, so they are never queued again. Answers the queue and the unqueued query (for a probe
+ * that is queued by hand with its own deadline).
  */
-export function queuePglite(client: PGlite, options: QueueOptions): { queue: PgliteQueue; rawQuery: PGlite['query'] } {
+export function queuePglite<C extends PgliteEntryPoints>(client: C, options: QueueOptions): { queue: PgliteQueue; rawQuery: C['query'] } {
   const queue = new PgliteQueue(options);
-  const rawQuery = client.query.bind(client) as PGlite['query'];
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
+  const pump = client.pump?.bind(client) ?? (() => undefined);
+  const wrap = <F extends (...args: never[]) => Promise<unknown>>(fn: F) =>
+    ((...args: Parameters<F>) => {
+      pump();
+      return queue.run(() => fn(...args));
+    }) as F;
+  const rawQuery = client.query.bind(client) as C['query'];
   const close = client.close.bind(client);
-  client.query = ((...args: Parameters<PGlite['query']>) => queue.run(() => rawQuery(...args))) as PGlite['query'];
-  client.exec = (...args) => queue.run(() => exec(...args));
-  client.transaction = (...args) => queue.run(() => transaction(...args));
+  client.query = wrap(rawQuery);
+  client.exec = wrap(client.exec.bind(client) as C['exec']);
+  client.transaction = wrap(client.transaction.bind(client) as C['transaction']);
   client.close = () => {
     queue.close();
     return close();
