@@ -3,7 +3,7 @@
  * built server started as `npm start` starts it, requests as the demo store's host, and the
  * newest-run-replaces-the-old writing of bench/RESULTS.md.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
@@ -48,8 +48,14 @@ export async function prepareDatabase(
   return { env, kind: databaseUrl ? 'PostgreSQL' : 'PGlite' };
 }
 
-export async function startServer(port: number, env: Record<string, string>) {
-  const child = spawn(process.execPath, [...serverNodeArgs(), 'scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+/**
+ * Starts the built server as `npm start` does. With `memory`, it also gets bench/memory-probe.mjs and
+ * an IPC channel, so serverMemory() can read its memory after a garbage collection.
+ */
+export async function startServer(port: number, env: Record<string, string>, options: { memory?: boolean } = {}) {
+  const probeArgs = options.memory ? ['--expose-gc', '--import', path.join(root, 'bench/memory-probe.mjs')] : [];
+  const stdio: StdioOptions = options.memory ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'];
+  const child = spawn(process.execPath, [...serverNodeArgs(), ...probeArgs, 'scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env }, stdio });
   for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
@@ -60,6 +66,40 @@ export async function startServer(port: number, env: Record<string, string>) {
   }
   child.kill();
   throw new Error('server did not start');
+}
+
+export interface ServerMemory {
+  /** Resident set, MB. */
+  rss: number;
+  /** V8 heap in use after a full garbage collection, MB. */
+  heap: number;
+  /** Memory outside the V8 heap (PGlite's WebAssembly memory among it), MB. */
+  external: number;
+  /** How long the server took to answer, ms: it answers between two event-loop turns. */
+  ms: number;
+}
+
+let memoryRequests = 0;
+
+/** The server's memory after a garbage collection (started with `memory: true`). */
+export function serverMemory(child: ChildProcess): Promise<ServerMemory> {
+  const id = ++memoryRequests;
+  const asked = performance.now();
+  const mb = (bytes: number) => Math.round(bytes / 1048576);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off('message', onMessage);
+      reject(new Error('the server did not report its memory within 60 s'));
+    }, 60_000);
+    const onMessage = (message: { type?: string; id?: number; rss: number; heapUsed: number; external: number }) => {
+      if (message?.type !== 'memory' || message.id !== id) return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve({ rss: mb(message.rss), heap: mb(message.heapUsed), external: mb(message.external), ms: Math.round(performance.now() - asked) });
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'memory', id });
+  });
 }
 
 /** Stops the server and waits for it, so the next one can take the port and the PGlite folder. */

@@ -54,6 +54,9 @@ export async function buildServer() {
   }
   // connection.ts finds its migrations beside its own module, which is now dist/server/main.js.
   cpSync(path.join(root, 'src/server/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
+  // The embedded database's thread (pglite-thread.ts) is started from the file beside that module too;
+  // plain JavaScript, it runs as it is (it imports only @electric-sql/pglite, a runtime dependency).
+  cpSync(path.join(root, 'src/server/db/pglite-worker.mjs'), path.join(outDir, 'pglite-worker.mjs'));
   if (!existsSync(path.join(outDir, 'migrations/meta/_journal.json'))) throw new Error('dist/server/migrations has no meta/_journal.json');
 }
 

@@ -11,6 +11,7 @@ import { checkOrigin } from './http/origin';
 import { registerWebApp } from './http/spa';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStoreClosed } from './http/store-closed';
+import { isHealthCheck, registerHealthRoutes } from './http/health';
 import { loadActor } from './modules/accounts';
 import { sessionToken } from './modules/accounts';
 import { authRoutes } from './modules/accounts';
@@ -91,7 +92,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   registerSecurityHeaders(app);
 
   app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/assets/') || req.url === '/healthz') return;
+    if (req.url.startsWith('/assets/') || isHealthCheck(req.url)) return;
     checkOrigin(req);
     req.tenant = await deps.tenants.resolve(req.headers.host);
     const token = sessionToken(req);
@@ -99,7 +100,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   });
   registerStoreClosed(app);
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  registerHealthRoutes(app);
   await app.register(authRoutes);
   await app.register(tenantRoutes);
   await app.register(platformRoutes);

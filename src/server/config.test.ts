@@ -19,10 +19,16 @@ describe('configuration', () => {
     expect(loadConfig({ PLATFORM_OWNER_EMAILS: ' A@x.test, b@Y.test ,' }).platformOwnerEmails).toEqual(['a@x.test', 'b@y.test']);
   });
 
-  it('sizes the PostgreSQL pool and its wait queue from the environment (issue 11)', () => {
-    expect(loadConfig({}).databasePool).toEqual({ size: 10, queueLimit: 500, waitMs: 3000 });
-    expect(loadConfig({ DATABASE_POOL_SIZE: '40', DATABASE_QUEUE_LIMIT: '0', DATABASE_QUEUE_WAIT_MS: '500' }).databasePool).toEqual({ size: 40, queueLimit: 0, waitMs: 500 });
-    for (const bad of [{ DATABASE_POOL_SIZE: '0' }, { DATABASE_POOL_SIZE: 'ten' }, { DATABASE_QUEUE_LIMIT: '-1' }, { DATABASE_QUEUE_WAIT_MS: '1.5' }]) {
+  it('sizes the PostgreSQL pool, its wait queue and the statement timeout from the environment (issues 11 and 24)', () => {
+    expect(loadConfig({}).databasePool).toEqual({ size: 10, queueLimit: 500, waitMs: 3000, statementTimeoutMs: 10_000 });
+    expect(loadConfig({ DATABASE_POOL_SIZE: '40', DATABASE_QUEUE_LIMIT: '0', DATABASE_QUEUE_WAIT_MS: '500', DATABASE_STATEMENT_TIMEOUT_MS: '2000' }).databasePool).toEqual({
+      size: 40,
+      queueLimit: 0,
+      waitMs: 500,
+      statementTimeoutMs: 2000,
+    });
+    const bads = [{ DATABASE_POOL_SIZE: '0' }, { DATABASE_POOL_SIZE: 'ten' }, { DATABASE_QUEUE_LIMIT: '-1' }, { DATABASE_QUEUE_WAIT_MS: '1.5' }, { DATABASE_STATEMENT_TIMEOUT_MS: '50' }, { DATABASE_STATEMENT_TIMEOUT_MS: '0' }];
+    for (const bad of bads) {
       expect(() => loadConfig(bad), JSON.stringify(bad)).toThrow(Object.keys(bad)[0]);
     }
   });

@@ -38,6 +38,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').default(10),
   DATABASE_QUEUE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').default(500),
   DATABASE_QUEUE_WAIT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(10, 'must be at least 10').max(60_000, 'must be at most 60000').default(3000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(600_000, 'must be at most 600000').default(10_000),
   PLATFORM_HOST: z.string().trim().toLowerCase().min(1).default('localhost'),
   PLATFORM_OWNER_EMAILS: z
     .string()
@@ -142,9 +143,11 @@ export interface Config {
   databaseAppUrl: string | undefined;
   /**
    * PostgreSQL connections per server process, how many requests may wait for one, and for how long;
-   * past either bound a request is answered 503 with Retry-After at once instead of queueing.
+   * past either bound a request is answered 503 with Retry-After at once instead of queueing. PGlite's
+   * queue keeps the same two bounds. A request's statement running past statementTimeoutMs is stopped
+   * (503) on PostgreSQL; PGlite cannot stop one (decision 032).
    */
-  databasePool: { size: number; queueLimit: number; waitMs: number };
+  databasePool: { size: number; queueLimit: number; waitMs: number; statementTimeoutMs: number };
   platformHost: string;
   platformOwnerEmails: string[];
   demoPassword: string;
@@ -220,7 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseAppUrl: e.DATABASE_APP_URL,
-    databasePool: { size: e.DATABASE_POOL_SIZE, queueLimit: e.DATABASE_QUEUE_LIMIT, waitMs: e.DATABASE_QUEUE_WAIT_MS },
+    databasePool: { size: e.DATABASE_POOL_SIZE, queueLimit: e.DATABASE_QUEUE_LIMIT, waitMs: e.DATABASE_QUEUE_WAIT_MS, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     platformHost: e.PLATFORM_HOST.replace(/:\d+$/, ''),
     platformOwnerEmails: e.PLATFORM_OWNER_EMAILS,
     demoPassword: e.DEMO_PASSWORD,

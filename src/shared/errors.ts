@@ -8,7 +8,7 @@ export const ERROR_CODES = [
   // Who may do what
   'unauthorized', 'forbidden', 'not_found', 'invalid_credentials', 'rate_limited',
   // Overload and outside services
-  'busy', 'internal', 'payment_unavailable', 'storage_unavailable', 'ai_unavailable', 'missing_api_key', 'invalid_api_key',
+  'busy', 'not_ready', 'internal', 'payment_unavailable', 'storage_unavailable', 'ai_unavailable', 'missing_api_key', 'invalid_api_key',
   // Accounts, stores and claims
   'email_taken', 'domain_taken', 'slug_taken', 'invalid_claim', 'already_used', 'last_domain', 'store_closed', 'store_suspended',
   // Client Access (decision 030)

@@ -1,10 +1,6 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -13,7 +9,11 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema/index';
-import { limitPgliteQueue, limitPoolQueue } from './pool-gate';
+import { isPoolSaturated, limitPoolQueue } from './pool-gate';
+import { queuePglite } from './pglite-queue';
+import { PgliteThread } from './pglite-thread';
+import type { PGlite } from '@electric-sql/pglite';
+import { probeDatabase, type Readiness } from './readiness';
 import { ensureDerivedLogin } from './app-login';
 import { listenOnPostgres, type Listen } from './notifications';
 
@@ -27,6 +27,11 @@ export interface AppConnection {
   db: Db;
   /** A payload arrives only once the transaction that sent it has committed. */
   listen: Listen;
+  /**
+   * Readiness (/readyz): not ready at once when one more request would be refused (every connection
+   * busy and the wait queue full), else whether a trivial query answers within `deadlineMs`.
+   */
+  probe(deadlineMs: number): Promise<Readiness>;
 }
 
 export interface Database {
@@ -51,24 +56,31 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export class DatabaseUnavailableError extends Error {}
 
-/** How requests share the database (DATABASE_POOL_SIZE, DATABASE_QUEUE_LIMIT, DATABASE_QUEUE_WAIT_MS); PGlite uses the queue limit only. */
+/**
+ * How requests share the database (DATABASE_POOL_SIZE, DATABASE_QUEUE_LIMIT, DATABASE_QUEUE_WAIT_MS,
+ * DATABASE_STATEMENT_TIMEOUT_MS). PGlite has one connection: its queue keeps the same limit and wait
+ * (pglite-queue.ts); it cannot stop a running statement (decision 032).
+ */
 export interface PoolOptions {
   size: number;
   /** Requests that may wait for a connection; one more is refused at once (503). */
   queueLimit: number;
   /** How long one may wait before it is refused (503). */
   waitMs: number;
+  /** PostgreSQL stops a request's statement that runs longer (503); the owner's (migrations) are not bound. */
+  statementTimeoutMs?: number;
 }
 
-export const DEFAULT_POOL: PoolOptions = { size: 10, queueLimit: 500, waitMs: 3000 };
+export const DEFAULT_POOL: Required<PoolOptions> = { size: 10, queueLimit: 500, waitMs: 3000, statementTimeoutMs: 10_000 };
 
 /**
  * Opens PGlite under dataDir (or in memory when dataDir is null), or PostgreSQL when a URL is given.
  * For PostgreSQL the first query runs straight away so a server that cannot be reached fails at start.
- * PGlite has no pool (one query at a time); its queue gets the same bound.
+ * PGlite has no pool (one query at a time); its queue gets the same bounds (pglite-queue.ts).
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null; pool?: PoolOptions }): Promise<Database> {
   const { size, queueLimit, waitMs } = opts.pool ?? DEFAULT_POOL;
+  const statementTimeoutMs = opts.pool?.statementTimeoutMs ?? DEFAULT_POOL.statementTimeoutMs;
   if (opts.databaseUrl) {
     const ownerUrl = opts.databaseUrl;
     // The owner only migrates, seeds and lets the app role log in: a few connections are plenty.
@@ -85,7 +97,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       if (app) return app.connection;
       const url = appUrl ?? (await ensureDerivedLogin(owner, ownerUrl));
       // An idle client losing its connection must not crash the process; the pool replaces it.
-      const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: waitMs });
+      // statement_timeout goes in each connection's startup packet: every statement of a request or job.
+      const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: waitMs, statement_timeout: statementTimeoutMs });
       limitPoolQueue(pool, queueLimit);
       pool.on('error', () => {});
       try {
@@ -99,6 +112,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       const connection: AppConnection = {
         db: drizzlePg(pool, { schema }) as unknown as Db,
         listen: (channel, handler) => listenOnPostgres(listenClient, channel, handler),
+        probe: (deadlineMs) =>
+          isPoolSaturated(pool, queueLimit) ? Promise.resolve({ ready: false, reason: 'every connection is busy and the wait queue is full' }) : probeDatabase(() => pool.query('select 1'), deadlineMs),
       };
       app = { pool, connection };
       return connection;
@@ -108,19 +123,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     };
     return { kind: 'postgres', db: drizzlePg(owner, { schema }) as unknown as Db, connectApp, close };
   }
-  let client: PGlite;
-  // Extensions the migrations create (0002 pg_trgm; 0007 fuzzystrmatch and btree_gin for the search
-  // index) must be loaded into PGlite first; a real server ships them.
-  const extensions = { pg_trgm, fuzzystrmatch, btree_gin };
-  if (opts.dataDir) {
-    mkdirSync(opts.dataDir, { recursive: true });
-    client = new PGlite(opts.dataDir, { extensions });
-  } else {
-    client = new PGlite({ extensions });
-  }
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  // In a worker thread of its own, so no statement holds up the event loop (decision 032).
+  const client = new PgliteThread(opts.dataDir);
   await client.waitReady;
-  limitPgliteQueue(client, queueLimit);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const { queue, rawQuery } = queuePglite(client, { queueLimit, waitMs });
+  // drizzle calls only the part of PGlite's interface the thread has (query, exec, transaction).
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   const connection: AppConnection = {
     db,
     // One in-process connection that cannot drop, so nothing is ever missed.
@@ -128,6 +137,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       const unlisten = await client.listen(channel, (payload) => handler.notify(payload));
       return () => unlisten();
     },
+    // Queued like any request, but waiting at most the probe's own deadline.
+    probe: (deadlineMs) =>
+      queue.state.saturated ? Promise.resolve({ ready: false, reason: 'the wait queue is full' }) : probeDatabase(() => queue.run(() => rawQuery('select 1'), deadlineMs), deadlineMs),
   };
   return { kind: 'pglite', db, connectApp: async () => connection, close: () => client.close() };
 }

@@ -7,16 +7,19 @@ import { UnitOfWork } from './unit-of-work';
 import { TenantResolver } from '../modules/tenants/resolver';
 import { call, resetTestApp, type TestApp } from '../test/harness';
 import { openDatabase, type Database } from './connection';
-import type { PGlite } from '@electric-sql/pglite';
-import { DatabaseBusyError, isDatabaseBusy, limitPgliteQueue, limitPoolQueue } from './pool-gate';
+import { DatabaseBusyError, isDatabaseBusy, limitPoolQueue } from './pool-gate';
 
 describe('isDatabaseBusy', () => {
-  it("knows pg-pool's wait timeout and the gate's refusal, also wrapped as a query error's cause", () => {
+  it("knows pg-pool's wait timeout, the gate's refusal and a statement timeout, also wrapped as a query error's cause", () => {
     const timeout = new Error('timeout exceeded when trying to connect');
     expect(isDatabaseBusy(timeout)).toBe(true);
     expect(isDatabaseBusy(new DatabaseBusyError('full'))).toBe(true);
     expect(isDatabaseBusy(Object.assign(new Error('Failed query: select 1'), { cause: timeout }))).toBe(true);
     expect(isDatabaseBusy(new Error('duplicate key value violates unique constraint'))).toBe(false);
+    // statement_timeout (decision 032): SQLSTATE 57014, as pg raises it and drizzle wraps it.
+    const cancelled = Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+    expect(isDatabaseBusy(Object.assign(new Error('Failed query: select pg_sleep(1)'), { cause: cancelled }))).toBe(true);
+    expect(isDatabaseBusy(Object.assign(new Error('unique violation'), { code: '23505' }))).toBe(false);
     expect(isDatabaseBusy(undefined)).toBe(false);
   });
 });
@@ -44,31 +47,6 @@ describe('limitPoolQueue', () => {
     const viaCallback = await new Promise<Error | undefined>((resolve) => (pool.connect as (cb: (err?: Error) => void) => void)((err) => resolve(err)));
     expect(viaCallback).toBeInstanceOf(DatabaseBusyError);
     expect(reached).toEqual([]);
-  });
-});
-
-describe('limitPgliteQueue', () => {
-  it('refuses a query or transaction at once while more than the limit are in flight, and counts them out again', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const client = { query: async () => (await gate, 'rows'), transaction: async () => (await gate, 'committed') };
-    limitPgliteQueue(client as unknown as PGlite, 2);
-    const db = client as unknown as PGlite;
-    const admitted = [db.query('select 1'), db.transaction(async () => undefined), db.query('select 2')];
-    await expect(db.query('select 3')).rejects.toBeInstanceOf(DatabaseBusyError);
-    await expect(db.transaction(async () => undefined)).rejects.toBeInstanceOf(DatabaseBusyError);
-    release();
-    expect(await Promise.all(admitted)).toEqual(['rows', 'committed', 'rows']);
-    await expect(db.query('select 4')).resolves.toBe('rows');
-  });
-
-  it('counts a failed query out too', async () => {
-    const client = { query: async () => Promise.reject(new Error('syntax error')), transaction: async () => 'ok' };
-    limitPgliteQueue(client as unknown as PGlite, 0);
-    const db = client as unknown as PGlite;
-    await expect(db.query('bad')).rejects.toThrow('syntax error');
-    await expect(db.query('bad')).rejects.toThrow('syntax error');
-    await expect(db.transaction(async () => undefined)).resolves.toBe('ok');
   });
 });
 

@@ -11,5 +11,6 @@ export { APP_ROLE, type Scope } from './unit-of-work';
  */
 export function withScope<T>(db: Db, scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const noListening = () => Promise.reject(new Error('withScope cannot listen'));
-  return new UnitOfWork({ db, listen: noListening }, new DomainEvents()).run(scope, ({ tx }) => fn(tx));
+  const noProbe = () => Promise.reject(new Error('withScope cannot probe'));
+  return new UnitOfWork({ db, listen: noListening, probe: noProbe }, new DomainEvents()).run(scope, ({ tx }) => fn(tx));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppConnection, Tx } from './connection';
+import type { Readiness } from './readiness';
 import type { Listen } from './notifications';
 import { DomainEvents, eventKey, type DomainEvent, type EventLog } from './domain-events';
 
@@ -51,6 +52,11 @@ export class UnitOfWork {
 
   /** Committed changes other instances announce (LISTEN on the app role's own login). */
   readonly listen: Listen = (channel, handler) => this.connection.listen(channel, handler);
+
+  /** Whether the database takes requests now (/readyz); answers within `deadlineMs`. */
+  probe(deadlineMs: number): Promise<Readiness> {
+    return this.connection.probe(deadlineMs);
+  }
 
   async run<T>(scope: Scope, fn: (work: Work) => Promise<T>): Promise<T> {
     const pending: AfterCommit[] = [];

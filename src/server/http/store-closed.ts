@@ -8,7 +8,7 @@ import { STORE_CLOSED_TEXT } from '../../shared/tenants';
  * built assets and files. Everything else, every storefront page and call present or future, is closed.
  */
 const OPEN_TREES = ['/admin', '/login', '/logout', '/assets', '/files', '/api/admin', '/api/auth', '/api/ai', '/api/webhooks', '/api/stripe', '/api/functions', '/api/imports'];
-const OPEN_PATHS = new Set(['/healthz', '/favicon.ico', '/sw.js', '/api/tenant/current', '/api/is-owner']);
+const OPEN_PATHS = new Set(['/healthz', '/readyz', '/favicon.ico', '/sw.js', '/api/tenant/current', '/api/is-owner']);
 
 export function isOpenWhileSuspended(url: string): boolean {
   const path = url.split('?', 1)[0];

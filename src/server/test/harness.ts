@@ -51,8 +51,17 @@ async function create() {
   // The database is in memory (or on PostgreSQL); DATA_DIR is only a path the config requires.
   const dataDir = path.join(os.tmpdir(), 'shop-test-data');
   const databaseUrl = process.env.DATABASE_URL ? await freshDatabaseUrl(process.env.DATABASE_URL, 'test') : undefined;
-  // Imports may fetch pictures from the tests' own local servers.
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PLATFORM_OWNER_EMAILS: 'owner@platform.test', IMPORT_FETCH_ALLOW_PRIVATE: 'true' });
+  // Imports may fetch pictures from the tests' own local servers. Bursts in the suite (100 checkouts
+  // at once) test correctness, not shedding, and queue on PGlite's one connection: they may wait a
+  // minute, not the production 3 s. db/overload.test.ts builds its own small queue to test shedding.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    PLATFORM_OWNER_EMAILS: 'owner@platform.test',
+    IMPORT_FETCH_ALLOW_PRIVATE: 'true',
+    DATABASE_QUEUE_WAIT_MS: '60000',
+  });
   const database = await openDatabase({ databaseUrl, dataDir: null, pool: config.databasePool });
   await runMigrations(database);
   const scopes = new UnitOfWork(await database.connectApp(), new DomainEvents());

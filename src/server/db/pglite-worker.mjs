@@ -1,0 +1,117 @@
+// The embedded database's own thread (decision 032). PGlite runs each statement synchronously: on the
+// main thread a 50 ms search held up every socket for 50 ms, and since libuv accepts one connection per
+// loop turn, a flood left new connections (health probes, shoppers) waiting seconds just to be
+// accepted. Here a statement blocks only this thread. pglite-thread.ts is the main thread's side: it
+// sends one request at a time per call and this answers it. Plain JavaScript, so the same file runs
+// from src/ (tests, tsx) and from dist/server/ (the build copies it beside main.js).
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+
+// Extensions the migrations create (0002 pg_trgm; 0007 fuzzystrmatch and btree_gin for the search
+// index) must be loaded into PGlite first; a real server ships them.
+const extensions = { pg_trgm, fuzzystrmatch, btree_gin };
+const pg = workerData.dataDir ? new PGlite(workerData.dataDir, { extensions }) : new PGlite({ extensions });
+
+/** Open transactions by id: PGlite's handle for their statements, and how to end them. */
+const handles = new Map();
+const endings = new Map();
+let lastTransaction = 0;
+/** Thrown inside a transaction's callback to make PGlite roll it back. */
+const ROLLBACK = Symbol('rollback');
+
+/** An error as plain data: its message and the PostgreSQL fields callers read (code, constraint...). */
+function plain(err) {
+  const fields = {};
+  for (const [key, value] of Object.entries(err ?? {})) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  }
+  return { message: err?.message ?? String(err), name: err?.name ?? 'Error', fields };
+}
+
+// Answers go back on their own port, which the main thread can also read synchronously between two
+// requests (pglite-thread.ts, pump), not only once per turn of its event loop.
+const replies = workerData.replies;
+const answer = (id, result) => replies.postMessage({ id, ok: true, result });
+const fail = (id, err) => replies.postMessage({ id, ok: false, error: plain(err) });
+
+/** Types the caller parses itself (drizzle keeps dates and intervals as text): passed through as text. */
+function queryOptions(message) {
+  const parsers = Object.fromEntries((message.rawTypes ?? []).map((oid) => [oid, (value) => value]));
+  return { rowMode: message.rowMode ?? 'object', parsers };
+}
+
+/** The statement's handle: PGlite itself, or an open transaction's. */
+function handleFor(message) {
+  if (message.tx === undefined) return pg;
+  const handle = handles.get(message.tx);
+  if (!handle) throw new Error('Transaction is closed');
+  return handle;
+}
+
+/** Opens a transaction that stays open, across messages, until 'end' commits or rolls it back. */
+function begin(id) {
+  const tx = ++lastTransaction;
+  let end;
+  const ended = new Promise((resolve) => (end = resolve));
+  let began = false;
+  const settled = pg.transaction(async (handle) => {
+    began = true;
+    handles.set(tx, handle);
+    answer(id, tx);
+    if (!(await ended)) throw ROLLBACK;
+  });
+  // A BEGIN that failed is answered here; a transaction that began is answered by 'end'.
+  settled.catch((err) => {
+    if (!began) fail(id, err);
+  });
+  endings.set(tx, { end, settled });
+}
+
+async function handle(message) {
+  const { id, op } = message;
+  try {
+    switch (op) {
+      case 'query':
+        return answer(id, await handleFor(message).query(message.sql, message.params, queryOptions(message)));
+      case 'exec':
+        return answer(id, await handleFor(message).exec(message.sql, queryOptions(message)));
+      case 'begin':
+        return begin(id);
+      case 'end': {
+        const ending = endings.get(message.tx);
+        endings.delete(message.tx);
+        handles.delete(message.tx);
+        if (!ending) throw new Error('Transaction is closed');
+        ending.end(message.commit);
+        try {
+          await ending.settled;
+        } catch (err) {
+          if (err !== ROLLBACK) throw err;
+        }
+        return answer(id, null);
+      }
+      case 'listen':
+        await pg.listen(message.channel, (payload) => replies.postMessage({ notify: message.channel, payload }));
+        return answer(id, null);
+      case 'unlisten':
+        await pg.unlisten(message.channel);
+        return answer(id, null);
+      case 'close':
+        await pg.close();
+        return answer(id, null);
+      default:
+        throw new Error(`unknown operation ${op}`);
+    }
+  } catch (err) {
+    fail(id, err);
+  }
+}
+
+parentPort.on('message', (message) => void handle(message));
+pg.waitReady.then(
+  () => replies.postMessage({ ready: true }),
+  (err) => replies.postMessage({ ready: false, error: plain(err) }),
+);
