@@ -53,10 +53,14 @@ const OWNER: Record<string, string> = {
   background_jobs: 'jobs',
   leads: 'crm',
   quotes: 'crm',
+  quote_events: 'crm',
+  stray_payment_refunds: 'payments',
   tenant_invitations: 'accounts',
   test_connect_accounts: 'adapters/payments',
   test_payment_sessions: 'adapters/payments',
   test_payment_refunds: 'adapters/payments',
+  test_deposit_sessions: 'adapters/payments',
+  test_deposit_refunds: 'adapters/payments',
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Cart } from '../../shared/cart';
+import type { ProductCard } from '../../shared/catalog';
 import { call, DEMO_HOST } from './harness';
 
 /** The `name=value` pairs a response sets, as a browser would keep them. */
@@ -40,4 +41,31 @@ export function shopper(app: FastifyInstance, host = DEMO_HOST, remoteAddress = 
       return (await this.send('GET', '/api/cart')).json().cart as Cart;
     },
   };
+}
+
+/** What POST /api/checkout answers: the order waiting for its payment. */
+export interface PlacedOrder {
+  session_id: string;
+  order_number: string;
+  url: string;
+}
+
+/**
+ * A new shopper puts `quantity` of the first in-stock product without variants in the cart and checks
+ * out to a London address: the order waits for payment. Throws with the answer when a step is refused.
+ */
+export async function placeOrder(app: FastifyInstance, opts: { email?: string; quantity?: number } = {}): Promise<PlacedOrder> {
+  const items = (await call(app, 'GET', '/api/products?limit=48')).json().items as ProductCard[];
+  const product = items.find((p) => !p.has_variants && p.in_stock);
+  if (!product) throw new Error('no in-stock product without variants to order');
+  const buyer = shopper(app);
+  const added = await buyer.send('POST', '/api/cart/items', { product_id: product.id, quantity: opts.quantity ?? 1 });
+  if (added.statusCode !== 200) throw new Error(`adding to the cart answered ${added.statusCode}: ${added.body}`);
+  const placed = await buyer.send('POST', '/api/checkout', {
+    contact: { email: opts.email ?? 'shopper@example.com' },
+    shippingAddress: { first_name: 'Ada', last_name: 'Lovelace', address_line1: '1 Analytical Way', city: 'London', postcode: 'SW1A 1AA' },
+    billingSameAsShipping: true,
+  });
+  if (placed.statusCode !== 200) throw new Error(`checkout answered ${placed.statusCode}: ${placed.body}`);
+  return placed.json() as PlacedOrder;
 }

@@ -5,13 +5,12 @@ import { rowsOf } from '../../db/rows';
 import { call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../test/harness';
 import { appWithPayments } from '../../test/app-with-payments';
 import { formPost } from '../../test/pay-test-app';
-import { shopper } from '../../test/shopper';
+import { placeOrder as placeOrderAs } from '../../test/shopper';
 import { stripeCompleted } from '../../test/stripe-webhook';
 import { TestGateway } from '../../adapters/payments/test-gateway';
 import { StripeProvider } from '../../adapters/payments/stripe-provider';
 import { startFakeStripe, type FakeStripe } from '../../adapters/payments/fake-stripe';
 import type { CreateSessionInput } from '../../adapters/payments/payments';
-import type { ProductCard } from '../../../shared/catalog';
 import type { AdminOrderDetail, AdminOrderPage } from '../../../shared/admin-orders';
 
 // Issue 24 item 1, "the same rule for orders" (decision 029): a completed payment for an order already
@@ -34,19 +33,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function placeOrder(app: FastifyInstance) {
-  const items = (await call(app, 'GET', '/api/products?limit=48')).json().items as ProductCard[];
-  const product = items.find((p) => !p.has_variants && p.in_stock)!;
-  const buyer = shopper(app);
-  expect((await buyer.send('POST', '/api/cart/items', { product_id: product.id })).statusCode).toBe(200);
-  const placed = await buyer.send('POST', '/api/checkout', {
-    contact: { email: 'twice@example.com' },
-    shippingAddress: { first_name: 'Ada', last_name: 'Lovelace', address_line1: '1 Analytical Way', city: 'London', postcode: 'SW1A 1AA' },
-    billingSameAsShipping: true,
-  });
-  expect(placed.statusCode, placed.body).toBe(200);
-  return placed.json() as { session_id: string; order_number: string; url: string };
-}
+const placeOrder = (app: FastifyInstance) => placeOrderAs(app, { email: 'twice@example.com' });
 
 async function adminOrder(app: FastifyInstance, admin: string, orderNumber: string): Promise<AdminOrderDetail> {
   const list = (await call(app, 'GET', `/api/admin/orders?search=${orderNumber}`, { cookie: admin })).json() as AdminOrderPage;

@@ -10,7 +10,7 @@ import { StripeProvider } from '../../adapters/payments/stripe-provider';
 import { startFakeStripe, type FakeStripe } from '../../adapters/payments/fake-stripe';
 import { call, DEMO_HOST, resetTestApp, type TestApp } from '../../test/harness';
 import { appWithPayments } from '../../test/app-with-payments';
-import { shopper } from '../../test/shopper';
+import { placeOrder as placeOrderAs, shopper } from '../../test/shopper';
 import type { ProductCard } from '../../../shared/catalog';
 
 // The webhook rule through the real route with the built-in gateway (not the test double the
@@ -37,20 +37,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-/** A shopper puts one in-stock product in the cart and checks out: the order waits for payment. */
-async function placeOrder(on: FastifyInstance, quantity = 1) {
-  const items = (await call(on, 'GET', '/api/products?limit=48')).json().items as ProductCard[];
-  const product = items.find((p) => !p.has_variants && p.in_stock)!;
-  const buyer = shopper(on);
-  expect((await buyer.send('POST', '/api/cart/items', { product_id: product.id, quantity })).statusCode).toBe(200);
-  const placed = await buyer.send('POST', '/api/checkout', {
-    contact: { email: 'route@example.com' },
-    shippingAddress: { first_name: 'Ada', last_name: 'Lovelace', address_line1: '1 Analytical Way', city: 'London', postcode: 'SW1A 1AA' },
-    billingSameAsShipping: true,
-  });
-  expect(placed.statusCode, placed.body).toBe(200);
-  return placed.json() as { session_id: string; order_number: string };
-}
+const placeOrder = (on: FastifyInstance, quantity = 1) => placeOrderAs(on, { email: 'route@example.com', quantity });
 
 async function orderState(orderNumber: string) {
   const [order] = rowsOf<{ id: string; status: string; payment_status: string }>(

@@ -11,7 +11,7 @@ import { RefundError } from '../../../adapters/payments/errors';
 import { reconcileStrayRefunds, STRAY_RETRY_AFTER_MS } from '../../payments';
 import { STRAY_SUBJECTS, strayRefundDeps } from '../../../app';
 import type { Quote } from '../../../../shared/crm/quotes';
-import { createQuote, insertLead, lapseDepositSession, outboxOf, quoteHistory, startDeposit, strayRecords } from './test-fixtures';
+import { createQuote, insertLead, lapseDepositSession, outboxOf, quoteHistory, startDeposit, strayRecords } from '../../../test/quote-fixtures';
 
 // The built-in test gateway behaves as a provider does (issue 24 item 1, decision 029): one open
 // session per quote, a superseded session can no longer be paid, a second payment is refunded through

@@ -6,7 +6,7 @@ import { stripeCompleted } from '../../../test/stripe-webhook';
 import { StripeProvider } from '../../../adapters/payments/stripe-provider';
 import { startFakeStripe, type FakeStripe } from '../../../adapters/payments/fake-stripe';
 import type { Quote } from '../../../../shared/crm/quotes';
-import { createQuote, insertLead, lapseDepositSession, outboxOf, quoteHistory, startDeposit, strayRecords } from './test-fixtures';
+import { createQuote, insertLead, lapseDepositSession, outboxOf, quoteHistory, startDeposit, strayRecords } from '../../../test/quote-fixtures';
 
 // Issue 24 item 1 against the local fake Stripe (decision 029). Ten "Pay deposit" starts at once left
 // 3 to 10 Checkout Sessions open, and a second payment was recorded as nothing. The races only prove

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ACME_HOST, call, DEMO_HOST, PLATFORM_HOST, resetTestApp, signIn, type TestApp } from '../../../test/harness';
 import { CRM_API, quotePagePath } from '../../../../shared/crm/routes';
 import type { Quote } from '../../../../shared/crm/quotes';
-import { insertLead, quoteBody } from './test-fixtures';
+import { insertLead, quoteBody } from '../../../test/quote-fixtures';
 
 // The public proposal (storefront spec §2): read by its link on its own book's host only, a true 404
 // page otherwise, views counted only by the page's HTML load (issue 16).

@@ -6,7 +6,7 @@ import { formPost } from '../../../test/pay-test-app';
 import { TestGateway, TEST_SIGNATURE_HEADER, TEST_WEBHOOK_URL } from '../../../adapters/payments/test-gateway';
 import { CRM_API } from '../../../../shared/crm/routes';
 import type { Quote } from '../../../../shared/crm/quotes';
-import { insertLead, quoteBody, quoteHistory, strayRecords } from './test-fixtures';
+import { insertLead, quoteBody, quoteHistory, strayRecords } from '../../../test/quote-fixtures';
 
 // A quote's deposit end to end through the built-in gateway (decision 028): the page's POST opens a
 // session, the pay page takes the test card and sends the signed webhook, the CRM sets paid_at once.

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ACME_HOST, call, DEMO_HOST, PLATFORM_HOST, resetTestApp, signIn, type TestApp } from '../../../test/harness';
 import { CRM_API } from '../../../../shared/crm/routes';
 import type { Quote } from '../../../../shared/crm/quotes';
-import { insertLead, quoteBody } from './test-fixtures';
+import { insertLead, quoteBody } from '../../../test/quote-fixtures';
 
 // Quotes through the HTTP layer (issue 16): CRUD, totals computed by the server, the lead checked
 // against the book, and isolation between stores and the platform's own book (decision 027).

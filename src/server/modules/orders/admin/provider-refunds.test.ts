@@ -11,10 +11,9 @@ import { StripeProvider } from '../../../adapters/payments/stripe-provider';
 import { startFakeStripe, type FakeStripe } from '../../../adapters/payments/fake-stripe';
 import { call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../../test/harness';
 import { appWithPayments } from '../../../test/app-with-payments';
-import { shopper } from '../../../test/shopper';
+import { placeOrder as placeOrderAs } from '../../../test/shopper';
 import { installRefundFailureSwitch, type RefundFailureSwitch } from '../../../test/refund-failure-switch';
 import { reconcilePendingRefunds } from './refund-reconciler';
-import type { ProductCard } from '../../../../shared/catalog';
 import type { AdminOrderDetail, AdminOrderPage } from '../../../../shared/admin-orders';
 
 // Refunds through the real payment adapters (the other API tests use a test double): the built-in
@@ -44,19 +43,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function placeOrder(app: FastifyInstance) {
-  const items = (await call(app, 'GET', '/api/products?limit=48')).json().items as ProductCard[];
-  const product = items.find((p) => !p.has_variants && p.in_stock)!;
-  const buyer = shopper(app);
-  expect((await buyer.send('POST', '/api/cart/items', { product_id: product.id })).statusCode).toBe(200);
-  const placed = await buyer.send('POST', '/api/checkout', {
-    contact: { email: 'refunds@example.com' },
-    shippingAddress: { first_name: 'Ada', last_name: 'Lovelace', address_line1: '1 Analytical Way', city: 'London', postcode: 'SW1A 1AA' },
-    billingSameAsShipping: true,
-  });
-  expect(placed.statusCode, placed.body).toBe(200);
-  return placed.json() as { session_id: string; order_number: string };
-}
+const placeOrder = (app: FastifyInstance) => placeOrderAs(app, { email: 'refunds@example.com' });
 
 async function adminOrder(app: FastifyInstance, admin: string, orderNumber: string): Promise<AdminOrderDetail> {
   const list = (await call(app, 'GET', `/api/admin/orders?search=${orderNumber}`, { cookie: admin })).json() as AdminOrderPage;

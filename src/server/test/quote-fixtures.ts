@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { leads } from '../../../db/schema/index';
-import { rowsOf } from '../../../db/rows';
-import { call, type TestApp } from '../../../test/harness';
-import { defaultQuoteContent } from '../../../../shared/crm/quote-pricing';
-import { CRM_API } from '../../../../shared/crm/routes';
-import type { Quote, QuoteEvent, SaveQuoteBody } from '../../../../shared/crm/quotes';
+import { leads } from '../db/schema/index';
+import { rowsOf } from '../db/rows';
+import { call, type TestApp } from './harness';
+import { defaultQuoteContent } from '../../shared/crm/quote-pricing';
+import { CRM_API } from '../../shared/crm/routes';
+import type { Quote, QuoteEvent, SaveQuoteBody } from '../../shared/crm/quotes';
 
 // Tests of the quotes work: leads written straight into a book (the leads routes are other work),
 // in that book's own scope so row-level security applies as it does to requests.
