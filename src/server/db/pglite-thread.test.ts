@@ -37,6 +37,26 @@ describe('PgliteThread', () => {
     expect(custom.rows).toEqual([['at 2026-11-27 10:00:00+00']]);
   });
 
+  it('parses every type drizzle keeps as text exactly as PGlite does for a caller who names none of them', async () => {
+    // The worker's parser table keeps these types as text (a per-query parser table cost more than the
+    // statement); a caller that names none must still get them parsed, and one that names all, text.
+    const all = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+    const sql = "select '2026-11-27 10:00:00'::timestamp as ts, '2026-11-27 10:00:00+00'::timestamptz as tz, '1 day'::interval as i, '2026-11-27'::date as d, array[1.5]::numeric[] as n, array['2026-11-27 10:00:00+00'::timestamptz] as tzs, array['2026-11-27'::date] as ds";
+    const parsed = (await db.query<Record<string, unknown>>(sql)).rows[0];
+    expect(parsed.tz).toEqual(new Date('2026-11-27T10:00:00Z'));
+    expect(parsed.ts).toBeInstanceOf(Date);
+    expect(parsed.d).toBeInstanceOf(Date);
+    expect(parsed.tzs).toEqual([new Date('2026-11-27T10:00:00Z')]);
+    expect(parsed.ds).toEqual([expect.any(Date)]);
+    expect(parsed.n).toEqual(['1.5']);
+    expect(parsed.i).toBe('1 day');
+    const text = (await db.query(sql, [], { rowMode: 'array', parsers: Object.fromEntries(all.map((oid) => [oid, (value: string) => value])) })).rows[0];
+    expect(text).toEqual(['2026-11-27 10:00:00', '2026-11-27 10:00:00+00', '1 day', '2026-11-27', '{1.5}', '{"2026-11-27 10:00:00+00"}', '{2026-11-27}']);
+    const some = (await db.query<Record<string, unknown>>(sql, [], { parsers: { [types.DATE]: (value: string) => `date ${value}` } })).rows[0];
+    expect(some.d).toBe('date 2026-11-27');
+    expect(some.tz).toBeInstanceOf(Date);
+  });
+
   it('keeps the PostgreSQL fields of an error (code, constraint), which callers read', async () => {
     const err = await db.query('insert into t (id) values (1)').then(
       () => null,
