@@ -4,6 +4,7 @@
  * and /readyz are asked every 100 ms on fresh connections, as a load balancer would.
  */
 import http from 'node:http';
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { DEMO_HOST } from './server';
@@ -87,6 +88,25 @@ export interface FloodFigures {
   readyz: ProbeFigures;
   /** The extra targets' figures, in their order. */
   extra: ProbeFigures[];
+  /**
+   * Connections the kernel refused to queue for the server to accept during the flood (the whole
+   * machine's TcpExt ListenOverflows; null off Linux). Each makes its client resend after 1 s, then 3,
+   * 7, 15: the long probe waits the soak once showed.
+   */
+  listenOverflows: number | null;
+}
+
+/** The machine's count of connections dropped because a listen queue was full (Linux), or null. */
+function listenOverflows(): number | null {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((line) => line.startsWith('TcpExt:'));
+    const names = lines[0].split(/\s+/);
+    const values = lines[1].split(/\s+/);
+    const at = names.indexOf('ListenOverflows');
+    return at > 0 ? Number(values[at]) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The flood at one concurrency for `seconds`, with /healthz, /readyz and any `extra` targets probed beside it. */
@@ -94,6 +114,7 @@ export async function flood(port: number, connections: number, seconds: number, 
   const all: number[] = [];
   const ok: number[] = [];
   const counts = { ok: 0, shed: 0, limited: 0, other: 0 };
+  const overflowsBefore = listenOverflows();
   const probes = startProbes(port, [
     { path: '/healthz', intervalMs: 100 },
     { path: '/readyz', intervalMs: 100 },
@@ -121,6 +142,7 @@ export async function flood(port: number, connections: number, seconds: number, 
     });
   });
   const [healthz, readyz, ...extraFigures] = await probes.stop();
+  const overflowsAfter = listenOverflows();
   for (const list of [all, ok]) list.sort((a, b) => a - b);
   return {
     connections,
@@ -136,6 +158,7 @@ export async function flood(port: number, connections: number, seconds: number, 
     healthz,
     readyz,
     extra: extraFigures,
+    listenOverflows: overflowsBefore === null || overflowsAfter === null ? null : overflowsAfter - overflowsBefore,
   };
 }
 

@@ -98,7 +98,7 @@ const summary =
   `${rounds.length} rounds of ${FLOOD_SECONDS} s at ${CONNECTIONS} connections and ${PAUSE_SECONDS} s pauses. ` +
   `Recovered after every flood: ${unrecovered ? `no, ${unrecovered} round(s) without a quick 200 in 120 s` : `yes, at worst ${worstRecovery} ms after it ended`}. ` +
   `Memory after round 1 and after round ${rounds.length}: RSS ${first.rss} and ${last.rss} MB, heap after GC ${first.heap} and ${last.heap} MB (at the start ${start!.rss} and ${start!.heap} MB). ` +
-  `Non-2xx other than 503 (a 500 would count): ${others}. Probes answered after more than a second: /healthz ${slow((f) => f.healthz)}, /readyz ${slow((f) => f.readyz)}; the slowest took ${probesWorst} ms.`;
+  `Non-2xx other than 503 (a 500 would count): ${others}. Probes answered after more than a second: /healthz ${slow((f) => f.healthz)}, /readyz ${slow((f) => f.readyz)}; the slowest took ${probesWorst} ms. Connections the kernel dropped because the accept queue was full: ${rounds.some((r) => r.flood.listenOverflows === null) ? 'unknown' : rounds.reduce((n, r) => n + (r.flood.listenOverflows ?? 0), 0)}.`;
 console.log(`\n${load}\n${summary}`);
 
 const rows = rounds

@@ -22,6 +22,8 @@ import { DomainEvents } from './db/domain-events';
 import { UnitOfWork } from './db/unit-of-work';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** How many connections the kernel may hold for us to accept (see the listen call). */
+const LISTEN_BACKLOG = 4096;
 
 /** Boot order (DESIGN layout): config -> database -> migrations -> demo seed -> app -> listen. */
 async function main(): Promise<void> {
@@ -84,7 +86,11 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
-  await app.listen({ port: config.port, host: config.host });
+  // Node listens with a backlog of 511. A flood that opens hundreds of connections at once fills that
+  // queue faster than the busy main thread accepts them, and the kernel then drops new connections'
+  // SYNs: a health probe or a shopper arriving at that moment waits for TCP to resend (1 s, then 3, 7,
+  // 15 s). The kernel caps this at net.core.somaxconn (4096 on current Linux).
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   const port = config.port;
   console.log(`\nShop platform ready (${database.kind === 'pglite' ? 'embedded database in ' + config.dataDir : 'PostgreSQL'}).`);
   console.log(`  Platform site:  http://${config.platformHost}:${port}/`);
