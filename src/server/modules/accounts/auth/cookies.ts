@@ -4,23 +4,16 @@ import { deviceFor, parseDeviceCookie, withDeviceEntry } from './device-cookie';
 import type { ClientMeta } from './service';
 
 /** HttpOnly so scripts cannot read it, SameSite=Lax against cross-site posts, Secure behind HTTPS. */
+function cookieOptions(req: FastifyRequest) {
+  return { httpOnly: true, sameSite: 'lax', secure: req.server.deps.config.cookieSecure ?? req.protocol === 'https', path: '/' } as const;
+}
+
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: req.server.deps.config.cookieSecure ?? req.protocol === 'https',
-    path: '/',
-    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
-  });
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000) });
 }
 
 export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: req.server.deps.config.cookieSecure ?? req.protocol === 'https',
-    path: '/',
-  });
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
 }
 
 export function sessionToken(req: FastifyRequest): string | null {
@@ -34,13 +27,7 @@ export function sessionToken(req: FastifyRequest): string | null {
  */
 export function rememberDevice(req: FastifyRequest, reply: FastifyReply, email: string): void {
   const value = withDeviceEntry(req.server.deps.secrets.cookieSecret, parseDeviceCookie(req.cookies[DEVICE_COOKIE]), email);
-  reply.setCookie(DEVICE_COOKIE, value, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: req.server.deps.config.cookieSecure ?? req.protocol === 'https',
-    path: '/',
-    maxAge: Math.floor(DEVICE_COOKIE_MAX_AGE_MS / 1000),
-  });
+  reply.setCookie(DEVICE_COOKIE, value, { ...cookieOptions(req), maxAge: Math.floor(DEVICE_COOKIE_MAX_AGE_MS / 1000) });
 }
 
 /** Who is asking, as sign-in and its limits see it. */
