@@ -48,7 +48,7 @@ async function floodAt(server: Parameters<typeof serverMemory>[0], connections: 
   console.log(
     `${String(connections).padStart(4)} conns ${String(level.rps).padStart(6)} req/s  ${level.requests} requests: 2xx ${level.ok}  503 ${level.shed}  429 ${level.limited}  other ${level.other}  ` +
       `p50 ${level.p50} p95 ${level.p95} p99 ${level.p99} (2xx p99 ${level.okP99}) ms   shopper p50 ${level.shopperP50} p99 ${level.shopperP99} ms, ${level.shopperFailed} failed\n` +
-      `           /healthz ${probeSummary(level.healthz)}   /readyz ${probeSummary(level.readyz)}   listen queue overflows ${level.listenOverflows ?? 'unknown'}   RSS ${before.rss} -> ${after.rss} MB, heap after GC ${before.heap} -> ${after.heap} MB`,
+      `           /healthz ${probeSummary(level.healthz)}   /readyz ${probeSummary(level.readyz)}   listen queue overflows ${level.listenOverflows ?? 'unknown'}   server event loop held up at most ${after.loopDelayMaxMs} ms   RSS ${before.rss} -> ${after.rss} MB, heap after GC ${before.heap} -> ${after.heap} MB`,
   );
   return level;
 }
@@ -79,7 +79,7 @@ const probeCell = (p: FloodFigures['healthz']) => `${p.worst} (${overASecond(p)}
 const rows = levels
   .map(
     (l) =>
-      `| ${l.connections} | ${l.requests} | ${l.rps} | ${l.ok} | ${l.shed} | ${l.limited} | ${l.other} | ${l.p50} | ${l.p95} | ${l.p99} | ${l.okP99} | ${l.shopperP50} | ${l.shopperP99} | ${l.shopperFailed} | ${probeCell(l.healthz)} | ${probeCell(l.readyz)} | ${l.listenOverflows ?? 'unknown'} | ${l.before.rss} → ${l.after.rss} | ${l.before.heap} → ${l.after.heap} |`,
+      `| ${l.connections} | ${l.requests} | ${l.rps} | ${l.ok} | ${l.shed} | ${l.limited} | ${l.other} | ${l.p50} | ${l.p95} | ${l.p99} | ${l.okP99} | ${l.shopperP50} | ${l.shopperP99} | ${l.shopperFailed} | ${probeCell(l.healthz)} | ${probeCell(l.readyz)} | ${l.listenOverflows ?? 'unknown'} | ${l.after.loopDelayMaxMs} | ${l.before.rss} → ${l.after.rss} | ${l.before.heap} → ${l.after.heap} |`,
   )
   .join('\n');
 const queueing =
@@ -90,12 +90,12 @@ writeResults(
   `## Overload, ${kind}`,
   `## Overload, ${kind}, ${new Date().toISOString().slice(0, 10)}
 
-Written by \`bench/overload.ts\` (\`npm run bench:overload\`${kind === 'PostgreSQL' ? ' with DATABASE_URL' : ''}). ${PRODUCTS_PER_TENANT} products per tenant; catalogue cache off; ${queueing}; autocannon sends long searches (six words, some misspelt, and a random tail, so no two alike), each from its own address (X-Forwarded-For), ${SECONDS} s per level, client timeout 30 s; meanwhile one shopper opens a product page (\`/api/products/by-slug\`) 5 times a second, and \`/healthz\` and \`/readyz\` are each asked every 100 ms on a fresh connection (from a thread of their own: bench/probe-worker.mjs), so one that arrives while a level opens its connections at once waits to be accepted (decision 032, "Costs"); "listen queue overflows" counts the connections the kernel dropped meanwhile because the server's accept queue was full (the machine's TcpExt ListenOverflows), each of which its client resends only after a second or more. Memory is the server's after a full garbage collection (bench/memory-probe.mjs), before and after each level: resident set of the whole process, V8 heap of the main thread. ${machine()}, ${load}.
+Written by \`bench/overload.ts\` (\`npm run bench:overload\`${kind === 'PostgreSQL' ? ' with DATABASE_URL' : ''}). ${PRODUCTS_PER_TENANT} products per tenant; catalogue cache off; ${queueing}; autocannon sends long searches (six words, some misspelt, and a random tail, so no two alike), each from its own address (X-Forwarded-For), ${SECONDS} s per level, client timeout 30 s; meanwhile one shopper opens a product page (\`/api/products/by-slug\`) 5 times a second, and \`/healthz\` and \`/readyz\` are each asked every 100 ms on a fresh connection (from a thread of their own: bench/probe-worker.mjs), so one that arrives while a level opens its connections at once waits to be accepted (decision 032, "Costs"); "listen queue overflows" counts the connections the kernel dropped meanwhile because the server's accept queue was full (the machine's TcpExt ListenOverflows), each of which its client resends only after a second or more; "event loop held up" is the longest the server's main thread went without turning its event loop during the level (bench/memory-probe.mjs), so a slow probe can be told from a server that could not get to it. Memory is the server's after a full garbage collection (bench/memory-probe.mjs), before and after each level: resident set of the whole process, V8 heap of the main thread. ${machine()}, ${load}.
 
 **Highest concurrency held with p99 under 200 ms and nothing shed: ${held || 'none of those measured'}. Slowest \`/healthz\` or \`/readyz\` answer during the floods: ${probesWorst} ms.** Past that concurrency the server sheds the excess with 503 and \`Retry-After\` instead of queueing it; "other" counts any other non-2xx answer, socket error or client timeout (a 500 would appear there). \`/readyz\` answering 503 during a flood is its job (send traffic elsewhere); the probe columns give the slowest answer in ms, how many of the probes took over a second, and how many answered 200.
 
-| connections | requests | req/s | 2xx | 503 | 429 | other | p50 ms | p95 ms | p99 ms | 2xx p99 ms | shopper p50 ms | shopper p99 ms | shopper failed | /healthz worst ms | /readyz worst ms | listen queue overflows | RSS MB | heap MB |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| connections | requests | req/s | 2xx | 503 | 429 | other | p50 ms | p95 ms | p99 ms | 2xx p99 ms | shopper p50 ms | shopper p99 ms | shopper failed | /healthz worst ms | /readyz worst ms | listen queue overflows | event loop held up, worst ms | RSS MB | heap MB |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows}
 `,
 );

@@ -77,6 +77,8 @@ export interface ServerMemory {
   external: number;
   /** How long the server took to answer, ms: it answers between two event-loop turns. */
   ms: number;
+  /** The longest the server's main thread held up its event loop since the previous reading, ms. */
+  loopDelayMaxMs: number;
 }
 
 let memoryRequests = 0;
@@ -91,11 +93,11 @@ export function serverMemory(child: ChildProcess): Promise<ServerMemory> {
       child.off('message', onMessage);
       reject(new Error('the server did not report its memory within 60 s'));
     }, 60_000);
-    const onMessage = (message: { type?: string; id?: number; rss: number; heapUsed: number; external: number }) => {
+    const onMessage = (message: { type?: string; id?: number; rss: number; heapUsed: number; external: number; loopDelayMaxMs: number }) => {
       if (message?.type !== 'memory' || message.id !== id) return;
       clearTimeout(timer);
       child.off('message', onMessage);
-      resolve({ rss: mb(message.rss), heap: mb(message.heapUsed), external: mb(message.external), ms: Math.round(performance.now() - asked) });
+      resolve({ rss: mb(message.rss), heap: mb(message.heapUsed), external: mb(message.external), ms: Math.round(performance.now() - asked), loopDelayMaxMs: message.loopDelayMaxMs });
     };
     child.on('message', onMessage);
     child.send({ type: 'memory', id });

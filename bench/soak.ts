@@ -78,7 +78,7 @@ try {
     const f = round.flood;
     console.log(
       `round ${String(round.round).padStart(2)} (${Math.round((performance.now() - began) / 60_000)} min): ${f.requests} requests, 2xx ${f.ok}, 503 ${f.shed}, other ${f.other}, p99 ${f.p99} ms; ` +
-        `/healthz ${probeSummary(f.healthz)}; /readyz ${probeSummary(f.readyz)}; recovered in ${round.recoveredMs} ms (search ${round.firstSearchMs} ms); ` +
+        `/healthz ${probeSummary(f.healthz)}; /readyz ${probeSummary(f.readyz)}; recovered in ${round.recoveredMs} ms (search ${round.firstSearchMs} ms); event loop held up at most ${round.memory.loopDelayMaxMs} ms; ` +
         `RSS ${round.memory.rss} MB, heap ${round.memory.heap} MB, external ${round.memory.external} MB`,
     );
   }
@@ -104,7 +104,7 @@ console.log(`\n${load}\n${summary}`);
 const rows = rounds
   .map((r) => {
     const f = r.flood;
-    return `| ${r.round} | ${f.requests} | ${f.ok} | ${f.shed} | ${f.other} | ${f.p50} | ${f.p99} | ${f.healthz.worst} (${overASecond(f.healthz)}/${f.healthz.asked}) | ${f.readyz.worst} (${overASecond(f.readyz)}/${f.readyz.asked}) | ${r.recoveredMs} | ${r.firstSearchMs} | ${r.memory.rss} | ${r.memory.heap} | ${r.memory.external} |`;
+    return `| ${r.round} | ${f.requests} | ${f.ok} | ${f.shed} | ${f.other} | ${f.p50} | ${f.p99} | ${f.healthz.worst} (${overASecond(f.healthz)}/${f.healthz.asked}) | ${f.readyz.worst} (${overASecond(f.readyz)}/${f.readyz.asked}) | ${r.recoveredMs} | ${r.firstSearchMs} | ${r.memory.loopDelayMaxMs} | ${r.memory.rss} | ${r.memory.heap} | ${r.memory.external} |`;
   })
   .join('\n');
 writeResults(
@@ -115,8 +115,8 @@ Written by \`bench/soak.ts\` (\`npm run bench:soak${MINUTES === 30 && FLOOD_SECO
 
 **${summary}**
 
-| round | requests | 2xx | 503 | other | p50 ms | p99 ms | /healthz worst ms (over 1 s / asked) | /readyz worst ms (over 1 s / asked) | recovered after ms | that search ms | RSS MB | heap MB | external MB |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| round | requests | 2xx | 503 | other | p50 ms | p99 ms | /healthz worst ms (over 1 s / asked) | /readyz worst ms (over 1 s / asked) | recovered after ms | that search ms | event loop held up, worst ms | RSS MB | heap MB | external MB |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows}
 `,
 );
