@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_DELIVERY_TEXT, ORDER_PROCESSING_TEXT } from '../src/shared/orders';
+import { ORDER_DELIVERY_TEXT } from '../src/shared/orders';
+import { processingLine } from '../src/shared/store-promises';
+import { DEMO_POLICIES } from '../src/server/seed/policies';
+
+/** Demo Store's own dispatch time (Settings > Policies), as its success page and emails state it. */
+const ORDER_PROCESSING_TEXT = processingLine(DEMO_POLICIES)!;
 import { DEMO_PASSWORD, newPage, signInThroughForm, snap, toastWith, url } from './browser';
 import { openEmail } from './emails-admin';
 import { adminApiPage, adminCreatesProduct, adminMovesStock, runTag } from './run-data';

@@ -11,6 +11,8 @@ import { checkOrigin } from './http/origin';
 import { registerWebApp } from './http/spa';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStoreClosed } from './http/store-closed';
+import { openingSoonPage, registerOpeningSoon } from './http/opening-soon';
+import { setupRoutes } from './modules/setup';
 import { isHealthCheck, registerHealthRoutes } from './http/health';
 import { loadActor } from './modules/accounts';
 import { sessionToken } from './modules/accounts';
@@ -99,12 +101,14 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     if (token && req.url.startsWith('/api/') && !req.routeOptions.config.anonymous) req.actor = await loadActor({ scopes: deps.scopes, config: deps.config }, token);
   });
   registerStoreClosed(app);
+  registerOpeningSoon(app);
 
   registerHealthRoutes(app);
   await app.register(authRoutes);
   await app.register(tenantRoutes);
   await app.register(platformRoutes);
   await app.register(storeSettingsRoutes);
+  await app.register(setupRoutes);
   await app.register(adminRoutes);
   await app.register(adminCategoryRoutes);
   await app.register(adminProductRoutes);
@@ -134,7 +138,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(fileRoutes);
   await app.register(seoRoutes, { extraSitemapPaths: publishedPagePaths });
   // The proposal page (/quote/{uniqueUrl}) has its own head, 404 and view count; every other page the store's.
-  const renderHead = async (req: FastifyRequest, html: string) => (await renderQuotePageHead(req, html)) ?? renderStorePage(req, html);
+  const renderHead = async (req: FastifyRequest, html: string) =>
+    req.openingSoon ? openingSoonPage(req, html) : ((await renderQuotePageHead(req, html)) ?? renderStorePage(req, html));
   await registerWebApp(app, opts.webDir, renderHead, [...CATALOGUE_PAGE_ROUTES, ...CONTENT_PAGE_ROUTES, '/quote/:uniqueUrl']);
   return app;
 }

@@ -158,6 +158,10 @@ export const TEMPLATE_VARIABLES = {
   shipping_address: { kind: 'text', description: 'Delivery address, one line per part' },
   shipping_method: { kind: 'text', description: 'Delivery method chosen at checkout' },
   delivery_promise: { kind: 'text', description: 'When the order should arrive' },
+  processing_time: { kind: 'text', description: 'How soon your store dispatches orders, such as 1-2 business days (Settings > Policies)' },
+  has_processing_time: { kind: 'flag', description: 'Your store states a dispatch time' },
+  refund_time: { kind: 'text', description: 'How long a refund takes, such as 5-7 business days (Settings > Policies)' },
+  has_refund_time: { kind: 'flag', description: 'Your store states a refund time' },
   tracking_reference: { kind: 'text', description: 'Carrier tracking reference' },
   amount_paid: { kind: 'text', description: 'What the customer paid and has not had back, such as £99.99' },
   refund_amount: { kind: 'text', description: 'This refund, such as £10.00' },
@@ -185,10 +189,10 @@ const ORDER_BASICS = ['shop_name', 'order_number', 'total_amount', 'currency', '
  * ready for the team invitations the CRM issue adds: nothing sends it yet.
  */
 export const TEMPLATE_KEY_VARIABLES = {
-  order_confirmation: [...ORDER_BASICS, 'shipping_address', 'shipping_method', 'delivery_promise', 'order_summary'],
+  order_confirmation: [...ORDER_BASICS, 'shipping_address', 'shipping_method', 'delivery_promise', 'processing_time', 'has_processing_time', 'order_summary'],
   order_shipped: [...ORDER_BASICS, 'shipping_address', 'shipping_method', 'delivery_promise', 'tracking_reference', 'order_items'],
-  order_cancelled: [...ORDER_BASICS, 'was_paid', 'amount_paid', 'order_items'],
-  order_refunded: [...ORDER_BASICS, 'refund_amount', 'refunded_total', 'full_refund', 'order_items'],
+  order_cancelled: [...ORDER_BASICS, 'was_paid', 'amount_paid', 'refund_time', 'has_refund_time', 'order_items'],
+  order_refunded: [...ORDER_BASICS, 'refund_amount', 'refunded_total', 'full_refund', 'refund_time', 'has_refund_time', 'order_items'],
   order_claim: ['shop_name', 'account_email', 'claim_email', 'link_hours', 'claim_url', 'claim_button'],
   invite: ['shop_name', 'invite_url', 'invite_button', 'role', 'invited_by'],
 } as const satisfies Record<string, readonly TemplateVariableName[]>;

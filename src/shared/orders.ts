@@ -8,8 +8,6 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type OrderLine = z.infer<typeof orderLineSchema>;
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-/** Storefront spec §2 (Order success): the promises shown once an order is placed. */
-export const ORDER_PROCESSING_TEXT = 'Orders are processed within 1-2 business days';
 /** The spec's delivery promise: Standard Delivery's, and any method's that states no other time. */
 export const ORDER_DELIVERY_TEXT = 'Delivery takes 3-5 business days';
 

@@ -46,7 +46,7 @@ export interface PageTemplate {
 /** Rich text tags a page body may hold (spec §3); everything else is removed on the server. */
 export const RICH_TEXT_TAGS = ['p', 'strong', 'em', 'ul', 'ol', 'li', 'a', 'h2', 'h3', 'blockquote'] as const;
 
-export const PAGE_LIMITS = { heroTitle: 80, body: 4000, ctaText: 60, url: 2000, slug: 100 } as const;
+export const PAGE_LIMITS = { heroTitle: 80, body: 4000, legalBody: 20000, ctaText: 60, url: 2000, slug: 100 } as const;
 
 export const ABOUT_TEMPLATE: PageTemplate = {
   key: 'about',
@@ -67,7 +67,25 @@ export const ABOUT_TEMPLATE: PageTemplate = {
   ],
 };
 
-export const PAGE_TEMPLATES: Readonly<Record<string, PageTemplate>> = { about: ABOUT_TEMPLATE };
+/**
+ * Terms, privacy, returns and delivery pages (issue 25): a title and a long body. Settings > Policies
+ * starts them from the store's own facts (legal-templates.ts); staff edit and publish them here.
+ */
+export const LEGAL_TEMPLATE: PageTemplate = {
+  key: 'legal',
+  name: 'Legal Page',
+  version: 1,
+  groups: [
+    { key: 'hero', label: 'Title', description: 'The heading at the top of the page.' },
+    { key: 'content', label: 'Content', description: 'The terms themselves. Check them against your business before you publish.' },
+  ],
+  slots: [
+    { key: 'hero_title', label: 'Page title', type: 'text', group: 'hero', required: true, min: 1, max: PAGE_LIMITS.heroTitle },
+    { key: 'body', label: 'Body', type: 'richtext', group: 'content', required: true, max: PAGE_LIMITS.legalBody, allowedTags: RICH_TEXT_TAGS },
+  ],
+};
+
+export const PAGE_TEMPLATES: Readonly<Record<string, PageTemplate>> = { about: ABOUT_TEMPLATE, legal: LEGAL_TEMPLATE };
 export const PAGE_TEMPLATE_KEYS = Object.keys(PAGE_TEMPLATES) as [string, ...string[]];
 
 export function pageTemplate(key: string): PageTemplate | null {

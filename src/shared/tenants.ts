@@ -1,16 +1,29 @@
 import { z } from 'zod';
 import { MEMBER_ROLES } from './roles';
 import { publicStoreDetailsSchema } from './store-settings';
+import { storePromisesSchema } from './store-policies';
 
 export const tenantSchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), domain: z.string().nullable() });
 export type Tenant = z.infer<typeof tenantSchema>;
 
 /**
  * GET /api/tenant/current: the store this host belongs to, or null on the platform host, with the
- * details its shoppers see (footer contact, address; store-details.ts says what is public).
+ * details its shoppers see (footer contact, address; store-details.ts says what is public) and what it
+ * promises them about delivery and returns (store-promises.ts).
  */
 export const currentTenantResponse = z.object({
-  tenant: tenantSchema.extend({ details: publicStoreDetailsSchema }).nullable(),
+  tenant: tenantSchema
+    .extend({
+      details: publicStoreDetailsSchema,
+      promises: storePromisesSchema,
+      /** Open to shoppers (issue 25). */
+      launched: z.boolean(),
+      /** This visitor gets the "Opening soon" screen (not launched, and not staff or a preview-password holder). */
+      opening_soon: z.boolean(),
+      /** The screen offers a password box: the store has a preview password. */
+      preview_password: z.boolean(),
+    })
+    .nullable(),
   platform: z.object({ name: z.string() }),
 });
 export type CurrentTenantResponse = z.infer<typeof currentTenantResponse>;

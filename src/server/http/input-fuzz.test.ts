@@ -30,11 +30,18 @@ const actors: { name: string; host: string; cookie: string | null }[] = [];
 /** Valid example bodies for the main write routes, so a fuzzed field goes past the others' checks. */
 let seeds: Record<string, Record<string, unknown>> = {};
 
+/**
+ * Routes left out, each with its reason. Unlaunching takes no input at all, so any call succeeds, and
+ * then every storefront call of the rest of the run would be the "Opening soon" 503 (its own tests:
+ * modules/setup/setup.test.ts).
+ */
+const NOT_FUZZED = new Set(['POST /api/admin/setup/unlaunch']);
+
 function routesToFuzz(): { method: string; url: string; route: RouteOptions }[] {
   const out: { method: string; url: string; route: RouteOptions }[] = [];
   for (const route of registeredRoutes) {
     for (const method of [route.method].flat()) {
-      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      if (method === 'HEAD' || method === 'OPTIONS' || NOT_FUZZED.has(`${method} ${route.url}`)) continue;
       out.push({ method, url: route.url, route });
     }
   }

@@ -9,6 +9,7 @@ import type { FileStorage } from '../adapters/storage/storage';
 import { seedCatalogue } from './catalogue';
 import { ACME_CATALOGUE, DEMO_STORE_CATALOGUE } from './catalogue-demo';
 import { seedShippingMethods } from './shipping';
+import { DEMO_POLICIES } from './policies';
 import { seedTestPaymentAccount } from './payments';
 import { seedDemoLeads } from '../modules/crm';
 
@@ -66,7 +67,7 @@ export async function seedDemo(db: Db, password: string, storage: FileStorage): 
       userIds[account.email] = row.id;
     }
     for (const t of DEMO_TENANTS) {
-      const tenant = await tenantRepo.insertTenant(tx, { name: t.name, slug: t.slug });
+      const tenant = await tenantRepo.insertTenant(tx, { name: t.name, slug: t.slug, settings: { policies: DEMO_POLICIES } });
       tenantIds[t.key] = tenant.id;
     }
   });

@@ -5,6 +5,7 @@ import { featuredCategories, heroPictures } from './home/featured-categories';
 import { FeaturedCategories } from './home/FeaturedCategories';
 import { FeaturedProducts } from './home/FeaturedProducts';
 import { HomeHero } from './home/HomeHero';
+import { promiseSentence } from '@shared/store-promises';
 import { StorePromises } from './home/StorePromises';
 
 /** The store's front page: welcome, featured categories and products, and the shop's promises. */
@@ -15,7 +16,7 @@ export function StoreHome({ tenant }: { tenant: StoreTenant }) {
   const tree = categories.isError ? [] : categories.data;
   return (
     <>
-      <HomeHero storeName={tenant.name} description={tenant.details.description} pictures={tree && heroPictures(tree)} />
+      <HomeHero storeName={tenant.name} description={tenant.details.description ?? (promiseSentence(tenant.promises) || null)} pictures={tree && heroPictures(tree)} />
       <FeaturedCategories categories={tree && featuredCategories(tree)} />
       <FeaturedProducts />
       <StorePromises />

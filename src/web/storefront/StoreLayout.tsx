@@ -9,8 +9,9 @@ import { AccountLink } from './header/AccountLink';
 import { MenuBar } from './header/MenuBar';
 import { HeaderSearch } from './header/HeaderSearch';
 import { MobileMenu } from './header/MobileMenu';
+import { topBarLine } from './store-promises';
 
-/** The shopper-facing frame: store name, menu, search, account and cart links, content, footer with the shop's promises. */
+/** The shopper-facing frame: the store's offer, name, menu, search, account and cart links, content, footer with its promises. */
 export function StoreLayout({ tenant, children }: { tenant: StoreTenant; children: ReactNode }) {
   const { pathname } = useLocation();
   // The router keeps the scroll position between pages; a new page should open at its top.
@@ -18,10 +19,11 @@ export function StoreLayout({ tenant, children }: { tenant: StoreTenant; childre
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [pathname]);
+  const offer = topBarLine(tenant.promises);
   return (
     <StoreProvider tenant={tenant}>
       <div className="flex min-h-screen flex-col bg-white">
-        <div className="bg-zinc-900 px-4 py-2 text-center text-xs font-medium text-white">Free delivery on orders over £100</div>
+        {offer ? <div className="bg-zinc-900 px-4 py-2 text-center text-xs font-medium text-white">{offer}</div> : null}
         <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/95 backdrop-blur">
           <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
             <MobileMenu storeName={tenant.name} />
@@ -41,7 +43,7 @@ export function StoreLayout({ tenant, children }: { tenant: StoreTenant; childre
           <MenuBar />
         </header>
         <main className="flex flex-1 flex-col">{children}</main>
-        <StoreFooter storeName={tenant.name} details={tenant.details} />
+        <StoreFooter storeName={tenant.name} details={tenant.details} promises={tenant.promises} />
       </div>
     </StoreProvider>
   );

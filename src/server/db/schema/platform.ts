@@ -15,10 +15,20 @@ export const tenants = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set by a platform owner: the storefront answers 503 "This store is closed"; only owners reach its admin. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /**
+     * When the merchant opened the store to shoppers (issue 25). Until then its storefront is the
+     * "Opening soon" page, except for its staff and whoever has the preview password.
+     */
+    launchedAt: timestamp('launched_at', { withTimezone: true }),
+    /** The password that lets someone preview the store before launch; null: staff only. */
+    previewPassword: text('preview_password'),
+    /** When the merchant confirmed the delivery options the store started with (set-up checklist). */
+    deliveryConfirmedAt: timestamp('delivery_confirmed_at', { withTimezone: true }),
   },
   (t) => [
     // Bounded like every input (DESIGN rule 13); the schema allows far less than this.
     check('tenants_settings_json_check', sql`jsonb_typeof(${t.settingsJson}) = 'object' and octet_length(${t.settingsJson}::text) <= 16384`),
+    check('tenants_preview_password_check', sql`${t.previewPassword} is null or length(${t.previewPassword}) between 4 and 64`),
   ],
 );
 

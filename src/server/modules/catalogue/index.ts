@@ -10,7 +10,7 @@ export { CatalogueCache } from './storefront/catalogue-cache';
 export { isLiveProduct, liveProductRating, productLabels, sellableRows, setProductRating, type SellableRow } from './storefront/sellable';
 // What the catalogue is missing (descriptions, pictures, categories), for the AI findings and the dashboard.
 export { LOW_STOCK_AT, missingDescription, productForContext, productGaps, storeGaps, type Gap, type ProductGaps, type StoreGaps } from './insights/gaps';
-export { catalogueSetup } from './insights/setup';
+export { catalogueSetup, hasSellableProduct } from './insights/setup';
 export { catalogueMediaUsages } from './media/media-usages';
 // The storefront's cached reads and page heads, for the content module's pages and menu (issue 14).
 export { cachedStoreRead, sendCachedJson } from './storefront/catalogue-cache';

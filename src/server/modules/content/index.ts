@@ -5,3 +5,4 @@ export { pageRoutes } from './pages/routes';
 export { pageMediaUsages } from './pages/media-usages';
 export { renderStorePage, CONTENT_PAGE_ROUTES } from './render-page';
 export { publishedPagePaths } from './pages/service';
+export { pageStates, createLegalDraft, type PageState } from './pages/legal-pages';

@@ -9,3 +9,4 @@ export { purchasersOf } from './purchases';
 export { dailySales, type DayRow } from './sales-report';
 export { orderPushSummary, type OrderPushSummary } from './order-push-summary';
 export { orderStraySubject } from './payment-events';
+export { deliveryFacts, activeDeliveryOptions, insertStarterDeliveryOption } from './shipping/repo';

@@ -7,6 +7,7 @@ import type { CreateTenantBody, StoreDomain, Tenant, TenantListItem, TenantStatu
 import type { Tx } from '../../db/connection';
 import * as tenants from '../tenants';
 import * as accounts from '../accounts';
+import { insertStarterDeliveryOption } from '../orders';
 
 /** Everything here is for verified platform owners only; routes check that first. */
 const ownerScope = (owner: Actor): Scope => ({ tenantId: null, userId: owner.userId, platformOwner: true });
@@ -57,9 +58,11 @@ export async function createTenant(scopes: UnitOfWork, owner: Actor, body: Creat
     if (body.admin_email && !adminUserId) {
       throw badRequest('No account uses that email yet.', { admin_email: 'No account uses that email yet. Ask them to sign up first.' });
     }
-    const tenant = await tenants.insertTenant(tx, { name: body.name, slug });
+    // Not public until its merchant launches it (issue 25), with a delivery option to confirm.
+    const tenant = await tenants.insertTenant(tx, { name: body.name, slug, launched: false });
     await tx.execute(sql`select set_config('app.tenant_id', ${tenant.id}, true)`);
     await tenants.insertDomain(tx, tenant.id, body.domain);
+    await insertStarterDeliveryOption(tx, tenant.id);
     if (adminUserId) await accounts.insertMembership(tx, tenant.id, adminUserId, 'owner');
     return { id: tenant.id, name: tenant.name, slug: tenant.slug, domain: body.domain };
   });

@@ -46,8 +46,17 @@ export async function slugTaken(tx: Tx, slug: string) {
   return rows.length > 0;
 }
 
-export async function insertTenant(tx: Tx, values: { name: string; slug: string }) {
-  const [row] = await tx.insert(tenants).values(values).returning();
+/**
+ * A new store row. `launched: false` (the platform owner's launcher, self-service) leaves it unlaunched
+ * until its merchant opens it; seeds and test fixtures make stores that are open at once.
+ */
+export async function insertTenant(tx: Tx, values: { name: string; slug: string; launched?: boolean; settings?: Record<string, unknown> }) {
+  const now = new Date();
+  const launched = values.launched ?? true;
+  const [row] = await tx
+    .insert(tenants)
+    .values({ name: values.name, slug: values.slug, settingsJson: values.settings ?? {}, launchedAt: launched ? now : null, deliveryConfirmedAt: launched ? now : null })
+    .returning();
   return row;
 }
 
@@ -102,4 +111,27 @@ export async function makePrimary(tx: Tx, tenantId: string, domainId: string): P
 export async function isSuspended(tx: Tx, id: string): Promise<boolean> {
   const rows = await tx.select({ at: tenants.suspendedAt }).from(tenants).where(eq(tenants.id, id)).limit(1);
   return rows[0]?.at != null;
+}
+
+/** Where a store stands on its way to opening (issue 25): read in the store's scope, locked for a change. */
+export interface LaunchState {
+  launchedAt: Date | null;
+  previewPassword: string | null;
+  deliveryConfirmedAt: Date | null;
+}
+
+export async function launchState(tx: Tx, id: string, lock = false): Promise<LaunchState | null> {
+  const query = tx
+    .select({ launchedAt: tenants.launchedAt, previewPassword: tenants.previewPassword, deliveryConfirmedAt: tenants.deliveryConfirmedAt })
+    .from(tenants)
+    .where(eq(tenants.id, id))
+    .limit(1);
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0] ?? null;
+}
+
+/** Row-level security lets only the store's own scope (or a platform owner) write it: false otherwise. */
+export async function updateLaunchState(tx: Tx, id: string, values: Partial<LaunchState>): Promise<boolean> {
+  const rows = await tx.update(tenants).set(values).where(eq(tenants.id, id)).returning({ id: tenants.id });
+  return rows.length > 0;
 }

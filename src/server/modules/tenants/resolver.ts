@@ -5,6 +5,8 @@ import { tenantDomains, tenants } from '../../db/schema/index';
 import { isUuid } from '../../../shared/ids';
 import type { PublicStoreDetails } from '../../../shared/store-details';
 import { publicDetailsOf, readStoredSettings } from '../../../shared/store-settings';
+import type { StorePromises } from '../../../shared/store-promises';
+import { storePromises } from './settings/policies';
 
 export interface ResolvedTenant {
   id: string;
@@ -15,6 +17,12 @@ export interface ResolvedTenant {
   suspended: boolean;
   /** What shoppers see of the store's settings: footer, page heads, emails, the pay page. */
   details: PublicStoreDetails;
+  /** What the store promises about delivery and returns (its policies and delivery options). */
+  promises: StorePromises;
+  /** Open to shoppers (issue 25); until then the storefront is the "Opening soon" page. */
+  launched: boolean;
+  /** Lets a visitor preview the unlaunched store (null: only its staff may). Never sent to a browser. */
+  previewPassword: string | null;
 }
 
 /** Lower-cased host without port; IPv6 brackets kept. */
@@ -40,7 +48,8 @@ export interface ResolverLog {
 
 /**
  * Host -> tenant through the tenant_domains table. Answers are cached for a few seconds because every
- * request asks. A store's own change (rename, new contact details, a domain added) reaches every
+ * request asks. A store's own change (rename, new contact details, a domain added, a delivery option
+ * or a legal page: migration 0028) reaches every
  * instance through the database's notification (follow()); this instance drops it at once after its
  * own commit (invalidateTenant, from the store.changed domain event). CACHE_MS is only a backstop.
  */
@@ -56,14 +65,38 @@ export class TenantResolver {
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.tenant;
     const rows = await this.scopes.run({ tenantId: null, userId: null }, ({ tx }) =>
       tx
-        .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, domain: tenantDomains.domain, suspendedAt: tenants.suspendedAt, settings: tenants.settingsJson })
+        .select({
+          id: tenants.id,
+          name: tenants.name,
+          slug: tenants.slug,
+          domain: tenantDomains.domain,
+          suspendedAt: tenants.suspendedAt,
+          settings: tenants.settingsJson,
+          launchedAt: tenants.launchedAt,
+          previewPassword: tenants.previewPassword,
+        })
         .from(tenantDomains)
         .innerJoin(tenants, eq(tenants.id, tenantDomains.tenantId))
         .where(eq(tenantDomains.domain, host))
         .limit(1),
     );
     const row = rows[0];
-    const tenant = row ? { id: row.id, name: row.name, slug: row.slug, domain: row.domain, suspended: row.suspendedAt !== null, details: publicDetailsOf(readStoredSettings(row.settings, row.name)) } : null;
+    // The promises read the store's delivery options and pages, which only its own scope may see.
+    const promises = row ? await this.scopes.run({ tenantId: row.id, userId: null }, ({ tx }) => storePromises(tx, row.id, row.settings)) : null;
+    const tenant =
+      row && promises
+        ? {
+            id: row.id,
+            name: row.name,
+            slug: row.slug,
+            domain: row.domain,
+            suspended: row.suspendedAt !== null,
+            details: publicDetailsOf(readStoredSettings(row.settings, row.name)),
+            promises,
+            launched: row.launchedAt !== null,
+            previewPassword: row.previewPassword,
+          }
+        : null;
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(host, { at: Date.now(), tenant });
     return tenant;

@@ -25,6 +25,19 @@ describe('host resolution', () => {
       domain: 'demo.localhost',
       // Settings > Store Info: nothing given yet (see settings/settings.test.ts).
       details: { description: null, contact_email: null, contact_phone: null, address: null, company_number: null, vat_number: null },
+      // The demo's own policies (seed/policies.ts) and its delivery options: free over £100, a next-day option.
+      promises: {
+        free_delivery_over: 100,
+        next_day: true,
+        delivery_note: 'Next-day delivery to most UK postcodes, and click & collect when it suits you.',
+        returns_days: 30,
+        refund_days: { min: 5, max: 7 },
+        dispatch_days: { min: 1, max: 2 },
+        legal_pages: [],
+      },
+      launched: true,
+      opening_soon: false,
+      preview_password: false,
     });
     expect((await call(t.app, 'GET', '/api/tenant/current', { host: 'ACME.localhost' })).json().tenant.name).toBe('Acme');
     expect((await call(t.app, 'GET', '/api/tenant/current', { host: PLATFORM_HOST })).json()).toEqual({ tenant: null, platform: { name: 'Shopfront' } });

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { registrationLine, type PublicStoreDetails } from '@shared/store-details';
+import type { StorePromises } from '@shared/store-promises';
+import { footerFacts } from '../store-promises';
 import { useSession } from '@/lib/auth';
 import { useCategories } from '@/lib/catalog';
 import { useLoginHref } from '../use-login-href';
@@ -8,11 +10,13 @@ import { hasContact, StoreContact } from './StoreContact';
 const linkClass = 'text-sm text-zinc-600 hover:text-zinc-900 hover:underline underline-offset-4';
 
 /**
- * Footer: where to shop, how delivery and returns work (storefront spec §9), the account links, and
- * how to reach the store with its company and VAT numbers (Settings > Store Info) when it gave them.
- * The home page already shows the promises as cards, so the footer lists them as plain facts.
+ * Footer: where to shop, how delivery and returns work (the store's own policies and delivery options),
+ * the account links, how to reach the store with its company and VAT numbers (Settings > Store Info)
+ * when it gave them, and its published legal pages. The home page already shows the promises as
+ * cards, so the footer lists them as plain facts.
  */
-export function StoreFooter({ storeName, details }: { storeName: string; details: PublicStoreDetails }) {
+export function StoreFooter({ storeName, details, promises }: { storeName: string; details: PublicStoreDetails; promises: StorePromises }) {
+  const facts = footerFacts(promises);
   const categories = useCategories();
   const signedIn = Boolean(useSession().data?.user);
   const loginHref = useLoginHref();
@@ -29,10 +33,10 @@ export function StoreFooter({ storeName, details }: { storeName: string; details
           ))}
         </FooterColumn>
         <FooterColumn title="Delivery & returns">
-          <li className="text-sm text-zinc-600">Free delivery on orders over £100</li>
-          <li className="text-sm text-zinc-600">Next-day delivery and click & collect</li>
-          <li className="text-sm text-zinc-600">Delivery to most UK postcodes</li>
-          <li className="text-sm text-zinc-600">30-day return policy; refunds within 5-7 business days</li>
+          {facts.map((fact) => (
+            <li key={fact} className="text-sm text-zinc-600">{fact}</li>
+          ))}
+          {facts.length === 0 ? <li className="text-sm text-zinc-600">Delivery options and costs are shown at checkout</li> : null}
         </FooterColumn>
         <FooterColumn title="Your account">
           {signedIn ? (
@@ -50,6 +54,17 @@ export function StoreFooter({ storeName, details }: { storeName: string; details
       <div className="border-t border-zinc-200 px-4 py-4 text-center text-xs text-zinc-500">
         <p>© {year} {storeName}. Prices in pounds sterling, including VAT.</p>
         {registration ? <p className="mt-1">{registration}</p> : null}
+        {promises.legal_pages.length > 0 ? (
+          <nav aria-label="Legal" className="mt-3">
+            <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1">
+              {promises.legal_pages.map((page) => (
+                <li key={page.kind}>
+                  <Link to={`/pages/${page.slug}`} className="hover:text-zinc-900 hover:underline underline-offset-4">{page.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
       </div>
     </footer>
   );

@@ -5,8 +5,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 
 /**
- * Welcome: the store's name, what it offers (its own description from Settings > Store Info, or the
- * platform's promise), the way in, and two pictures from the catalogue.
+ * Welcome: the store's name, what it offers (its own description from Settings > Store Info, else
+ * what it promises: delivery and returns, from its policies), the way in, and two pictures from the catalogue.
  */
 export function HomeHero({ storeName, description, pictures }: { storeName: string; description: string | null; pictures: string[] | undefined }) {
   return (
@@ -15,9 +15,7 @@ export function HomeHero({ storeName, description, pictures }: { storeName: stri
         <div>
           <p className="text-sm font-medium tracking-wide text-accent uppercase">Welcome to</p>
           <h1 className="mt-3 max-w-2xl text-4xl font-semibold tracking-tight text-balance sm:text-5xl">{storeName}</h1>
-          <p className="mt-4 max-w-xl text-lg text-pretty whitespace-pre-line text-zinc-600">
-            {description ?? 'Quality products delivered across the UK, with next-day delivery and click & collect.'}
-          </p>
+          {description ? <p className="mt-4 max-w-xl text-lg text-pretty whitespace-pre-line text-zinc-600">{description}</p> : null}
           <Button asChild size="lg" className="mt-8">
             <Link to="/products">
               Shop all products <ArrowRight aria-hidden />

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { CircleCheck, Clock, Truck } from 'lucide-react';
-import { deliveryPromise, ORDER_PROCESSING_TEXT, type OrderSummary } from '@shared/orders';
+import { deliveryPromise, type OrderSummary } from '@shared/orders';
+import { processingLine } from '@shared/store-promises';
+import { useStore } from '../store-context';
 import { Button } from '@/components/ui/button';
 import { LineItem } from '../components/LineItem';
 import { OrderTotals } from '../components/OrderTotals';
@@ -12,6 +14,7 @@ import { ShippingUpdatesConsent } from '../account/ShippingUpdatesConsent';
 /** The placed order: what was bought, what it cost, what happens next, and where to go from here. */
 export function OrderConfirmation({ order }: { order: OrderSummary }) {
   const firstName = order.customer_name.trim().split(/\s+/)[0];
+  const processing = processingLine(useStore().promises);
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <div className="flex flex-col items-center text-center">
@@ -28,7 +31,7 @@ export function OrderConfirmation({ order }: { order: OrderSummary }) {
       </div>
 
       <ul className="mt-10 grid gap-3 sm:grid-cols-2">
-        <NextStep icon={Clock} text={ORDER_PROCESSING_TEXT} />
+        {processing ? <NextStep icon={Clock} text={processing} /> : null}
         <NextStep icon={Truck} text={deliveryPromise(order)} />
       </ul>
       <ShippingUpdatesConsent className="mt-3" />

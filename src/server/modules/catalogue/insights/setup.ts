@@ -10,3 +10,22 @@ export async function catalogueSetup(tx: Tx, tenantId: string): Promise<{ has_ca
              exists (select 1 from products where tenant_id = ${tenantId} and status <> 'archived') as has_products`),
   )[0];
 }
+
+/**
+ * A product a shopper could buy now (the set-up checklist, launch): active, public, and in stock
+ * (stock not tracked, some of its own stock free, or a variant with some free).
+ */
+export async function hasSellableProduct(tx: Tx, tenantId: string): Promise<boolean> {
+  const [row] = rowsOf<{ sellable: boolean }>(
+    await tx.execute(sql`
+      select exists (
+        select 1 from products p
+        where p.tenant_id = ${tenantId} and p.status = 'active' and p.visibility = 'public'
+          and (not p.track_inventory
+               or coalesce(p.stock_quantity, 0) > p.reserved_quantity
+               or exists (select 1 from product_variants v
+                          where v.tenant_id = ${tenantId} and v.product_id = p.id and v.stock_quantity > v.reserved_quantity))
+      ) as sellable`),
+  );
+  return Boolean(row?.sellable);
+}

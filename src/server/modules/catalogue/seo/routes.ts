@@ -4,6 +4,7 @@ import { inStore } from '../../../http/guards';
 import type { StoreCtx } from '../../../http/context';
 import { escapeHtml } from '../../../../shared/html-escape';
 import { injectHead } from './html';
+import { promiseSentence } from '../../../../shared/store-promises';
 import { isCataloguePage, platformMeta, sitemapPaths, storeMeta, storePageMeta } from './seo-service';
 
 /**
@@ -21,10 +22,12 @@ export async function renderPageHead(req: FastifyRequest, html: string): Promise
   const url = { origin: originOf(req), path: req.url.split('?')[0] };
   if (!req.tenant) return { html: injectHead(html, platformMeta(url)), status: 200 };
   const storeName = req.tenant.name;
-  if (!isCataloguePage(url.path)) return { html: injectHead(html, storePageMeta(storeName, url, req.tenant.details.description)), status: 200 };
+  // What the store promises (its policies and delivery options), for descriptions it has not written.
+  const promise = promiseSentence(req.tenant.promises);
+  if (!isCataloguePage(url.path)) return { html: injectHead(html, storePageMeta(storeName, url, req.tenant.details.description, promise)), status: 200 };
   // Category and product heads (or their 404) are cached with the catalogue; the key holds everything
   // the head is built from besides the tenant's catalogue.
-  const { meta, status } = await cachedStoreRead(req, `head:${url.origin}|${storeName}|${url.path}`, (ctx) => storeMeta(ctx, storeName, url));
+  const { meta, status } = await cachedStoreRead(req, `head:${url.origin}|${storeName}|${promise}|${url.path}`, (ctx) => storeMeta(ctx, storeName, url, promise));
   return { html: injectHead(html, meta), status };
 }
 

@@ -7,8 +7,6 @@ import { PLATFORM_NAME } from '../../../../shared/platform';
 import * as catalogue from '../storefront/storefront-service';
 import type { PageMeta } from './html';
 
-const STORE_PROMISE = 'Free delivery on orders over £100, next-day delivery and a 30-day return policy.';
-
 /** Where the page is, as the shopper's browser addressed it. */
 export interface PageUrl {
   origin: string;
@@ -58,14 +56,18 @@ export function productJsonLd(product: ProductDetail, url: string, origin: strin
 
 const isNotFound = (err: unknown) => err instanceof AppError && err.status === 404;
 
+/** "Shop Demo Store online." and what the store promises (store-promises.ts promiseSentence), if anything. */
+const withPromise = (text: string, promise: string) => (promise ? `${text} ${promise}` : text);
+
 /**
  * Head tags of a store page that shows no catalogue record (home, cart...): no database needed. The
- * store's own description (Settings > Store Info) replaces the generic one when it has written one.
+ * store's own description (Settings > Store Info) replaces the generic one when it has written one;
+ * `promise` is the store's own delivery and returns sentence ('' when it promises none).
  */
-export function storePageMeta(storeName: string, url: PageUrl, storeDescription: string | null = null): PageMeta {
+export function storePageMeta(storeName: string, url: PageUrl, storeDescription: string | null = null, promise = ''): PageMeta {
   return {
     title: storeName,
-    description: storeDescription ? clip(storeDescription) : `Shop ${storeName} online. ${STORE_PROMISE}`,
+    description: storeDescription ? clip(storeDescription) : withPromise(`Shop ${storeName} online.`, promise),
     canonical: `${url.origin}${url.path}`,
     type: 'website',
     siteName: storeName,
@@ -85,8 +87,8 @@ export const isCataloguePage = (path: string) => CATEGORY_PAGE.test(path) || PRO
  * Head tags for the store pages crawlers index: home, category and product. Other paths get the
  * store's defaults. Unknown categories and products are marked noindex (and answered 404 by the caller).
  */
-export async function storeMeta(ctx: StoreCtx, storeName: string, url: PageUrl): Promise<{ meta: PageMeta; status: number }> {
-  const base = storePageMeta(storeName, url);
+export async function storeMeta(ctx: StoreCtx, storeName: string, url: PageUrl, promise = ''): Promise<{ meta: PageMeta; status: number }> {
+  const base = storePageMeta(storeName, url, null, promise);
   const category = CATEGORY_PAGE.exec(url.path);
   const product = PRODUCT_PAGE.exec(url.path);
   try {
@@ -97,7 +99,7 @@ export async function storeMeta(ctx: StoreCtx, storeName: string, url: PageUrl):
         meta: {
           ...base,
           title: `${c.meta_title || c.name} | ${storeName}`,
-          description: clip(c.meta_description || c.description || `${c.name} at ${storeName}. ${STORE_PROMISE}`),
+          description: clip(c.meta_description || c.description || withPromise(`${c.name} at ${storeName}.`, promise)),
           canonical: `${url.origin}/c/${c.slug}`,
           image: c.hero_image_url ? absolute(url.origin, c.hero_image_url) : undefined,
         },

@@ -1,5 +1,6 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { StoreCtx, TenantCtx } from '../../../http/context';
+import type { Tx } from '../../../db/connection';
 import { contentPages } from '../../../db/schema/index';
 import type { PageContent } from '../../../../shared/page-templates';
 
@@ -119,4 +120,13 @@ export async function pagesMentioning(ctx: TenantCtx, url: string): Promise<{ id
       ),
     )
     .orderBy(contentPages.slug);
+}
+
+/** Pages by id with their slug and status, for Settings > Policies and the footer's legal links. */
+export async function pagesByIds(tx: Tx, tenantId: string, ids: string[]): Promise<{ id: string; slug: string; status: 'draft' | 'published'; title: unknown }[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: contentPages.id, slug: contentPages.slug, status: contentPages.status, title: sql`${contentPages.contentPublished} ->> 'hero_title'` })
+    .from(contentPages)
+    .where(and(eq(contentPages.tenantId, tenantId), inArray(contentPages.id, ids)));
 }

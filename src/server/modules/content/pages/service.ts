@@ -131,7 +131,7 @@ export async function pagesUsing(ctx: TenantCtx, url: string): Promise<MediaUsag
   return rows.filter((r) => uses(r.contentDraft) || uses(r.contentPublished)).map((r) => ({ kind: 'page' as const, id: r.id, label: r.slug }));
 }
 
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }

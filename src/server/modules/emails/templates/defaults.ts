@@ -1,5 +1,4 @@
 import { escapeHtml } from '../../../../shared/html-escape';
-import { ORDER_PROCESSING_TEXT } from '../../../../shared/orders';
 import type { DefaultTemplateKey } from '../../../../shared/email-settings';
 import { EMAIL_STYLES } from '../../../adapters/email/layout';
 
@@ -24,13 +23,14 @@ interface Parts {
   button?: string;
 }
 
-const REFUND_TIME = 'Refunds reach your account within 5-7 business days.';
+/** The store's own refund time (Settings > Policies), when it states one. */
+const REFUND_TIME = '{{#has_refund_time}}Refunds reach your account within {{refund_time}}.{{/has_refund_time}}';
 
 const PARTS: Record<DefaultTemplateKey, Parts> = {
   order_confirmation: {
     subject: '{{shop_name}}: order {{order_number}} confirmed',
     heading: 'Thank you for your order, {{customer_first_name}}',
-    paragraphs: ['Your order {{order_number}} is confirmed and paid.', `${ORDER_PROCESSING_TEXT}. {{delivery_promise}}.`, 'Delivering to:\n{{shipping_address}}'],
+    paragraphs: ['Your order {{order_number}} is confirmed and paid.', '{{#has_processing_time}}Orders are processed within {{processing_time}}. {{/has_processing_time}}{{delivery_promise}}.', 'Delivering to:\n{{shipping_address}}'],
     table: 'order_summary',
   },
   order_shipped: {
@@ -51,7 +51,7 @@ const PARTS: Record<DefaultTemplateKey, Parts> = {
     paragraphs: [
       'Hello {{customer_first_name}},',
       'Your order {{order_number}} has been cancelled and will not be sent.',
-      `{{#was_paid}}We will let you know separately when the {{amount_paid}} you paid is refunded. ${REFUND_TIME}{{/was_paid}}{{^was_paid}}You have not been charged for this order.{{/was_paid}}`,
+      `{{#was_paid}}We will let you know separately when the {{amount_paid}} you paid is refunded.{{#has_refund_time}} {{/has_refund_time}}${REFUND_TIME}{{/was_paid}}{{^was_paid}}You have not been charged for this order.{{/was_paid}}`,
     ],
     table: 'order_items',
   },
@@ -61,8 +61,7 @@ const PARTS: Record<DefaultTemplateKey, Parts> = {
     paragraphs: [
       'Hello {{customer_first_name}},',
       'We have refunded {{refund_amount}} for order {{order_number}} to your original payment method.',
-      '{{#full_refund}}That is the full {{total}} you paid.{{/full_refund}}{{^full_refund}}In all {{refunded_total}} of the {{total}} you paid has been refunded.{{/full_refund}}',
-      REFUND_TIME,
+      `{{#full_refund}}That is the full {{total}} you paid.{{/full_refund}}{{^full_refund}}In all {{refunded_total}} of the {{total}} you paid has been refunded.{{/full_refund}}{{#has_refund_time}} {{/has_refund_time}}${REFUND_TIME}`,
     ],
     table: 'order_items',
   },

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TEMPLATE_KEYS } from '../../../../shared/email-settings';
 import { templateProblem } from '../../../../shared/email-template-syntax';
-import { ORDER_PROCESSING_TEXT } from '../../../../shared/orders';
 import { renderEmailButton, renderEmailLayout, renderEmailTable } from '../../../adapters/email/layout';
 import { DEFAULT_TEMPLATES } from './defaults';
 import { htmlToText, renderEmail, renderTemplate } from './render';
+
+/** The demo stores' dispatch time (seed/policies.ts), as their emails state it. */
+const ORDER_PROCESSING_TEXT = 'Orders are processed within 1-2 business days';
 
 const evil = `<script>alert("x")</script> & 'quotes'`;
 const escaped = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;';
@@ -86,6 +88,8 @@ describe('default templates', () => {
       customer_first_name: 'Ada',
       order_number: 'ORD-1001',
       delivery_promise: 'Delivery takes 3-5 business days',
+      processing_time: '1-2 business days',
+      has_processing_time: true,
       shipping_address: address,
       order_summary: renderEmailTable(summary),
     });

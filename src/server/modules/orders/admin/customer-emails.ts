@@ -3,7 +3,7 @@ import type { EmailSender } from '../../../adapters/email/email';
 import { formatGBP, penceToPounds } from '../../../../shared/money';
 import { sendTemplatedEmail, type TemplateValues } from '../../emails';
 import * as ordersRepo from '../orders-repo';
-import { addressLines, orderDeliveryPromise, orderTemplateValues, shopIdentity } from '../emails';
+import { addressLines, orderDeliveryPromise, orderTemplateValues, promiseValues, shopIdentity } from '../emails';
 import { customerEmailsOn, noteSkipped } from '../store-notices';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
@@ -17,9 +17,17 @@ const money = (pence: number) => formatGBP(penceToPounds(pence));
 async function notify(ctx: StoreCtx, email: EmailSender, order: ordersRepo.OrderRow, key: string, label: string, values: TemplateValues) {
   // Settings > Store Info > Notifications: customer emails switched off.
   if (!(await customerEmailsOn(ctx))) return noteSkipped(ctx, order.id, label.toLowerCase());
-  const { name: shop, details } = await shopIdentity(ctx);
+  const { name: shop, details, promises } = await shopIdentity(ctx);
   const items = await ordersRepo.listItems(ctx, [order.id]);
-  await sendTemplatedEmail(ctx, email, { key, to: order.customerEmail, shopName: shop, store: details, orderId: order.id, orderNumber: order.orderNumber, values: { ...orderTemplateValues(order, items), ...values } });
+  await sendTemplatedEmail(ctx, email, {
+    key,
+    to: order.customerEmail,
+    shopName: shop,
+    store: details,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    values: { ...orderTemplateValues(order, items), ...promiseValues(promises), ...values },
+  });
   await ordersRepo.addEvent(ctx, order.id, 'email_sent', `${label} emailed to ${order.customerEmail}`, { kind: key });
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TenantCtx } from '../../../http/context';
+import type { Tx } from '../../../db/connection';
 import { shippingMethods } from '../../../db/schema';
 import { rowsOf } from '../../../db/rows';
 
@@ -72,4 +73,47 @@ export async function deleteMethod(ctx: TenantCtx, id: string): Promise<boolean>
     .where(and(eq(shippingMethods.tenantId, ctx.tenantId), eq(shippingMethods.id, id)))
     .returning({ id: shippingMethods.id });
   return rows.length > 0;
+}
+
+/**
+ * What the store's active delivery options let it promise (issue 25): the lowest "free over" amount
+ * (pence) and whether one arrives the next business day. Read for the host cache in the store's scope.
+ */
+export async function deliveryFacts(tx: Tx, tenantId: string): Promise<{ freeOverPence: number | null; nextDay: boolean; activeCount: number }> {
+  const [row] = rowsOf<{ free_over: number | null; next_day: boolean; active: number }>(
+    await tx.execute(sql`
+      select min(free_over)::int as free_over, coalesce(bool_or(delivery_max_days <= 1), false) as next_day, count(*)::int as active
+      from shipping_methods where tenant_id = ${tenantId} and is_active`),
+  );
+  return { freeOverPence: row?.free_over ?? null, nextDay: Boolean(row?.next_day), activeCount: Number(row?.active ?? 0) };
+}
+
+/** The store's active delivery options in checkout order, in pence (its legal pages list them). */
+export async function activeDeliveryOptions(
+  tx: Tx,
+  tenantId: string,
+): Promise<{ name: string; flatRatePence: number; freeOverPence: number | null; deliveryMinDays: number; deliveryMaxDays: number }[]> {
+  return tx
+    .select({ name: shippingMethods.name, flatRatePence: shippingMethods.flatRate, freeOverPence: shippingMethods.freeOver, deliveryMinDays: shippingMethods.deliveryMinDays, deliveryMaxDays: shippingMethods.deliveryMaxDays })
+    .from(shippingMethods)
+    .where(and(eq(shippingMethods.tenantId, tenantId), eq(shippingMethods.isActive, true)))
+    .orderBy(asc(shippingMethods.position), asc(shippingMethods.name));
+}
+
+/**
+ * The delivery option a new store starts with (issue 25): a plain tracked service with no free
+ * threshold (nothing promised that the merchant did not choose), for the merchant to check, change
+ * and confirm in Settings > Shipping. Runs in the new store's scope.
+ */
+export async function insertStarterDeliveryOption(tx: Tx, tenantId: string): Promise<void> {
+  await tx.insert(shippingMethods).values({
+    tenantId,
+    name: 'Standard Delivery',
+    description: 'Tracked delivery across the UK',
+    flatRate: 399,
+    freeOver: null,
+    position: 0,
+    deliveryMinDays: 3,
+    deliveryMaxDays: 5,
+  });
 }

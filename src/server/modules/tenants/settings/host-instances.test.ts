@@ -30,7 +30,13 @@ afterAll(async () => {
   if (bDatabase && bDatabase !== t.database) await bDatabase.close();
 });
 
-async function pollB(holds: (tenant: { name: string; details: { contact_email: string | null } }) => boolean, ms = 1000): Promise<number> {
+interface CurrentTenant {
+  name: string;
+  details: { contact_email: string | null };
+  promises: { free_delivery_over: number | null; returns_days: number | null };
+}
+
+async function pollB(holds: (tenant: CurrentTenant) => boolean, ms = 1000): Promise<number> {
   const start = Date.now();
   for (;;) {
     const tenant = (await call(b, 'GET', '/api/tenant/current', { host: DEMO_HOST })).json().tenant;
@@ -47,6 +53,18 @@ describe('the host cache across instances', () => {
     const res = await call(t.app, 'PUT', '/api/admin/settings', { cookie: admin, body: { name: 'Renamed Elsewhere', settings_json: { contact_email: 'help@renamed.example' } } });
     expect(res.statusCode, res.body).toBe(200);
     await pollB((tenant) => tenant.name === 'Renamed Elsewhere' && tenant.details.contact_email === 'help@renamed.example');
+  });
+
+  it("shows a new free-delivery threshold and returns window set through A on B within one second (issue 25)", async () => {
+    await pollB((tenant) => tenant.promises.free_delivery_over === 100);
+    const { shipping_methods } = (await call(t.app, 'GET', '/api/admin/shipping-methods', { cookie: admin })).json();
+    const standard = shipping_methods.find((m: { free_over: number | null }) => m.free_over !== null);
+    const { id, order_count: _count, position: _position, ...fields } = standard;
+    expect((await call(t.app, 'PUT', `/api/admin/shipping-methods/${id}`, { cookie: admin, body: { ...fields, free_over: 55 } })).statusCode).toBe(200);
+    await pollB((tenant) => tenant.promises.free_delivery_over === 55);
+    const policies = { returns_days: 60, refund_days: null, dispatch_days: null, delivery_note: '' };
+    expect((await call(t.app, 'PUT', '/api/admin/settings/policies', { cookie: admin, body: policies })).statusCode).toBe(200);
+    await pollB((tenant) => tenant.promises.returns_days === 60);
   });
 
 });

@@ -19,11 +19,23 @@ export async function findSettings(tx: Tx, tenantId: string): Promise<SettingsRo
  * Renames the store and replaces its settings. Row-level security lets only the store's own scope (or
  * a platform owner) update its row, so a wrong id updates nothing and answers null.
  */
-export async function saveSettings(tx: Tx, tenantId: string, values: { name: string; settings: StoreSettingsJson }): Promise<SettingsRow | null> {
+export async function saveSettings(tx: Tx, tenantId: string, values: { name: string; settings: StoreSettingsJson & { policies?: unknown } }): Promise<SettingsRow | null> {
   const rows = await tx
     .update(tenants)
     .set({ name: values.name, settingsJson: values.settings as unknown as Record<string, unknown> })
     .where(eq(tenants.id, tenantId))
     .returning({ id: tenants.id, name: tenants.name, settingsJson: tenants.settingsJson });
   return rows[0] ?? null;
+}
+
+/** The store's row, locked for a read-modify-write of its settings (two saves at once take turns). */
+export async function lockSettings(tx: Tx, tenantId: string): Promise<SettingsRow | null> {
+  const rows = await tx.select({ id: tenants.id, name: tenants.name, settingsJson: tenants.settingsJson }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
+  return rows[0] ?? null;
+}
+
+/** Replaces settings_json as given (the caller merged it); false when the scope may not write the row. */
+export async function saveSettingsJson(tx: Tx, tenantId: string, settingsJson: Record<string, unknown>): Promise<boolean> {
+  const rows = await tx.update(tenants).set({ settingsJson }).where(eq(tenants.id, tenantId)).returning({ id: tenants.id });
+  return rows.length > 0;
 }

@@ -4,6 +4,8 @@ import type { TenantCtx } from '../../../http/context';
 import { notFound } from '../../../http/errors';
 import type { PublicStoreDetails, StoreSettingsJson } from '../../../../shared/store-details';
 import { publicDetailsOf, readStoredSettings, type SettingsResponse, type StoreSettings, type updateSettingsBody } from '../../../../shared/store-settings';
+import type { StorePromises } from '../../../../shared/store-promises';
+import { storePromises } from './policies';
 import * as repo from './repo';
 
 type UpdateInput = z.output<typeof updateSettingsBody>;
@@ -28,11 +30,13 @@ export async function getSettings(ctx: TenantCtx): Promise<SettingsResponse> {
  * commit, and the database's notification (migration 0013) tells the other instances.
  */
 export async function updateSettings(ctx: TenantCtx, input: UpdateInput): Promise<StoreSettings> {
-  const current = await repo.findSettings(ctx.tx, ctx.tenantId);
+  const current = await repo.lockSettings(ctx.tx, ctx.tenantId);
   if (!current) throw storeNotFound();
   const base = input.settings_json ?? readStoredSettings(current.settingsJson, current.name);
   const settings: StoreSettingsJson = { ...base, store_name: input.name };
-  const saved = await repo.saveSettings(ctx.tx, ctx.tenantId, { name: input.name, settings });
+  // Settings > Policies keeps its part of settings_json (policies.ts); this form never sends it.
+  const policies = (current.settingsJson as Record<string, unknown> | null)?.policies;
+  const saved = await repo.saveSettings(ctx.tx, ctx.tenantId, { name: input.name, settings: policies === undefined ? settings : { ...settings, policies } });
   if (!saved) throw storeNotFound();
   ctx.emit({ type: 'store.changed', tenantId: ctx.tenantId });
   return view(saved);
@@ -43,6 +47,8 @@ export interface StoreDetails {
   name: string;
   settings: StoreSettingsJson;
   details: PublicStoreDetails;
+  /** What it promises shoppers about delivery and returns (policies.ts). */
+  promises: StorePromises;
 }
 
 /** The store's details inside the caller's transaction, or null for an id that names no store. */
@@ -50,5 +56,5 @@ export async function storeDetails(tx: Tx, tenantId: string): Promise<StoreDetai
   const row = await repo.findSettings(tx, tenantId);
   if (!row) return null;
   const settings = readStoredSettings(row.settingsJson, row.name);
-  return { name: row.name, settings, details: publicDetailsOf(settings) };
+  return { name: row.name, settings, details: publicDetailsOf(settings), promises: await storePromises(tx, tenantId, row.settingsJson) };
 }
