@@ -66,9 +66,14 @@ export async function adminMovesStock(admin: Page, productId: string, change: nu
   expect(res.status).toBe(201);
 }
 
+/** The preview password of every journey store: a new store is "Opening soon" until launched (issue 25). */
+export const JOURNEY_PREVIEW_PASSWORD = 'journey-preview';
+
 /**
  * A store of the journey's own, made by the platform owner with admin@demo.test as its owner, so what
- * the journey counts (history, library, settings) starts empty and is its own. Answers its host.
+ * the journey counts (history, library, settings) starts empty and is its own. Like every new store it
+ * is not launched: its admin gives it a preview password, so a journey's shopper can see it as its
+ * shoppers will (previewStore). Answers its host.
  */
 export async function newJourneyStore(name: string, host = `${runTag()}.localhost`): Promise<string> {
   const { context, page } = await newPage();
@@ -76,6 +81,15 @@ export async function newJourneyStore(name: string, host = `${runTag()}.localhos
   expect((await api(page, 'POST', '/api/auth/sign-in', { email: 'owner@platform.test', password: DEMO_PASSWORD })).status).toBe(200);
   const created = await api(page, 'POST', '/api/tenants', { name, domain: host, admin_email: 'admin@demo.test' });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
+  await page.goto(url(host, '/api/auth/session'));
+  expect((await api(page, 'POST', '/api/auth/sign-in', { email: 'admin@demo.test', password: DEMO_PASSWORD })).status).toBe(200);
+  expect((await api(page, 'PUT', '/api/admin/setup/preview-password', { password: JOURNEY_PREVIEW_PASSWORD })).status).toBe(200);
   await context.close();
   return host;
+}
+
+/** A shopper's browser lets itself into a journey store before its launch, with the preview password. */
+export async function previewStore(page: Page, host: string): Promise<void> {
+  await page.goto(url(host, '/api/auth/session'));
+  expect((await api(page, 'POST', '/api/store-preview', { password: JOURNEY_PREVIEW_PASSWORD })).status).toBe(204);
 }

@@ -1,22 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { newPage, signInThroughForm, snap, toastWith, url } from './browser';
-import { newJourneyStore } from './run-data';
+import type { BrowserContext, Page } from 'playwright-core';
+import { fitsWidth, newPage, signInThroughForm, snap, toastWith, url } from './browser';
+import { newJourneyStore, previewStore } from './run-data';
 import { api, fillAddress, payWith, SUCCESS_CARD } from './store';
+import { POLICY_MESSAGES } from '../src/shared/store-policies';
 
-// Settings > Store Info and Settings > Shipping (issue 13 items 1 and 5). Each journey opens a store of
-// its own (the platform owner creates it, with admin@demo.test as its owner), so renaming it or changing
-// its delivery options cannot disturb the demo store other journeys shop in.
+// Settings > Store Info, Settings > Shipping (issue 13 items 1 and 5) and Settings > Policies (issue 25).
+// Each journey opens a store of its own (the platform owner creates it, with admin@demo.test as its
+// owner), so renaming it, changing its delivery options or publishing its legal pages cannot disturb the
+// demo store other journeys shop in.
 
 const poll = { timeout: 10_000 };
 
 /** A new store at {tag}.localhost owned by admin@demo.test; answers its host. */
 /** The store's admin, signed in through the form, on Settings at the given tab. */
-async function adminOn(host: string, tab: string): Promise<{ page: Page; close: () => Promise<void> }> {
+async function adminOn(host: string, tab: string): Promise<{ page: Page; context: BrowserContext; close: () => Promise<void> }> {
   const { context, page } = await newPage();
   await signInThroughForm(page, url(host, `/login?redirect=${encodeURIComponent(`/admin/settings?tab=${tab}`)}`), 'admin@demo.test');
   await page.getByRole('heading', { name: 'Store Settings', level: 1 }).waitFor();
-  return { page, close: () => context.close() };
+  return { page, context, close: () => context.close() };
 }
 
 describe('store settings', () => {
@@ -75,6 +77,7 @@ describe('store settings', () => {
     // A shopper on the store: the name in the header and tab title, the description on the home page,
     // contact details and registration numbers in the footer.
     const { context, page: shop } = await newPage();
+    await previewStore(shop, host);
     await shop.goto(url(host, '/'));
     await shop.getByRole('heading', { name: 'Bramble & Oak', level: 1 }).waitFor();
     await shop.getByText('Handmade homeware from Yorkshire makers.').waitFor();
@@ -112,7 +115,11 @@ describe('store settings', () => {
     });
     expect(product.status).toBe(201);
 
-    // A new store has no delivery options: the tab says what that means.
+    // A new store starts with one delivery option to check (issue 25); without any, the tab says what that means.
+    await page.getByRole('table', { name: 'Delivery options' }).getByText('Standard Delivery', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete Standard Delivery' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete delivery option' }).getByRole('button', { name: 'Delete' }).click();
+    await toastWith(page, 'Delivery option deleted').waitFor();
     await page.getByText('No delivery options yet').waitFor();
     await snap(page, 'settings-shipping-empty');
 
@@ -163,6 +170,7 @@ describe('store settings', () => {
     // The shopper sees the active options in that order, the first chosen, and picks the courier.
     const shopper = await newPage();
     const shop = shopper.page;
+    await previewStore(shop, host);
     await shop.goto(url(host, '/'));
     expect((await api(shop, 'POST', '/api/cart/items', { product_id: product.body.product.id, quantity: 1 })).status).toBe(200);
     await shop.goto(url(host, '/checkout'));
@@ -198,6 +206,79 @@ describe('store settings', () => {
     const order = orders.body.orders.find((o) => o.customer_email === `ship.${tag}@example.co.uk`)!;
     const detail = await api<{ order: { shipping_method: string; shipping_total: number } }>(page, 'GET', `/api/admin/orders/${order.id}`);
     expect(detail.body.order).toMatchObject({ shipping_method: 'Courier', shipping_total: 4.5 });
+    await admin.close();
+  });
+
+  it('the admin states returns and a delivery note, changes the free-delivery amount, publishes terms from the template; the storefront shows each', async () => {
+    const host = await newJourneyStore('Policies Journey Shop');
+    const admin = await adminOn(host, 'policies');
+    const { page } = admin;
+
+    // A new store promises nothing: returns are off, the law's 14 days is what shoppers are told, and
+    // its starter delivery option is never free.
+    const form = page.getByRole('form', { name: 'Policies' });
+    const preview = page.getByRole('list', { name: 'What shoppers see' });
+    await preview.getByText('14 days to change your mind').waitFor();
+    expect(await preview.getByText(/Free delivery/).count()).toBe(0);
+    expect(await form.getByRole('button', { name: 'Save policies' }).isDisabled()).toBe(true);
+    await form.getByText('Shoppers still have 14 days to cancel an online order by law (Consumer Contracts Regulations 2013).').waitFor();
+
+    const note = 'We deliver to mainland UK addresses. Click & collect from our Leeds workshop.';
+    await form.getByRole('switch', { name: 'Accept returns for a refund' }).click();
+    await form.getByLabel('Returns window (days)').fill('21');
+    await form.getByLabel('Delivery note').fill(note);
+    await form.getByText(`${note.length}/300`).waitFor();
+    // The preview words it as the storefront will, before it is saved.
+    await preview.getByText('21-day return policy').waitFor();
+    await preview.getByText(note).waitFor();
+    await form.getByRole('button', { name: 'Save policies' }).click();
+    await toastWith(page, POLICY_MESSAGES.saved).waitFor();
+    await snap(page, 'settings-policies');
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await fitsWidth(page)).toBe(true);
+    await snap(page, 'settings-policies-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The storefront (its staff may see it before launch): the returns promise and the note.
+    const shop = await admin.context.newPage();
+    await shop.goto(url(host, '/'));
+    await shop.getByRole('heading', { name: 'Policies Journey Shop', level: 1 }).waitFor();
+    await shop.getByText('21-day return policy').first().waitFor();
+    await shop.getByText(note).first().waitFor();
+
+    // Settings > Shipping: the starter option free for orders over £60, through its dialog.
+    await page.getByRole('tab', { name: 'Shipping' }).click();
+    await page.getByRole('button', { name: 'Edit Standard Delivery' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit delivery option' });
+    await dialog.getByLabel('Free for orders over (£)').fill('60');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await toastWith(page, 'Delivery option updated').waitFor();
+    // The storefront's top bar follows.
+    await shop.reload();
+    await shop.getByText('Free delivery on orders over £60').first().waitFor();
+
+    // Back to Policies: its preview has the new offer; the terms from the template are a draft until
+    // published in the page editor.
+    await page.getByRole('tab', { name: 'Policies' }).click();
+    await preview.getByText('Free delivery on orders over £60').waitFor();
+    const terms = page.getByRole('list', { name: 'Legal pages' }).getByRole('listitem', { name: 'Terms and conditions' });
+    await terms.getByText('Not created').waitFor();
+    await terms.getByRole('button', { name: 'Create from template' }).click();
+    await toastWith(page, POLICY_MESSAGES.pageCreated).waitFor();
+    await terms.getByText('Draft', { exact: true }).waitFor();
+    await terms.getByRole('link', { name: 'Edit page' }).click();
+    await page.getByRole('heading', { name: /Edit page/, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await toastWith(page, 'Page published').waitFor();
+
+    // The footer links the published terms, and the link opens them.
+    await shop.reload();
+    const link = shop.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Terms and conditions' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe('/pages/terms');
+    await link.click();
+    await shop.getByRole('heading', { name: 'Terms and conditions', level: 1 }).waitFor();
+    await snap(shop, 'storefront-terms-page');
     await admin.close();
   });
 });

@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStoreClosed } from './http/store-closed';
 import { openingSoonPage, registerOpeningSoon } from './http/opening-soon';
 import { setupRoutes } from './modules/setup';
+import { policyRoutes, storePromises } from './modules/policies';
 import { isHealthCheck, registerHealthRoutes } from './http/health';
 import { loadActor } from './modules/accounts';
 import { sessionToken } from './modules/accounts';
@@ -80,6 +81,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.addHook('onClose', await deps.catalogueCache.follow(deps.scopes, app.log));
   // The same for the host cache: a store renamed or given new details on any instance (migration 0013).
   app.addHook('onClose', await deps.tenants.follow(deps.scopes, app.log));
+  // The host cache carries each store's promises, which the policies module reads.
+  deps.tenants.usePromises(storePromises);
   subscribeToDomainEvents(app, deps);
   app.decorate('jobs', backgroundJobs(app, deps, opts.jobs));
   app.decorateRequest('tenant', null);
@@ -109,6 +112,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(platformRoutes);
   await app.register(storeSettingsRoutes);
   await app.register(setupRoutes);
+  await app.register(policyRoutes);
   await app.register(adminRoutes);
   await app.register(adminCategoryRoutes);
   await app.register(adminProductRoutes);

@@ -49,6 +49,8 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   COOKIE_SECURE: bool.optional(),
   TRUST_PROXY: bool.default(false),
+  /** Merchants may open shops themselves from the platform's site (issue 25); off: only platform owners. */
+  SELF_SERVICE_SHOPS: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   SMTP_URL: z
     .string()
@@ -156,6 +158,8 @@ export interface Config {
   /** Secure cookies: forced on/off, or undefined to follow the request's protocol. */
   cookieSecure: boolean | undefined;
   trustProxy: boolean;
+  /** Signed-in people may open a shop of their own on a subdomain of the platform (SELF_SERVICE_SHOPS). */
+  selfServiceShops: boolean;
   logLevel: string;
   /** Send email through this SMTP server; unset keeps every message in the built-in outbox only. */
   smtpUrl: string | undefined;
@@ -230,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
+    selfServiceShops: e.SELF_SERVICE_SHOPS,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     emailFrom: parseFrom(e.EMAIL_FROM, e.PLATFORM_HOST.replace(/:\d+$/, '')),

@@ -61,7 +61,7 @@ export async function seedDemo(db: Db, password: string, storage: FileStorage): 
     for (const account of DEMO_ACCOUNTS) {
       const [row] = await tx
         .insert(users)
-        .values({ email: account.email, passwordHash, isPlatformOwner: account.owner ?? false, isPlatformSales: account.sales ?? false })
+        .values({ email: account.email, passwordHash, isPlatformOwner: account.owner ?? false, isPlatformSales: account.sales ?? false, emailConfirmedAt: new Date() })
         .onConflictDoUpdate({ target: users.email, set: { passwordHash } })
         .returning({ id: users.id });
       userIds[account.email] = row.id;

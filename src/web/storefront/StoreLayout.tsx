@@ -23,6 +23,11 @@ export function StoreLayout({ tenant, children }: { tenant: StoreTenant; childre
   return (
     <StoreProvider tenant={tenant}>
       <div className="flex min-h-screen flex-col bg-white">
+        {tenant.launched ? null : (
+          <div role="status" className="bg-amber-100 px-4 py-2 text-center text-xs font-medium text-amber-900">
+            Preview: this shop is not open to shoppers yet.
+          </div>
+        )}
         {offer ? <div className="bg-zinc-900 px-4 py-2 text-center text-xs font-medium text-white">{offer}</div> : null}
         <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/95 backdrop-blur">
           <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:gap-6 sm:px-6">

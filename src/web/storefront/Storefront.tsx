@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { StoreLayout } from './StoreLayout';
 import { CartPage, CategoryPage, CheckoutPage, ContentPage, MyOrdersPage, NotFoundPage, OrderSuccessPage, ProductsPage, StoreHome, preloadStorePage } from './pages';
 import { ProductPage } from './product/ProductPage';
+import { OpeningSoon } from './opening-soon/OpeningSoon';
 
 // A shopper landing on a page with a bundle of its own: fetch it as soon as this bundle runs,
 // before React gets round to rendering the route.
@@ -12,6 +13,8 @@ if (typeof window !== 'undefined') preloadStorePage(window.location.pathname);
 
 /** The store routes (storefront spec §2), shown on a tenant's own host. */
 export default function Storefront({ tenant }: { tenant: StoreTenant }) {
+  // Not launched, and this visitor is neither its staff nor has its preview password (issue 25).
+  if (tenant.opening_soon) return <OpeningSoon tenant={tenant} />;
   return (
     <StoreLayout tenant={tenant}>
       {/* Some pages have their own bundle (pages.ts); the header and footer stay while one arrives. */}

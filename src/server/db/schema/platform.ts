@@ -55,6 +55,8 @@ export const users = pgTable('users', {
   isPlatformSales: boolean('is_platform_sales').notNull().default(false),
   /** Set at each sign-in (Client Access lists it per member). */
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  /** When the person opened the link sent to their email (issue 25: a self-service shop launches only then). */
+  emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

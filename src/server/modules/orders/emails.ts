@@ -6,19 +6,19 @@ import { renderEmailTable } from '../../adapters/email/layout';
 import { sendTemplatedEmail, type TemplateValues } from '../emails';
 import { formatGBP, penceToPounds } from '../../../shared/money';
 import { deliveryPromise } from '../../../shared/orders';
-import { businessDays, NO_PROMISES, type StorePromises } from '../../../shared/store-promises';
+import { businessDays, NO_POLICIES, type StorePolicies } from '../../../shared/store-promises';
 import * as repo from './orders-repo';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
 
 /** The store's name and public details (Settings > Store Info) for an email's header and footer. */
-export async function shopIdentity(ctx: StoreCtx): Promise<{ name: string; details: PublicStoreDetails | undefined; promises: StorePromises }> {
+export async function shopIdentity(ctx: StoreCtx): Promise<{ name: string; details: PublicStoreDetails | undefined; policies: StorePolicies }> {
   const store = await storeDetails(ctx.tx, ctx.tenantId);
-  return { name: store?.name ?? 'Our shop', details: store?.details, promises: store?.promises ?? NO_PROMISES };
+  return { name: store?.name ?? 'Our shop', details: store?.details, policies: store?.policies ?? NO_POLICIES };
 }
 
 /** The store's own dispatch and refund times (Settings > Policies) for its emails; '' and false when it states none. */
-export function promiseValues(promises: StorePromises): TemplateValues {
+export function promiseValues(promises: Pick<StorePolicies, 'dispatch_days' | 'refund_days'>): TemplateValues {
   return {
     processing_time: promises.dispatch_days ? businessDays(promises.dispatch_days) : '',
     has_processing_time: promises.dispatch_days !== null,
@@ -64,7 +64,7 @@ export function orderTemplateValues(order: repo.OrderRow, items: repo.OrderItemR
 /** The order confirmation, written into the outbox in the same transaction that marks the order paid. */
 export async function sendOrderConfirmation(ctx: StoreCtx, email: EmailSender, order: repo.OrderRow): Promise<void> {
   const items = await repo.listItems(ctx, [order.id]);
-  const { name: shop, details, promises } = await shopIdentity(ctx);
+  const { name: shop, details, policies } = await shopIdentity(ctx);
   await sendTemplatedEmail(ctx, email, {
     key: 'order_confirmation',
     to: order.customerEmail,
@@ -74,7 +74,7 @@ export async function sendOrderConfirmation(ctx: StoreCtx, email: EmailSender, o
     orderNumber: order.orderNumber,
     values: {
       ...orderTemplateValues(order, items),
-      ...promiseValues(promises),
+      ...promiseValues(policies),
       shipping_address: addressLines(order),
       shipping_method: order.shippingMethodName,
       delivery_promise: orderDeliveryPromise(order),

@@ -10,6 +10,9 @@ import { domainsOf } from '../tenants';
 import type { TenantCtx } from '../../http/context';
 import { previewPasswordBody, setupResponse, SETUP_TEXT, storePreviewBody } from '../../../shared/store-setup';
 import * as service from './service';
+import { checkSubdomain, openShop, type NewShopDeps } from './new-shop';
+import { requireActor } from '../../http/guards';
+import { createShopBody, createShopResponse, subdomainCheckResponse, subdomainQuery } from '../../../shared/shops';
 
 /** Tries at the preview password per address and store: enough for typos, too few to guess. */
 const PREVIEW_LIMIT = { bucket: 'store_preview', max: 10, windowMs: 15 * 60_000, message: 'Too many tries. Please wait a few minutes and try again.' };
@@ -43,6 +46,26 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/api/admin/setup/preview-password', { schema: { body: previewPasswordBody, response: { 200: setupResponse } } }, async (req) =>
     run(req, (ctx, deps) => service.setPreviewPassword(ctx, deps, req.body.password)),
   );
+
+  // Shops opened by merchants themselves (issue 25 item 3): on the platform's host only.
+  const shops = (req: FastifyRequest): NewShopDeps => {
+    if (req.tenant) throw notFound('Not found');
+    return {
+      scopes: app.deps.scopes,
+      platformHost: app.deps.config.platformHost,
+      selfServiceShops: app.deps.config.selfServiceShops,
+      mail: app.deps.email,
+      secret: app.deps.secrets.cookieSecret,
+      origin: `${req.protocol}://${req.headers.host ?? app.deps.config.platformHost}`,
+    };
+  };
+  app.get('/api/shops/subdomain', { schema: { querystring: subdomainQuery, response: { 200: subdomainCheckResponse } } }, async (req) =>
+    checkSubdomain(shops(req), requireActor(req), req.query.subdomain),
+  );
+  app.post('/api/shops', { schema: { body: createShopBody, response: { 201: createShopResponse } } }, async (req, reply) => {
+    const created = await openShop(shops(req), requireActor(req), clientAddressKey(req.ip), req.body);
+    return reply.status(201).send(created);
+  });
 
   // The "Opening soon" page's password box. Every try counts (in its own transaction, so a wrong one
   // is counted too); the answer is a cookie bound to this store and this password.

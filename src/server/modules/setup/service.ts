@@ -4,6 +4,8 @@ import { hasSellableProduct } from '../catalogue';
 import { deliveryFacts } from '../orders';
 import { paymentsConnected } from '../payments';
 import { launchState, storeDetails, updateLaunchState, type LaunchState } from '../tenants';
+import { emailConfirmed } from '../accounts';
+import { storePromises } from '../policies';
 import { LAUNCH_NEEDS, SETUP_STEP_KEYS, SETUP_TEXT, type SetupResponse, type SetupStepKey } from '../../../shared/store-setup';
 import type { PaymentProvider } from '../../adapters/payments/payments';
 
@@ -26,7 +28,8 @@ async function stepsDone(ctx: TenantCtx, deps: SetupDeps, state: LaunchState): P
   const store = await storeDetails(ctx.tx, ctx.tenantId);
   if (!store) throw storeNotFound();
   const delivery = await deliveryFacts(ctx.tx, ctx.tenantId);
-  const published = new Set(store.promises.legal_pages.map((p) => p.kind));
+  const promises = await storePromises(ctx.tx, ctx.tenantId, store.rawSettings);
+  const published = new Set(promises.legal_pages.map((p) => p.kind));
   return {
     details: Boolean(store.details.contact_email && store.details.address),
     delivery: state.deliveryConfirmedAt !== null && delivery.activeCount > 0,
@@ -37,11 +40,18 @@ async function stepsDone(ctx: TenantCtx, deps: SetupDeps, state: LaunchState): P
   };
 }
 
-function answer(done: Record<SetupStepKey, boolean>, state: LaunchState, deps: SetupDeps): SetupResponse {
+/** The launch needs not met: the checkout's, and the launching person's confirmed email. */
+async function blockersOf(ctx: TenantCtx, done: Record<SetupStepKey, boolean>): Promise<{ key: string; message: string }[]> {
+  const blockers = LAUNCH_NEEDS.filter((key) => !done[key]).map((key) => ({ key: key as string, message: SETUP_TEXT.blocked[key as keyof typeof SETUP_TEXT.blocked] }));
+  if (!ctx.actor.isOwner && !(await emailConfirmed(ctx.tx, ctx.actor.userId))) blockers.push({ key: 'email', message: SETUP_TEXT.blocked.email });
+  return blockers;
+}
+
+async function answer(ctx: TenantCtx, done: Record<SetupStepKey, boolean>, state: LaunchState, deps: SetupDeps): Promise<SetupResponse> {
   return {
     steps: SETUP_STEP_KEYS.map((key) => ({ key, done: done[key] })),
     launched_at: state.launchedAt?.toISOString() ?? null,
-    blockers: LAUNCH_NEEDS.filter((key) => !done[key]).map((key) => ({ key, message: SETUP_TEXT.blocked[key as keyof typeof SETUP_TEXT.blocked] })),
+    blockers: state.launchedAt ? [] : await blockersOf(ctx, done),
     preview_password: state.previewPassword,
     store_url: deps.storeUrl,
   };
@@ -63,7 +73,7 @@ async function save(ctx: TenantCtx, values: Partial<LaunchState>): Promise<void>
 /** GET /api/admin/setup. */
 export async function setupState(ctx: TenantCtx, deps: SetupDeps): Promise<SetupResponse> {
   const state = await loadState(ctx);
-  return answer(await stepsDone(ctx, deps, state), state, deps);
+  return answer(ctx, await stepsDone(ctx, deps, state), state, deps);
 }
 
 /**
@@ -74,15 +84,15 @@ export async function setupState(ctx: TenantCtx, deps: SetupDeps): Promise<Setup
 export async function launch(ctx: TenantCtx, deps: SetupDeps): Promise<SetupResponse> {
   const state = await loadState(ctx, true);
   const done = await stepsDone(ctx, deps, state);
-  const missing = LAUNCH_NEEDS.filter((key) => !done[key]);
+  if (state.launchedAt) return answer(ctx, done, state, deps);
+  const missing = await blockersOf(ctx, done);
   if (missing.length > 0) {
-    const fields = Object.fromEntries(missing.map((key) => [key, SETUP_TEXT.blocked[key as keyof typeof SETUP_TEXT.blocked]]));
+    const fields = Object.fromEntries(missing.map((b) => [b.key, b.message]));
     throw new AppError(409, 'launch_blocked', `${SETUP_TEXT.launchBlocked} ${Object.values(fields).join(' ')}`, fields);
   }
-  if (state.launchedAt) return answer(done, state, deps);
   const launched = { ...state, launchedAt: new Date() };
   await save(ctx, { launchedAt: launched.launchedAt });
-  return answer({ ...done, launch: true }, launched, deps);
+  return answer(ctx, { ...done, launch: true }, launched, deps);
 }
 
 /** POST /api/admin/setup/unlaunch: back to "Opening soon" (a store not ready after all). */
@@ -90,7 +100,7 @@ export async function unlaunch(ctx: TenantCtx, deps: SetupDeps): Promise<SetupRe
   const state = await loadState(ctx, true);
   const closed = { ...state, launchedAt: null };
   if (state.launchedAt) await save(ctx, { launchedAt: null });
-  return answer({ ...(await stepsDone(ctx, deps, closed)) }, closed, deps);
+  return answer(ctx, await stepsDone(ctx, deps, closed), closed, deps);
 }
 
 /** POST /api/admin/setup/confirm-delivery: the merchant has checked the delivery options. */
@@ -99,7 +109,7 @@ export async function confirmDelivery(ctx: TenantCtx, deps: SetupDeps): Promise<
   if ((await deliveryFacts(ctx.tx, ctx.tenantId)).activeCount === 0) throw badRequest(SETUP_TEXT.blocked.delivery);
   const confirmed = { ...state, deliveryConfirmedAt: state.deliveryConfirmedAt ?? new Date() };
   if (!state.deliveryConfirmedAt) await save(ctx, { deliveryConfirmedAt: confirmed.deliveryConfirmedAt });
-  return answer(await stepsDone(ctx, deps, confirmed), confirmed, deps);
+  return answer(ctx, await stepsDone(ctx, deps, confirmed), confirmed, deps);
 }
 
 /** PUT /api/admin/setup/preview-password: a new password ends every preview given with the old one. */
@@ -107,5 +117,5 @@ export async function setPreviewPassword(ctx: TenantCtx, deps: SetupDeps, passwo
   const state = await loadState(ctx, true);
   const next = { ...state, previewPassword: password };
   await save(ctx, { previewPassword: password });
-  return answer(await stepsDone(ctx, deps, next), next, deps);
+  return answer(ctx, await stepsDone(ctx, deps, next), next, deps);
 }

@@ -50,12 +50,12 @@ export async function slugTaken(tx: Tx, slug: string) {
  * A new store row. `launched: false` (the platform owner's launcher, self-service) leaves it unlaunched
  * until its merchant opens it; seeds and test fixtures make stores that are open at once.
  */
-export async function insertTenant(tx: Tx, values: { name: string; slug: string; launched?: boolean; settings?: Record<string, unknown> }) {
+export async function insertTenant(tx: Tx, values: { id?: string; name: string; slug: string; launched?: boolean; settings?: Record<string, unknown> }) {
   const now = new Date();
   const launched = values.launched ?? true;
   const [row] = await tx
     .insert(tenants)
-    .values({ name: values.name, slug: values.slug, settingsJson: values.settings ?? {}, launchedAt: launched ? now : null, deliveryConfirmedAt: launched ? now : null })
+    .values({ ...(values.id ? { id: values.id } : {}), name: values.name, slug: values.slug, settingsJson: values.settings ?? {}, launchedAt: launched ? now : null, deliveryConfirmedAt: launched ? now : null })
     .returning();
   return row;
 }

@@ -5,8 +5,8 @@ import { tenantDomains, tenants } from '../../db/schema/index';
 import { isUuid } from '../../../shared/ids';
 import type { PublicStoreDetails } from '../../../shared/store-details';
 import { publicDetailsOf, readStoredSettings } from '../../../shared/store-settings';
-import type { StorePromises } from '../../../shared/store-promises';
-import { storePromises } from './settings/policies';
+import { NO_PROMISES, type StorePromises } from '../../../shared/store-promises';
+import type { Tx } from '../../db/connection';
 
 export interface ResolvedTenant {
   id: string;
@@ -53,10 +53,23 @@ export interface ResolverLog {
  * instance through the database's notification (follow()); this instance drops it at once after its
  * own commit (invalidateTenant, from the store.changed domain event). CACHE_MS is only a backstop.
  */
+/** Reads a store's promises in its own scope (the policies module's storePromises; buildApp hands it over). */
+export type PromisesLoader = (tx: Tx, tenantId: string, settingsJson: unknown) => Promise<StorePromises>;
+
 export class TenantResolver {
   private cache = new Map<string, { at: number; tenant: ResolvedTenant | null }>();
+  private loadPromises: PromisesLoader = async () => NO_PROMISES;
 
   constructor(private scopes: UnitOfWork, private platformHost: string) {}
+
+  /**
+   * How to read a store's promises (its policies, delivery options and legal pages belong to other
+   * modules, which depend on this one: they are handed in rather than imported).
+   */
+  usePromises(loader: PromisesLoader): void {
+    this.loadPromises = loader;
+    this.invalidate();
+  }
 
   async resolve(hostHeader: string | undefined): Promise<ResolvedTenant | null> {
     const host = hostName(hostHeader);
@@ -82,7 +95,7 @@ export class TenantResolver {
     );
     const row = rows[0];
     // The promises read the store's delivery options and pages, which only its own scope may see.
-    const promises = row ? await this.scopes.run({ tenantId: row.id, userId: null }, ({ tx }) => storePromises(tx, row.id, row.settings)) : null;
+    const promises = row ? await this.scopes.run({ tenantId: row.id, userId: null }, ({ tx }) => this.loadPromises(tx, row.id, row.settings)) : null;
     const tenant =
       row && promises
         ? {

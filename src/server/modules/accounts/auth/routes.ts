@@ -3,6 +3,14 @@ import { activeTenantBody, isOwnerResponse, sessionResponse, signInBody, signUpB
 import { requireActor } from '../../../http/guards';
 import { unauthorized } from '../../../http/errors';
 import * as auth from './service';
+import { z } from 'zod';
+import { isUuid } from '../../../../shared/ids';
+import { spendPlatformAllowance } from '../../limits';
+import { CONFIRM_EMAIL_PATH, confirmEmail, confirmationLink, emailConfirmed, sendEmailConfirmation } from './email-confirmation';
+import { PLATFORM_NAME } from '../../../../shared/platform';
+
+const confirmQuery = z.object({ u: z.string().max(64).default(''), e: z.string().max(20).default(''), t: z.string().max(100).default('') });
+const RESEND_LIMIT = { bucket: 'confirm_email_resend', max: 3, windowMs: 3600_000, message: 'We have sent several links already. Please check your inbox, or try again in an hour.' };
 import { clearSessionCookie, clientMeta as meta, rememberDevice, sessionToken, setSessionCookie } from './cookies';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,6 +55,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Storefront spec §7: answers isOwner; 401 means not signed in (and so not an owner).
+  // The link in "Confirm your email" (issue 25): back to the admin, which says how it went.
+  app.get(CONFIRM_EMAIL_PATH, { config: { anonymous: true }, schema: { querystring: confirmQuery } }, async (req, reply) => {
+    const ok = isUuid(req.query.u) && (await confirmEmail(app.deps.scopes, app.deps.secrets.cookieSecret, req.query));
+    return reply.redirect(`/admin?email_confirmed=${ok ? '1' : '0'}`, 302);
+  });
+
+  // A new link to the signed-in person's own address (3 an hour).
+  app.post(`${CONFIRM_EMAIL_PATH}/resend`, async (req, reply) => {
+    const actor = requireActor(req);
+    await app.deps.scopes.run({ tenantId: null, userId: actor.userId }, async (work) => {
+      if (await emailConfirmed(work.tx, actor.userId)) return;
+      await spendPlatformAllowance(work.tx, RESEND_LIMIT, actor.userId);
+      const origin = `${req.protocol}://${req.headers.host ?? app.deps.config.platformHost}`;
+      const link = confirmationLink(app.deps.secrets.cookieSecret, origin, actor.userId, actor.email);
+      await sendEmailConfirmation(work, app.deps.email, { tenantId: null, shopName: PLATFORM_NAME, to: actor.email, link });
+    });
+    return reply.status(204).send();
+  });
+
   app.get('/api/is-owner', { schema: { response: { 200: isOwnerResponse } } }, async (req) => {
     if (!req.actor) throw unauthorized();
     return { isOwner: req.actor.isOwner };

@@ -1,4 +1,5 @@
 import type { TenantCtx } from '../../../http/context';
+import { isUniqueViolation } from '../../../db/unique-violation';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { isUuid } from '../../../../shared/ids';
 import {
@@ -138,9 +139,3 @@ async function uniqueSlugGuard<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}

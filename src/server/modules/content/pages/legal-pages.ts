@@ -2,7 +2,8 @@ import type { Tx } from '../../../db/connection';
 import type { TenantCtx } from '../../../http/context';
 import { conflict } from '../../../http/errors';
 import { LEGAL_TEMPLATE } from '../../../../shared/page-templates';
-import { checkedContent, isUniqueViolation } from './service';
+import { isUniqueViolation } from '../../../db/unique-violation';
+import { checkedContent } from './service';
 import * as repo from './repo';
 
 // The content module's part of Settings > Policies (issue 25): legal pages are ordinary content pages

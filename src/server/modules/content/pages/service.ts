@@ -1,4 +1,5 @@
 import type { StoreCtx, TenantCtx } from '../../../http/context';
+import { isUniqueViolation } from '../../../db/unique-violation';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { isUuid } from '../../../../shared/ids';
 import { PAGE_MESSAGES, PAGE_SLUG_PATTERN, defaultContent, pageTemplate, validatePageContent, type PageContent } from '../../../../shared/page-templates';
@@ -131,9 +132,3 @@ export async function pagesUsing(ctx: TenantCtx, url: string): Promise<MediaUsag
   return rows.filter((r) => uses(r.contentDraft) || uses(r.contentPublished)).map((r) => ({ kind: 'page' as const, id: r.id, label: r.slug }));
 }
 
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}

@@ -3,7 +3,7 @@ import type { TxtResolver } from '../../../adapters/dns/dns';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { spendStoreAllowance, type Limit } from '../../limits';
 import { EMAIL_SETTINGS_LIMITS, EMAIL_SETTINGS_TEXT, type EmailDomain } from '../../../../shared/email-settings';
-import { isUniqueViolation } from '../unique';
+import { isUniqueViolation } from '../../../db/unique-violation';
 import { checkRecords, DKIM_SELECTOR, generateDkimKeyPair, sendingDomainRecords } from './dns-records';
 import * as repo from './repo';
 

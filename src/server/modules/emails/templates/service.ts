@@ -2,7 +2,7 @@ import type { TenantCtx } from '../../../http/context';
 import { AppError, badRequest, forbidden, notFound } from '../../../http/errors';
 import { EMAIL_SETTINGS_TEXT, type EmailTemplate, type EmailTemplateInput } from '../../../../shared/email-settings';
 import { templateProblem } from '../../../../shared/email-template-syntax';
-import { isUniqueViolation } from '../unique';
+import { isUniqueViolation } from '../../../db/unique-violation';
 import * as repo from './repo';
 
 const NOT_FOUND = 'Email template not found';

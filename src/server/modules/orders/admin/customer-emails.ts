@@ -17,7 +17,7 @@ const money = (pence: number) => formatGBP(penceToPounds(pence));
 async function notify(ctx: StoreCtx, email: EmailSender, order: ordersRepo.OrderRow, key: string, label: string, values: TemplateValues) {
   // Settings > Store Info > Notifications: customer emails switched off.
   if (!(await customerEmailsOn(ctx))) return noteSkipped(ctx, order.id, label.toLowerCase());
-  const { name: shop, details, promises } = await shopIdentity(ctx);
+  const { name: shop, details, policies } = await shopIdentity(ctx);
   const items = await ordersRepo.listItems(ctx, [order.id]);
   await sendTemplatedEmail(ctx, email, {
     key,
@@ -26,7 +26,7 @@ async function notify(ctx: StoreCtx, email: EmailSender, order: ordersRepo.Order
     store: details,
     orderId: order.id,
     orderNumber: order.orderNumber,
-    values: { ...orderTemplateValues(order, items), ...promiseValues(promises), ...values },
+    values: { ...orderTemplateValues(order, items), ...promiseValues(policies), ...values },
   });
   await ordersRepo.addEvent(ctx, order.id, 'email_sent', `${label} emailed to ${order.customerEmail}`, { kind: key });
 }

@@ -4,8 +4,8 @@ import type { TenantCtx } from '../../../http/context';
 import { notFound } from '../../../http/errors';
 import type { PublicStoreDetails, StoreSettingsJson } from '../../../../shared/store-details';
 import { publicDetailsOf, readStoredSettings, type SettingsResponse, type StoreSettings, type updateSettingsBody } from '../../../../shared/store-settings';
-import type { StorePromises } from '../../../../shared/store-promises';
-import { storePromises } from './policies';
+import type { StorePolicies } from '../../../../shared/store-promises';
+import { readStoredPolicies } from '../../../../shared/store-policies';
 import * as repo from './repo';
 
 type UpdateInput = z.output<typeof updateSettingsBody>;
@@ -47,8 +47,10 @@ export interface StoreDetails {
   name: string;
   settings: StoreSettingsJson;
   details: PublicStoreDetails;
-  /** What it promises shoppers about delivery and returns (policies.ts). */
-  promises: StorePromises;
+  /** Its own delivery and returns policies (Settings > Policies; the policies module writes them). */
+  policies: StorePolicies;
+  /** settings_json as stored, for the modules that read their own part of it. */
+  rawSettings: unknown;
 }
 
 /** The store's details inside the caller's transaction, or null for an id that names no store. */
@@ -56,5 +58,5 @@ export async function storeDetails(tx: Tx, tenantId: string): Promise<StoreDetai
   const row = await repo.findSettings(tx, tenantId);
   if (!row) return null;
   const settings = readStoredSettings(row.settingsJson, row.name);
-  return { name: row.name, settings, details: publicDetailsOf(settings), promises: await storePromises(tx, tenantId, row.settingsJson) };
+  return { name: row.name, settings, details: publicDetailsOf(settings), policies: readStoredPolicies((row.settingsJson as Record<string, unknown> | null)?.policies), rawSettings: row.settingsJson };
 }

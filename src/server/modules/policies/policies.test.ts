@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACME_HOST, call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../../test/harness';
-import { POLICY_LIMITS, POLICY_MESSAGES as M } from '../../../../shared/store-policies';
+import { ACME_HOST, call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../test/harness';
+import { POLICY_LIMITS, POLICY_MESSAGES as M } from '../../../shared/store-policies';
 
 // Issue 25 item 1: every promise comes from the store. Settings > Policies (API), the promises on
 // GET /api/tenant/current made from the policies and the delivery options, the page heads, and the

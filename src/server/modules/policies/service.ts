@@ -1,25 +1,26 @@
-import type { Tx } from '../../../db/connection';
-import type { TenantCtx } from '../../../http/context';
-import { conflict, notFound } from '../../../http/errors';
-import { createLegalDraft, pageStates } from '../../content';
-import { activeDeliveryOptions, deliveryFacts } from '../../orders';
-import { LEGAL_PAGE_KINDS, poundsShort, type LegalPageKind, type StorePolicies, type StorePromises } from '../../../../shared/store-promises';
-import { POLICY_MESSAGES, readStoredPolicies, type LegalPageStatus, type PoliciesResponse, type UpdatePoliciesBody } from '../../../../shared/store-policies';
-import { addressLines } from '../../../../shared/store-details';
-import { publicDetailsOf, readStoredSettings } from '../../../../shared/store-settings';
-import { LEGAL_PAGES, legalPageBody, type LegalFacts } from '../../../../shared/legal-templates';
-import { deliveryEstimate } from '../../../../shared/orders';
-import * as repo from './repo';
+import type { Tx } from '../../db/connection';
+import type { TenantCtx } from '../../http/context';
+import { conflict, notFound } from '../../http/errors';
+import { createLegalDraft, pageStates } from '../content';
+import { activeDeliveryOptions, deliveryFacts } from '../orders';
+import { findSettings, lockSettings, saveSettingsJson, type SettingsRow } from '../tenants';
+import { LEGAL_PAGE_KINDS, poundsShort, type LegalPageKind, type StorePolicies, type StorePromises } from '../../../shared/store-promises';
+import { POLICY_MESSAGES, readStoredPolicies, type LegalPageStatus, type PoliciesResponse, type UpdatePoliciesBody } from '../../../shared/store-policies';
+import { addressLines } from '../../../shared/store-details';
+import { publicDetailsOf, readStoredSettings } from '../../../shared/store-settings';
+import { LEGAL_PAGES, legalPageBody, type LegalFacts } from '../../../shared/legal-templates';
+import { deliveryEstimate } from '../../../shared/orders';
 
 // Settings > Policies (issue 25): what the store promises about delivery and returns, and its legal
-// pages. The policies live in settings_json.policies, written only here (the Store Info form's PUT
-// keeps them as they are); the storefront reads them, with the delivery options' facts, as the
-// store's promises (storePromises, cached with the host).
+// pages. The policies live in the store's settings_json.policies (the tenants module's row), written
+// only here (the Store Info form's PUT keeps them as they are); the storefront reads them, with the
+// delivery options' facts and the published legal pages, as the store's promises (storePromises,
+// which the app hands to the host cache: buildApp).
 
 const storeNotFound = () => notFound('Store not found');
 
 async function loadRow(ctx: TenantCtx) {
-  const row = await repo.findSettings(ctx.tx, ctx.tenantId);
+  const row = await findSettings(ctx.tx, ctx.tenantId);
   if (!row) throw storeNotFound();
   return row;
 }
@@ -47,7 +48,7 @@ export async function getPolicies(ctx: TenantCtx): Promise<PoliciesResponse> {
 
 async function savePolicies(ctx: TenantCtx, settingsJson: unknown, policies: StorePolicies): Promise<void> {
   const base = typeof settingsJson === 'object' && settingsJson !== null ? (settingsJson as Record<string, unknown>) : {};
-  if (!(await repo.saveSettingsJson(ctx.tx, ctx.tenantId, { ...base, policies }))) throw storeNotFound();
+  if (!(await saveSettingsJson(ctx.tx, ctx.tenantId, { ...base, policies }))) throw storeNotFound();
   // The host cache holds the promises: drop this instance's copy after the commit (the database's
   // notification tells the others).
   ctx.emit({ type: 'store.changed', tenantId: ctx.tenantId });
@@ -55,7 +56,7 @@ async function savePolicies(ctx: TenantCtx, settingsJson: unknown, policies: Sto
 
 /** PUT /api/admin/settings/policies: the promises; the legal pages stay as they are. */
 export async function updatePolicies(ctx: TenantCtx, input: UpdatePoliciesBody): Promise<PoliciesResponse> {
-  const row = await repo.lockSettings(ctx.tx, ctx.tenantId);
+  const row = await lockSettings(ctx.tx, ctx.tenantId);
   if (!row) throw storeNotFound();
   const current = storedPoliciesOf(row.settingsJson);
   const policies: StorePolicies = { ...input, legal_pages: current.legal_pages };
@@ -64,7 +65,7 @@ export async function updatePolicies(ctx: TenantCtx, input: UpdatePoliciesBody):
 }
 
 /** What the templates need: the store's details, its policies and its delivery options, written out. */
-async function legalFacts(ctx: TenantCtx, row: repo.SettingsRow, policies: StorePolicies): Promise<LegalFacts> {
+async function legalFacts(ctx: TenantCtx, row: SettingsRow, policies: StorePolicies): Promise<LegalFacts> {
   const settings = readStoredSettings(row.settingsJson, row.name);
   const details = publicDetailsOf(settings);
   const options = await activeDeliveryOptions(ctx.tx, ctx.tenantId);
@@ -93,7 +94,7 @@ async function legalFacts(ctx: TenantCtx, row: repo.SettingsRow, policies: Store
  * page editor. One page per kind: while the page made before exists, a second is refused (409).
  */
 export async function createLegalPage(ctx: TenantCtx, kind: LegalPageKind): Promise<LegalPageStatus> {
-  const row = await repo.lockSettings(ctx.tx, ctx.tenantId);
+  const row = await lockSettings(ctx.tx, ctx.tenantId);
   if (!row) throw storeNotFound();
   const policies = storedPoliciesOf(row.settingsJson);
   const existingId = policies.legal_pages[kind];
