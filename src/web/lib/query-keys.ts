@@ -103,6 +103,7 @@ export const paymentConnectKeys = {
 /** Settings > Store Info (src/web/lib/admin-settings.ts). */
 export const settingsKeys = {
   store: ['admin', 'settings', 'store'] as const,
+  policies: ['admin', 'settings', 'policies'] as const,
 };
 
 /** Settings > Shipping (src/web/lib/admin-shipping.ts). */

@@ -6,15 +6,17 @@ import { PaymentTab } from './payment/PaymentTab';
 import { EmailTab } from './email/EmailTab';
 import { NotificationsTab } from './notifications/NotificationsTab';
 import { ShippingTab } from './shipping/ShippingTab';
+import { PoliciesTab } from './policies/PoliciesTab';
 
-/** The five settings tabs of admin spec §2, in the spec's order. The tab lives in `?tab=` so a reload,
- * a shared link or the payment onboarding return lands on the same tab. */
+/** The five settings tabs of admin spec §2, in the spec's order, then Policies (issue 25). The tab
+ * lives in `?tab=` so a reload, a shared link or the payment onboarding return lands on the same tab. */
 export const SETTINGS_TABS = [
   { value: 'store', label: 'Store Info', Panel: StoreInfoTab },
   { value: 'payment', label: 'Payment', Panel: PaymentTab },
   { value: 'email', label: 'Email', Panel: EmailTab },
   { value: 'notifications', label: 'Notifications', Panel: NotificationsTab },
   { value: 'shipping', label: 'Shipping', Panel: ShippingTab },
+  { value: 'policies', label: 'Policies', Panel: PoliciesTab },
 ] as const;
 
 export function SettingsPage() {
@@ -37,7 +39,7 @@ export function SettingsPage() {
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Store Settings</h1>
-        <p className="mt-1 text-sm text-zinc-500">Store details, payments, email, notifications and shipping.</p>
+        <p className="mt-1 text-sm text-zinc-500">Store details, payments, email, notifications, shipping and the policies shoppers see.</p>
       </div>
       <Tabs value={tab} onValueChange={select} className="flex flex-col gap-6">
         <div ref={tabRow} className="min-w-0">
