@@ -114,11 +114,12 @@ describe('checkout', () => {
     const { context, page } = await newPage();
     await openStore(page);
     await fillCart(page);
-    // Delivery options that fail to load: a warning, and checkout carries on (the server prices delivery).
+    // Delivery options that fail to load: a warning that says what the server will charge (decision 034:
+    // 'Free shipping will be applied' only when delivery costs nothing), and checkout carries on.
     const isMethods = (u: URL) => u.pathname === '/api/shipping-methods';
     await page.route(isMethods, (route) => route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Something went wrong' } } }));
     await page.goto(url(STORE, '/checkout'));
-    await page.getByText('Could not load shipping options. Free shipping will be applied.').waitFor();
+    await page.getByText('Could not load shipping options. Delivery is charged as shown in your order summary.').waitFor();
     await page.unroute(isMethods);
     await fillAddress(page, { email: 'cancel.me@example.co.uk', first: 'Jo', last: 'Later' });
     await page.getByRole('button', { name: 'Pay £64.99' }).click();

@@ -15,6 +15,8 @@ const AdminApp = lazy(() => import('@/admin/AdminApp'));
 // The client's proposal page (issue 16): a bundle of its own, on store and platform hosts alike.
 const ProposalPage = lazy(() => import('@/quote/ProposalPage'));
 const InvitePage = lazy(() => import('@/auth/InvitePage'));
+// Opening a shop of one's own (issue 25 item 3): the platform host only.
+const NameYourShop = lazy(() => import('@/shops/NameYourShop'));
 
 export function App() {
   const location = useLocation();
@@ -38,6 +40,8 @@ export function App() {
           <Route path="/admin/*" element={<AdminApp />} />
           <Route path="/quote/:uniqueUrl" element={<ProposalPage />} />
           <Route path="/invite/:token" element={<InvitePage />} />
+          {/* Not on a store's host: there /start is the store's own "Page not found". */}
+          {tenant ? null : <Route path="/start" element={<NameYourShop />} />}
           {/* With no tenant on this host, the marketing routes replace the store routes. */}
           <Route path="/*" element={tenant ? <Storefront tenant={tenant} /> : <MarketingSite />} />
         </Routes>

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ArrowLeft, Info } from 'lucide-react';
+import { ArrowLeft, Info, Store } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError, errorMessage } from '@/lib/api';
@@ -30,7 +31,8 @@ export default function LoginPage() {
   const tenant = useCurrentTenant().data?.tenant ?? null;
   const siteName = tenant?.name ?? PLATFORM_NAME;
   const noTenant = params.get('reason') === 'no-tenant';
-  const done = (session: SessionResponse) => navigate(afterSignInPath(params.get('redirect'), session, tenant?.id ?? null), { replace: true });
+  const done = (session: SessionResponse, how: 'sign-in' | 'sign-up') =>
+    navigate(afterSignInPath(params.get('redirect'), session, tenant?.id ?? null, how), { replace: true });
 
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-zinc-50 px-4 py-10">
@@ -49,7 +51,17 @@ export default function LoginPage() {
             {noTenant ? (
               <Alert variant="warning">
                 <Info aria-hidden />
-                <span>Your account is not linked to any store yet. Ask the store owner to invite you, or sign in with another account.</span>
+                <div className="grid gap-3">
+                  <span>Your account is not linked to any store yet. Ask the store owner to invite you, or sign in with another account.</span>
+                  {tenant ? null : (
+                    <Button asChild size="sm" variant="outline" className="justify-self-start">
+                      <Link to="/start">
+                        <Store aria-hidden />
+                        Open your own shop
+                      </Link>
+                    </Button>
+                  )}
+                </div>
               </Alert>
             ) : null}
             <Tabs defaultValue="sign-in">
@@ -60,14 +72,14 @@ export default function LoginPage() {
               <TabsContent value="sign-in">
                 <AuthForm
                   mode="sign-in"
-                  onSubmit={async (values) => { await done(await signIn.mutateAsync(values)); }}
+                  onSubmit={async (values) => { await done(await signIn.mutateAsync(values), 'sign-in'); }}
                   describeError={(error) => errorMessage(error, AUTH_TEXT.signInFailed)}
                 />
               </TabsContent>
               <TabsContent value="sign-up">
                 <AuthForm
                   mode="sign-up"
-                  onSubmit={async (values) => { await done(await signUp.mutateAsync(values)); }}
+                  onSubmit={async (values) => { await done(await signUp.mutateAsync(values), 'sign-up'); }}
                   describeError={describeSignUpError}
                 />
               </TabsContent>

@@ -49,4 +49,28 @@ describe('where /login goes after sign-in', () => {
     expect(afterSignInPath(null, person(), null)).toBe('/admin');
     expect(afterSignInPath('/admin/orders', person(), null)).toBe('/admin/orders');
   });
+
+  it('on the platform host: someone who just signed up goes to /start to open a shop, unless a page was asked for', () => {
+    expect(afterSignInPath(null, person(), null, 'sign-up')).toBe('/start');
+    expect(afterSignInPath('', person(), null, 'sign-up')).toBe('/start');
+    expect(afterSignInPath('//evil.example', person(), null, 'sign-up')).toBe('/start');
+    expect(afterSignInPath('/admin/orders', person(), null, 'sign-up')).toBe('/admin/orders');
+    expect(afterSignInPath('/quote/abc', person(), null, 'sign-up')).toBe('/quote/abc');
+    // Signing in (not up) with no store still goes to /admin, which says so and links to /start.
+    expect(afterSignInPath(null, person(), null, 'sign-in')).toBe('/admin');
+    // With store access (an owner, a member), /admin as before.
+    expect(afterSignInPath(null, person({ isOwner: true }), null, 'sign-up')).toBe('/admin');
+    expect(afterSignInPath(null, person({ memberships: [[ACME, 'owner']] }), null, 'sign-up')).toBe('/admin');
+  });
+
+  it('on a store host: signing up is shopping, never /start', () => {
+    expect(afterSignInPath(null, person(), DEMO, 'sign-up')).toBe('/');
+    expect(afterSignInPath('/checkout', person(), DEMO, 'sign-up')).toBe('/checkout');
+  });
+
+  it('back to /start after signing in from it, for people with a store too (opening another)', () => {
+    expect(afterSignInPath('/start', person(), null)).toBe('/start');
+    expect(afterSignInPath('/start', person({ memberships: [[ACME, 'owner']] }), null)).toBe('/start');
+    expect(afterSignInPath('/starter', person({ memberships: [[ACME, 'owner']] }), null)).toBe('/admin');
+  });
 });

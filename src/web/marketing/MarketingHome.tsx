@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Boxes, CreditCard, Lock, PackageCheck, Search, Sparkles, Zap, type LucideIcon } from 'lucide-react';
+import { ArrowRight, Boxes, CreditCard, Lock, PackageCheck, Search, Sparkles, Zap, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { PLATFORM_NAME } from '@shared/platform';
 
@@ -28,7 +28,10 @@ export function MarketingHome() {
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">
-              <Link to="/login">Sign in to your shop</Link>
+              <Link to="/start">
+                Open your shop
+                <ArrowRight aria-hidden />
+              </Link>
             </Button>
             <Button asChild size="lg" variant="outline">
               <a href="#features">See what is included</a>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AlertCircle, FolderTree, Package, Settings, ShoppingCart, Sparkles, Upload, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,6 +11,8 @@ import { QuickWinsPanel } from '../dashboard/QuickWinsPanel';
 import { SalesChart } from '../dashboard/SalesChart';
 import { SetupProgress } from '../dashboard/SetupProgress';
 import { useDashboardKpis } from '@/lib/admin-dashboard';
+import { useStoreSetup } from '@/lib/admin-setup';
+import { useCurrentTenant } from '@/lib/tenant';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { DASHBOARD_LOAD_FAILED } from '@shared/dashboard';
@@ -25,11 +27,14 @@ const QUICK_ACTIONS = [
 
 /**
  * Admin spec "Dashboard": greeting, main actions, Low Stock Alert, KPI cards, the 30-day sales chart,
- * Quick Wins, Store Setup Progress and Quick Actions. Staff see none of the store's figures.
+ * Quick Wins, Store Setup Progress and Quick Actions. Staff see none of the store's figures. Until the
+ * store is launched its set-up checklist comes first, on every screen size: it is the way to a first sale.
  */
 export function Dashboard({ canManage, role }: { canManage: boolean; role: MemberRole | null }) {
   const [wizardOpen, setWizardOpen] = useState(false);
   const kpis = useDashboardKpis(canManage);
+  const setupFirst = useSetupFirst(canManage);
+  useEmailConfirmedNotice();
   useEffect(() => {
     if (kpis.isError) toast.error(DASHBOARD_LOAD_FAILED, { id: 'dashboard-load', description: errorMessage(kpis.error, 'Please try again.') });
   }, [kpis.isError, kpis.error]);
@@ -55,6 +60,8 @@ export function Dashboard({ canManage, role }: { canManage: boolean; role: Membe
         ) : null}
       </div>
       {canManage ? <ProductWizard open={wizardOpen} onOpenChange={setWizardOpen} /> : null}
+
+      {canManage && setupFirst ? <SetupProgress /> : null}
 
       {canManage ? <LowStockAlert /> : null}
 
@@ -89,22 +96,14 @@ export function Dashboard({ canManage, role }: { canManage: boolean; role: Membe
       {canManage ? <QuickWinsPanel /> : null}
 
       {canManage ? (
-        <div className="grid gap-6 lg:grid-cols-3">
-          <SetupProgress setup={kpis.data?.setup} loading={kpis.isPending} />
-          <Card>
-            <CardHeader>
-              <CardTitle>Quick Actions</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-1">
-              {QUICK_ACTIONS.map(({ label, to, icon: Icon }) => (
-                <Link key={label} to={to} className="flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium text-zinc-700 hover:bg-zinc-50">
-                  <Icon className="size-4 text-zinc-500" aria-hidden />
-                  {label}
-                </Link>
-              ))}
-            </CardContent>
-          </Card>
-        </div>
+        setupFirst ? (
+          <QuickActions wide />
+        ) : (
+          <div className="grid gap-6 lg:grid-cols-3">
+            <SetupProgress className="lg:col-span-2" />
+            <QuickActions />
+          </div>
+        )
       ) : (
         <Card>
           <CardHeader>
@@ -123,4 +122,50 @@ export function Dashboard({ canManage, role }: { canManage: boolean; role: Membe
       )}
     </div>
   );
+}
+
+/**
+ * Whether the checklist leads the page: until the store is launched. Before the set-up answer arrives
+ * the host's store answer (already loaded for the admin) says so, so the card does not jump once it
+ * comes; with neither (the platform host), it leads.
+ */
+function useSetupFirst(canManage: boolean): boolean {
+  const setup = useStoreSetup(canManage);
+  const tenant = useCurrentTenant().data?.tenant;
+  if (setup.data) return setup.data.launched_at === null;
+  return !(tenant?.launched ?? false);
+}
+
+function QuickActions({ wide = false }: { wide?: boolean }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quick Actions</CardTitle>
+      </CardHeader>
+      <CardContent className={wide ? 'grid gap-1 sm:grid-cols-2 lg:grid-cols-4' : 'grid gap-1'}>
+        {QUICK_ACTIONS.map(({ label, to, icon: Icon }) => (
+          <Link key={label} to={to} className="flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium text-zinc-700 hover:bg-zinc-50">
+            <Icon className="size-4 text-zinc-500" aria-hidden />
+            {label}
+          </Link>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The "Confirm your email" link lands here with ?email_confirmed=1 (or 0 for a link that failed): say so once. */
+function useEmailConfirmedNotice() {
+  const [params, setParams] = useSearchParams();
+  const outcome = params.get('email_confirmed');
+  useEffect(() => {
+    if (outcome === null) return;
+    if (outcome === '1') toast.success('Email confirmed', { description: 'Your store can open once the other steps are done.' });
+    else toast.error('That confirmation link did not work', { description: 'It may have expired. Send a new one from the checklist.' });
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.delete('email_confirmed');
+      return next;
+    }, { replace: true });
+  }, [outcome, setParams]);
 }

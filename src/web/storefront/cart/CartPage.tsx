@@ -3,8 +3,10 @@ import { ArrowLeft, ShoppingCart } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCart, useCartChanging } from '@/lib/cart';
+import { useCart, useCartChanging, useShippingMethods } from '@/lib/cart';
 import { LoadError } from '../components/LoadError';
+import { NotTakingOrders } from '../checkout/NotTakingOrders';
+import { shippingAvailability } from '../checkout/shipping-availability';
 import { useDocumentTitle } from '../store-context';
 import { CartLine } from './CartLine';
 import { CartSummary } from './CartSummary';
@@ -19,6 +21,8 @@ export function CartPage() {
   const cart = useCart();
   const changing = useCartChanging();
   const count = cart.data?.item_count ?? 0;
+  // An answered empty list of delivery options: checkout would be refused, so it is not offered.
+  const noDelivery = shippingAvailability(useShippingMethods(), cart.data?.shipping_total ?? null).kind === 'none';
 
   let body;
   if (cart.data && cart.data.items.length === 0) {
@@ -45,23 +49,26 @@ export function CartPage() {
     );
   } else {
     body = (
-      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-12">
-        <section aria-labelledby="cart-items">
-          <h2 id="cart-items" className="sr-only">Items in your cart</h2>
-          {cart.data ? (
-            <ul aria-label="Items in your cart" className="divide-y divide-zinc-200 border-y border-zinc-200">
-              {cart.data.items.map((item) => <CartLine key={item.id} item={item} />)}
-            </ul>
-          ) : (
-            <CartLinesSkeleton />
-          )}
-          <Link to="/products" className="mt-6 inline-flex items-center gap-2 rounded-sm text-sm font-medium text-zinc-600 hover:text-zinc-900">
-            <ArrowLeft className="size-4" aria-hidden />
-            Continue shopping
-          </Link>
-        </section>
-        <CartSummary cart={cart.data} busy={changing || cart.isPending} />
-      </div>
+      <>
+        {noDelivery ? <NotTakingOrders className="mt-6" /> : null}
+        <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-12">
+          <section aria-labelledby="cart-items">
+            <h2 id="cart-items" className="sr-only">Items in your cart</h2>
+            {cart.data ? (
+              <ul aria-label="Items in your cart" className="divide-y divide-zinc-200 border-y border-zinc-200">
+                {cart.data.items.map((item) => <CartLine key={item.id} item={item} />)}
+              </ul>
+            ) : (
+              <CartLinesSkeleton />
+            )}
+            <Link to="/products" className="mt-6 inline-flex items-center gap-2 rounded-sm text-sm font-medium text-zinc-600 hover:text-zinc-900">
+              <ArrowLeft className="size-4" aria-hidden />
+              Continue shopping
+            </Link>
+          </section>
+          <CartSummary cart={cart.data} busy={changing || cart.isPending} notTakingOrders={noDelivery} />
+        </div>
+      </>
     );
   }
 

@@ -10,8 +10,9 @@ import { CART_TEXT } from './cart-text';
  * Order summary (storefront spec §2 Cart): the server's figures through the same OrderTotals as checkout
  * and the order pages (discount and tax only above 0, shipping 'Free' at 0 under the method's name, the
  * VAT inside the total). Without a cart yet (loading) the figures are skeletons and checkout waits.
+ * A shop without delivery options cannot take the order, so checkout is not offered at all.
  */
-export function CartSummary({ cart, busy }: { cart: Cart | undefined; busy?: boolean }) {
+export function CartSummary({ cart, busy, notTakingOrders = false }: { cart: Cart | undefined; busy?: boolean; notTakingOrders?: boolean }) {
   const navigate = useNavigate();
   const empty = !cart || cart.items.length === 0;
   // Checkout would refuse a line over its stock (409): wait here until the shopper has changed it.
@@ -31,11 +32,15 @@ export function CartSummary({ cart, busy }: { cart: Cart | undefined; busy?: boo
           ))}
         </div>
       )}
-      <Button size="lg" className="mt-6 w-full" disabled={empty || busy || overStock} aria-describedby={overStock ? 'cart-over-stock' : undefined} onClick={() => void navigate('/checkout')}>
-        <Lock aria-hidden />
-        {CART_TEXT.checkout}
-      </Button>
-      {overStock ? (
+      {notTakingOrders ? (
+        <p className="mt-6 rounded-md border border-dashed border-zinc-300 px-3 py-2.5 text-center text-sm text-zinc-600">{CART_TEXT.noCheckout}</p>
+      ) : (
+        <Button size="lg" className="mt-6 w-full" disabled={empty || busy || overStock} aria-describedby={overStock ? 'cart-over-stock' : undefined} onClick={() => void navigate('/checkout')}>
+          <Lock aria-hidden />
+          {CART_TEXT.checkout}
+        </Button>
+      )}
+      {notTakingOrders ? null : overStock ? (
         <p id="cart-over-stock" role="status" className="mt-3 text-center text-xs font-medium text-red-700">{CART_TEXT.overStock}</p>
       ) : (
         <p className="mt-3 text-center text-xs text-zinc-500">Choose your delivery option and pay securely at checkout.</p>

@@ -15,4 +15,6 @@ export const CART_TEXT = {
   soldOut: 'Out of stock. Remove it to check out.',
   lowerQuantity: 'Lower the quantity to check out.',
   overStock: 'Some items have less stock than your cart asks for. Update them to check out.',
+  // Not in the spec: a shop with no delivery options yet (the notice above the cart says why).
+  noCheckout: 'Checkout opens once the shop adds a delivery option.',
 } as const;

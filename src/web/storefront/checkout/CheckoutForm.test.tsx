@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cart } from '@shared/cart';
@@ -6,6 +7,7 @@ import { CHECKOUT_MESSAGES } from '@shared/checkout-schemas';
 import { useChooseShipping } from '@/lib/cart';
 import { fakeFetch, renderForm, submit, typeInto, type FetchCall, type Rendered } from '@/test/form-dom';
 import { CheckoutForm } from './CheckoutForm';
+import { SHIPPING_LOAD_FAILED, SHIPPING_LOAD_FAILED_CHARGED } from './shipping-availability';
 
 vi.mock('@/lib/toast', () => ({ toast: { success: () => undefined, error: () => undefined } }));
 
@@ -14,16 +16,29 @@ const cart: Cart = {
   shipping_selection: { shipping_method_id: 'standard', name: 'Standard', cost: 0 },
 };
 
-function Harness() {
-  return <CheckoutForm cart={cart} choose={useChooseShipping()} />;
+const standard = { id: 'standard', name: 'Standard', description: null, flat_rate: 3.99, free_over: 10, delivery_min_days: 2, delivery_max_days: 4 };
+
+function Harness({ of = cart }: { of?: Cart }) {
+  return <CheckoutForm cart={of} choose={useChooseShipping()} />;
 }
 
-/** The server as the form meets it: no session, no shipping methods, and checkout answering a pay page. */
-function server(call: FetchCall) {
-  if (call.url === '/api/auth/session') return { status: 200, body: { user: null, memberships: [], active_tenant_id: null } };
-  if (call.url === '/api/shipping-methods') return { status: 200, body: { shipping_methods: [] } };
-  return { status: 200, body: { url: '/pay/test', order_number: 'ORD-1', session_id: 's-1' } };
+type MethodsAnswer = { status: number; body: unknown };
+const methodsOk = (list: unknown[]): MethodsAnswer => ({ status: 200, body: { shipping_methods: list } });
+
+/** The server as the form meets it: no session, the given delivery options, and checkout answering a pay page. */
+function serverWith(methods: MethodsAnswer) {
+  return (call: FetchCall) => {
+    if (call.url === '/api/auth/session') return { status: 200, body: { user: null, memberships: [], active_tenant_id: null } };
+    if (call.url === '/api/shipping-methods') return methods;
+    return { status: 200, body: { url: '/pay/test', order_number: 'ORD-1', session_id: 's-1' } };
+  };
 }
+const server = serverWith(methodsOk([standard]));
+
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await act(async () => { await new Promise((resolve) => setTimeout(resolve, 0)); });
+};
+const payButton = (view: Rendered) => [...view.container.querySelectorAll('button[type="submit"]')].find((b) => b.textContent?.includes('Pay')) as HTMLButtonElement;
 
 describe('CheckoutForm (checkoutInput, the route schema, in Zod Mini)', () => {
   let view: Rendered;
@@ -88,5 +103,45 @@ describe('CheckoutForm (checkoutInput, the route schema, in Zod Mini)', () => {
       },
     ]);
     expect(assign).toHaveBeenCalledWith('/pay/test');
+  });
+});
+
+describe('CheckoutForm and the shop’s delivery options', () => {
+  let view: Rendered | null = null;
+  const show = async (methods: MethodsAnswer, of: Cart = cart) => {
+    vi.stubGlobal('fetch', fakeFetch(serverWith(methods)).fetch);
+    view = await renderForm(<MemoryRouter><Harness of={of} /></MemoryRouter>);
+    await settle();
+    return view;
+  };
+  afterEach(async () => {
+    await view?.unmount();
+    view = null;
+    vi.unstubAllGlobals();
+  });
+
+  it('offers Pay when the shop has a delivery option', async () => {
+    const shown = await show(methodsOk([standard]));
+    expect(payButton(shown).disabled).toBe(false);
+    expect(shown.container.textContent).toContain('Standard');
+  });
+
+  it('does not offer Pay when the shop has none, and never promises free shipping for it', async () => {
+    const shown = await show(methodsOk([]));
+    expect(payButton(shown).disabled).toBe(true);
+    expect(shown.container.textContent).toContain('There are no delivery options to choose from yet.');
+    expect(shown.container.textContent).not.toContain(SHIPPING_LOAD_FAILED);
+  });
+
+  it('on a failed call keeps Pay and promises free shipping only when the cart’s delivery is free', async () => {
+    const failed = { status: 500, body: { error: { code: 'internal', message: 'Something went wrong' } } };
+    let shown = await show(failed);
+    expect(payButton(shown).disabled).toBe(false);
+    expect(shown.container.textContent).toContain(SHIPPING_LOAD_FAILED);
+    await shown.unmount();
+
+    shown = await show(failed, { ...cart, shipping_total: 3.99, total: 15.99 });
+    expect(shown.container.textContent).toContain(SHIPPING_LOAD_FAILED_CHARGED);
+    expect(shown.container.textContent).not.toContain(SHIPPING_LOAD_FAILED);
   });
 });

@@ -11,11 +11,12 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useSession } from '@/lib/auth';
-import type { useChooseShipping } from '@/lib/cart';
+import { useShippingMethods, type useChooseShipping } from '@/lib/cart';
 import { AddressFields } from './AddressFields';
 import { CheckoutSection } from './CheckoutSection';
 import { checkoutForm, emptyCheckout, type CheckoutValues } from './checkout-form';
 import { ShippingMethods } from './ShippingMethods';
+import { shippingAvailability } from './shipping-availability';
 import { usePlaceOrder } from './use-place-order';
 
 /**
@@ -29,6 +30,8 @@ export function CheckoutForm({ cart, choose }: { cart: Cart; choose: ReturnType<
   const signedInEmail = session.data?.user?.email ?? null;
   const place = usePlaceOrder(form, cart.shipping_selection?.shipping_method_id ?? null);
   const billingSame = useWatch({ control, name: 'billingSameAsShipping' });
+  // No delivery options: the server would refuse the order (409 no_shipping), so Pay is not offered.
+  const noDelivery = shippingAvailability(useShippingMethods(), cart.shipping_total).kind === 'none';
 
   // A signed-in shopper's email is filled in for them, unless they already typed one.
   useEffect(() => {
@@ -100,11 +103,13 @@ export function CheckoutForm({ cart, choose }: { cart: Cart; choose: ReturnType<
               </Alert>
             ) : null}
 
-            <Button type="submit" size="lg" className="h-12 w-full" disabled={place.busy || choose.isPending}>
+            <Button type="submit" size="lg" className="h-12 w-full" disabled={place.busy || choose.isPending || noDelivery}>
               {place.busy ? <Loader2 className="animate-spin" aria-hidden /> : <Lock aria-hidden />}
               {place.redirecting ? 'Taking you to payment...' : place.busy ? 'Preparing your order...' : `Pay ${formatGBP(cart.total)}`}
             </Button>
-            <p className="-mt-2 text-center text-xs text-zinc-500">Prices include VAT. You can review your order on the payment page before paying.</p>
+            <p className="-mt-2 text-center text-xs text-zinc-500">
+              {noDelivery ? 'Orders cannot be placed until the shop adds a delivery option.' : 'Prices include VAT. You can review your order on the payment page before paying.'}
+            </p>
           </div>
         </CheckoutSection>
       </form>

@@ -5,18 +5,21 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
-import { useCart, useChooseShipping } from '@/lib/cart';
+import { useCart, useChooseShipping, useShippingMethods } from '@/lib/cart';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { StatusScreen } from '../components/StatusScreen';
 import { useDocumentTitle } from '../store-context';
 import { CheckoutForm } from './CheckoutForm';
 import { CheckoutSummary, MobileCheckoutSummary } from './CheckoutSummary';
+import { NotTakingOrders } from './NotTakingOrders';
+import { shippingAvailability } from './shipping-availability';
 
 /** /checkout (storefront spec §2): the form beside the server-priced summary. */
 export function CheckoutPage() {
   useDocumentTitle('Checkout');
   const cart = useCart();
   const choose = useChooseShipping();
+  const methods = useShippingMethods();
 
   if (cart.isPending) return <CheckoutSkeleton />;
   if (cart.isError) {
@@ -41,6 +44,7 @@ export function CheckoutPage() {
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <Breadcrumbs items={[{ label: 'Home', to: '/' }, { label: 'Cart', to: '/cart' }, { label: 'Checkout' }]} />
       <h1 className="mt-6 text-3xl font-semibold tracking-tight sm:text-4xl">Checkout</h1>
+      {shippingAvailability(methods, cart.data.shipping_total).kind === 'none' ? <NotTakingOrders className="mt-6" /> : null}
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-10">
         <MobileCheckoutSummary cart={cart.data} busy={choose.isPending} />
         <CheckoutForm cart={cart.data} choose={choose} />

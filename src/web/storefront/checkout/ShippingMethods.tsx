@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TriangleAlert } from 'lucide-react';
+import { PackageX, TriangleAlert } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { shippingCost, type Cart } from '@shared/cart';
 import { formatGBP } from '@shared/money';
@@ -9,9 +9,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useChooseShipping, useShippingMethods } from '@/lib/cart';
 import { cn } from '@/lib/utils';
+import { shippingAvailability } from './shipping-availability';
 
-// Storefront spec §8.
-export const SHIPPING_LOAD_FAILED = 'Could not load shipping options. Free shipping will be applied.';
+export { SHIPPING_LOAD_FAILED } from './shipping-availability';
 
 /**
  * Delivery options as radio cards. Choosing one asks the server to price the cart with it; the
@@ -25,7 +25,9 @@ export function ShippingMethods({ cart, choose }: { cart: Cart; choose: ReturnTy
   const [choosing, setChoosing] = useState<string | null>(null);
   const selected = choosing ?? cart.shipping_selection?.shipping_method_id;
 
-  if (methods.isPending) {
+  const availability = shippingAvailability(methods, cart.shipping_total);
+
+  if (availability.kind === 'loading') {
     return (
       <div className="grid gap-3" aria-hidden>
         <Skeleton className="h-[4.5rem] rounded-lg" />
@@ -33,12 +35,21 @@ export function ShippingMethods({ cart, choose }: { cart: Cart; choose: ReturnTy
       </div>
     );
   }
-  if (methods.isError || methods.data.length === 0) {
+  if (availability.kind === 'failed') {
     return (
       <Alert variant="warning">
         <TriangleAlert aria-hidden />
-        <span>{SHIPPING_LOAD_FAILED}</span>
+        <span>{availability.message}</span>
       </Alert>
+    );
+  }
+  // No delivery options: the page's notice says the shop is not taking orders; here, why nothing can be chosen.
+  if (availability.kind === 'none' || !methods.data) {
+    return (
+      <p className="flex items-start gap-3 rounded-lg border border-dashed border-zinc-300 p-4 text-sm text-zinc-600">
+        <PackageX className="mt-0.5 size-4 shrink-0 text-zinc-500" aria-hidden />
+        <span>There are no delivery options to choose from yet.</span>
+      </p>
     );
   }
 

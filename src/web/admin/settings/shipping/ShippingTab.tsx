@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2, TriangleAlert, Truck } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, ClipboardCheck, Loader2, Pencil, Plus, Trash2, TriangleAlert, Truck } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,9 +9,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
+import { setupKeys, useConfirmDelivery, useStoreSetup } from '@/lib/admin-setup';
 import { useReorderShippingMethods, useSetShippingActive, useShippingMethods, type AdminShippingMethod } from '@/lib/admin-shipping';
 import { toast } from '@/lib/toast';
 import { formatGBP } from '@shared/money';
+import { SETUP_TEXT } from '@shared/store-setup';
 import { deliveryEstimate } from '@shared/orders';
 import { DeleteShippingDialog } from './DeleteShippingDialog';
 import { ShippingMethodDialog } from './ShippingMethodDialog';
@@ -81,6 +84,7 @@ export function ShippingTab() {
         </EmptyState>
       ) : (
         <>
+          <ConfirmDeliveryBanner hasActive={list.some((m) => m.is_active)} />
           {list.every((m) => !m.is_active) ? (
             <Alert variant="warning">
               <TriangleAlert aria-hidden />
@@ -119,6 +123,42 @@ export function ShippingTab() {
       <ShippingMethodDialog open={formOpen} onOpenChange={setFormOpen} method={editing} />
       <DeleteShippingDialog method={deleting} onClose={() => setDeleting(null)} />
     </div>
+  );
+}
+
+/**
+ * Store set-up (issue 25): a new store's delivery step is done once the merchant has looked at the
+ * options and said so. Shown while that step is open and some option is on; gone once confirmed.
+ */
+function ConfirmDeliveryBanner({ hasActive }: { hasActive: boolean }) {
+  const setup = useStoreSetup();
+  const confirm = useConfirmDelivery();
+  const queryClient = useQueryClient();
+  // The step counts only while some option is on: switching the last one off or on changes it.
+  const hadActive = useRef(hasActive);
+  useEffect(() => {
+    if (hadActive.current === hasActive) return;
+    hadActive.current = hasActive;
+    void queryClient.invalidateQueries({ queryKey: setupKeys.state });
+  }, [hasActive, queryClient]);
+  const deliveryDone = setup.data?.steps.find((step) => step.key === 'delivery')?.done ?? true;
+  if (!setup.data || deliveryDone || !hasActive) return null;
+  const onConfirm = () =>
+    confirm.mutate(undefined, {
+      onSuccess: () => toast.success(SETUP_TEXT.deliveryConfirmed, { id: 'confirm-delivery' }),
+      onError: (error) => toast.error(errorMessage(error, 'Could not confirm your delivery options. Please try again.'), { id: 'confirm-delivery' }),
+    });
+  return (
+    <Alert variant="info" className="flex-col gap-3 sm:flex-row sm:items-center">
+      <span className="flex flex-1 items-start gap-3">
+        <ClipboardCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span>Check your delivery options, then confirm them so your store can open.</span>
+      </span>
+      <Button size="sm" className="w-full shrink-0 sm:w-auto" disabled={confirm.isPending} onClick={onConfirm}>
+        {confirm.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+        Confirm delivery options
+      </Button>
+    </Alert>
   );
 }
 
