@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, newPage, signInThroughForm, snap, snapIfFailed, toastWith, url } from './browser';
-import { runTag } from './run-data';
+import { newJourneyStore, previewStore, runTag } from './run-data';
 import { api } from './store';
 
 // Webstore > Navigation (issue 14 item 1). The journey builds the menu of a store of its own (the
@@ -9,15 +9,11 @@ import { api } from './store';
 
 afterEach(snapIfFailed);
 
-/** A new store at {tag}.localhost owned by admin@demo.test, with a category and a live product. */
+/** A journey store (run-data.ts) with a category and a live product. */
 async function newStore(): Promise<{ host: string; category: string; product: { name: string; slug: string } }> {
   const tag = runTag();
-  const host = `${tag}.localhost`;
+  const host = await newJourneyStore('Menu Journey Shop', `${tag}.localhost`);
   const { context, page } = await newPage();
-  await page.goto(url('localhost', '/api/auth/session'));
-  expect((await api(page, 'POST', '/api/auth/sign-in', { email: 'owner@platform.test', password: DEMO_PASSWORD })).status).toBe(200);
-  const created = await api(page, 'POST', '/api/tenants', { name: 'Menu Journey Shop', domain: host, admin_email: 'admin@demo.test' });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
   await page.goto(url(host, '/api/auth/session'));
   expect((await api(page, 'POST', '/api/auth/sign-in', { email: 'admin@demo.test', password: DEMO_PASSWORD })).status).toBe(200);
   expect((await api(page, 'POST', '/api/admin/categories', { name: 'Table Lamps' })).status).toBe(201);
@@ -101,6 +97,7 @@ describe('navigation editor', () => {
 
     // The storefront, desktop: the groups in the bar; hovering one opens its mega menu.
     const { context: shopper, page: shop } = await newPage({ width: 1366, height: 900 });
+    await previewStore(shop, host);
     await shop.goto(url(host, '/'));
     const bar = shop.getByRole('navigation', { name: 'Main menu' });
     await bar.getByRole('link', { name: 'Lighting' }).hover();
@@ -116,6 +113,7 @@ describe('navigation editor', () => {
 
     // The storefront at 375 px: the flyout holds the same menu.
     const { context: phone, page: mobilePage } = await newPage({ width: 375, height: 740 });
+    await previewStore(mobilePage, host);
     await mobilePage.goto(url(host, '/'));
     await mobilePage.getByRole('button', { name: 'Open menu' }).click();
     const sheet = mobilePage.getByRole('dialog');

@@ -21,7 +21,8 @@ describe('owner console journeys', () => {
     await create.getByRole('button', { name: 'Create tenant' }).click();
     await page.getByText('Tenant created').waitFor();
     const row = page.getByRole('row').filter({ hasText: name });
-    await row.getByText('Open', { exact: true }).waitFor();
+    // Not public until its merchant launches it (issue 25).
+    await row.getByText('Opening soon', { exact: true }).last().waitFor();
 
     // Domains: a second host name, unique across the platform.
     await row.getByRole('button', { name: `More actions for ${name}` }).click();
@@ -40,7 +41,8 @@ describe('owner console journeys', () => {
 
     const shopper = await context.newPage();
     await shopper.goto(url(extra, '/'));
-    await shopper.getByRole('heading', { name }).waitFor();
+    await shopper.getByRole('heading', { name: 'Opening soon', level: 1 }).waitFor();
+    await shopper.getByText(name).waitFor();
 
     // Suspend: confirmed, then both hosts answer 503 "This store is closed".
     await row.getByRole('button', { name: `More actions for ${name}` }).click();
@@ -63,10 +65,11 @@ describe('owner console journeys', () => {
     await page.getByRole('menuitem', { name: 'Reactivate store' }).click();
     await page.getByRole('dialog', { name: `Reactivate ${name}?` }).getByRole('button', { name: 'Reactivate store' }).click();
     await page.getByText('Store reactivated').waitFor();
-    await row.getByText('Open', { exact: true }).waitFor();
+    await row.getByText('Opening soon', { exact: true }).last().waitFor();
+    // Back to what it was before: not closed, still waiting for its launch.
     const reopened = await shopper.goto(url(host, '/'));
-    expect(reopened?.status()).toBe(200);
-    await shopper.getByRole('heading', { name }).waitFor();
+    expect(reopened?.status()).toBe(503);
+    await shopper.getByRole('heading', { name: 'Opening soon', level: 1 }).waitFor();
     await context.close();
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, fitsWidth, newPage, signInThroughForm, snap, toastWith, url } from './browser';
-import { runTag } from './run-data';
-import { api } from './store';
+import { fitsWidth, newPage, signInThroughForm, snap, toastWith, url } from './browser';
+import { newJourneyStore, runTag } from './run-data';
 
 // Issue 13, Settings > Payment: a new store (made by the platform owner for this journey, so it starts
 // with no payment account whatever other journeys did) connects card payments through the built-in
@@ -9,17 +8,11 @@ import { api } from './store';
 
 const poll = { timeout: 15_000 };
 
-/** A store of its own on `<tag>.localhost`, owned by the demo admin. */
+/** A journey store (run-data.ts) on `pay-<tag>.localhost`, owned by the demo admin. */
 async function newStore(): Promise<{ host: string; name: string }> {
   const tag = runTag();
-  const { context, page } = await newPage();
-  await page.goto(url('localhost', '/api/auth/session'));
-  expect((await api(page, 'POST', '/api/auth/sign-in', { email: 'owner@platform.test', password: DEMO_PASSWORD })).status).toBe(200);
   const name = `Pay ${tag}`;
-  const made = await api(page, 'POST', '/api/tenants', { name, domain: `pay-${tag}.localhost`, admin_email: 'admin@demo.test' });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  await context.close();
-  return { host: `pay-${tag}.localhost`, name };
+  return { host: await newJourneyStore(name, `pay-${tag}.localhost`), name };
 }
 
 describe('card payment onboarding', () => {
@@ -101,7 +94,7 @@ describe('card payment onboarding', () => {
 
     // The dashboard's set-up step reads the store's own account.
     await page.goto(url(store.host, '/admin'));
-    await page.getByText('Card payments are connected (test mode: no real money is taken).').waitFor(poll);
+    await page.getByText('Card payments are connected.', { exact: true }).waitFor(poll);
 
     // The same tab at phone width.
     const phone = await newPage({ width: 390, height: 844 });

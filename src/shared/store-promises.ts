@@ -81,16 +81,3 @@ export function refundLine(p: Pick<StorePromises, 'refund_days'>): string | null
 export function processingLine(p: Pick<StorePromises, 'dispatch_days'>): string | null {
   return p.dispatch_days === null ? null : `Orders are processed within ${businessDays(p.dispatch_days)}`;
 }
-
-/**
- * One sentence for page descriptions and the like: "Free delivery on orders over £100, next-day
- * delivery and a 30-day return policy." '' when the store promises none of these.
- */
-export function promiseSentence(p: StorePromises): string {
-  const parts = [freeDeliveryLine(p), p.next_day ? 'next-day delivery' : null, p.returns_days === null ? null : `a ${p.returns_days}-day return policy`].filter(
-    (part): part is string => part !== null,
-  );
-  if (parts.length === 0) return '';
-  const text = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
-}

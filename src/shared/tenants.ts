@@ -35,7 +35,7 @@ export const tenantDomainSchema = z.object({ id: z.string(), name: z.string(), d
 export type TenantDomain = z.infer<typeof tenantDomainSchema>;
 
 /** GET /api/tenants (owner only). */
-export const tenantListItem = tenantSchema.extend({ created_at: z.string(), member_count: z.number(), suspended_at: z.string().nullable() });
+export const tenantListItem = tenantSchema.extend({ created_at: z.string(), member_count: z.number(), suspended_at: z.string().nullable(), launched_at: z.string().nullable() });
 export type TenantListItem = z.infer<typeof tenantListItem>;
 
 /** Answers of the owner's tenant routes: GET /api/tenants, POST /api/tenants (201), GET /api/tenants/domains. */

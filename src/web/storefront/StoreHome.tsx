@@ -5,7 +5,7 @@ import { featuredCategories, heroPictures } from './home/featured-categories';
 import { FeaturedCategories } from './home/FeaturedCategories';
 import { FeaturedProducts } from './home/FeaturedProducts';
 import { HomeHero } from './home/HomeHero';
-import { promiseSentence } from '@shared/store-promises';
+import { promiseSentence } from '@shared/promise-sentence';
 import { StorePromises } from './home/StorePromises';
 
 /** The store's front page: welcome, featured categories and products, and the shop's promises. */

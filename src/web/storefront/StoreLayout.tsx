@@ -1,15 +1,18 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ShoppingBag } from 'lucide-react';
 import type { StoreTenant } from '@shared/tenants';
-import { StoreFooter } from './footer/StoreFooter';
 import { StoreProvider } from './store-context';
 import { CartLink } from './header/CartLink';
 import { AccountLink } from './header/AccountLink';
 import { MenuBar } from './header/MenuBar';
 import { HeaderSearch } from './header/HeaderSearch';
 import { MobileMenu } from './header/MobileMenu';
-import { topBarLine } from './store-promises';
+import { freeDeliveryLine } from '@shared/store-promises';
+
+// Below every page's content and never the first thing a shopper needs: its own bundle, fetched while
+// the page renders (decision 004's budget for the product page).
+const StoreFooter = lazy(() => import('./footer/StoreFooter').then((m) => ({ default: m.StoreFooter })));
 
 /** The shopper-facing frame: the store's offer, name, menu, search, account and cart links, content, footer with its promises. */
 export function StoreLayout({ tenant, children }: { tenant: StoreTenant; children: ReactNode }) {
@@ -19,7 +22,8 @@ export function StoreLayout({ tenant, children }: { tenant: StoreTenant; childre
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [pathname]);
-  const offer = topBarLine(tenant.promises);
+  // The top bar: the store's free-delivery offer, else nothing (a bar with no offer is noise).
+  const offer = freeDeliveryLine(tenant.promises);
   return (
     <StoreProvider tenant={tenant}>
       <div className="flex min-h-screen flex-col bg-white">
@@ -48,7 +52,9 @@ export function StoreLayout({ tenant, children }: { tenant: StoreTenant; childre
           <MenuBar />
         </header>
         <main className="flex flex-1 flex-col">{children}</main>
-        <StoreFooter storeName={tenant.name} details={tenant.details} promises={tenant.promises} />
+        <Suspense fallback={null}>
+          <StoreFooter storeName={tenant.name} details={tenant.details} promises={tenant.promises} />
+        </Suspense>
       </div>
     </StoreProvider>
   );

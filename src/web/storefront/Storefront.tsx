@@ -1,11 +1,13 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import type { StoreTenant } from '@shared/tenants';
 import { Spinner } from '@/components/ui/spinner';
 import { StoreLayout } from './StoreLayout';
 import { CartPage, CategoryPage, CheckoutPage, ContentPage, MyOrdersPage, NotFoundPage, OrderSuccessPage, ProductsPage, StoreHome, preloadStorePage } from './pages';
 import { ProductPage } from './product/ProductPage';
-import { OpeningSoon } from './opening-soon/OpeningSoon';
+
+// Only visitors of a store that has not launched see it: its own bundle, out of every shopper's download.
+const OpeningSoon = lazy(() => import('./opening-soon/OpeningSoon').then((m) => ({ default: m.OpeningSoon })));
 
 // A shopper landing on a page with a bundle of its own: fetch it as soon as this bundle runs,
 // before React gets round to rendering the route.
@@ -14,7 +16,13 @@ if (typeof window !== 'undefined') preloadStorePage(window.location.pathname);
 /** The store routes (storefront spec §2), shown on a tenant's own host. */
 export default function Storefront({ tenant }: { tenant: StoreTenant }) {
   // Not launched, and this visitor is neither its staff nor has its preview password (issue 25).
-  if (tenant.opening_soon) return <OpeningSoon tenant={tenant} />;
+  if (tenant.opening_soon) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <OpeningSoon tenant={tenant} />
+      </Suspense>
+    );
+  }
   return (
     <StoreLayout tenant={tenant}>
       {/* Some pages have their own bundle (pages.ts); the header and footer stay while one arrives. */}

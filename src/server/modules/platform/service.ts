@@ -17,6 +17,7 @@ const listItem = (r: TenantRow, members: number): TenantListItem => ({
   ...r,
   created_at: new Date(r.created_at).toISOString(),
   suspended_at: r.suspended_at ? new Date(r.suspended_at).toISOString() : null,
+  launched_at: r.launched_at ? new Date(r.launched_at).toISOString() : null,
   member_count: members,
 });
 

@@ -8,7 +8,7 @@ const primaryDomain = sql<string | null>`(select d.domain from tenant_domains d 
 
 export async function listTenants(tx: Tx) {
   return tx
-    .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, domain: primaryDomain, created_at: tenants.createdAt, suspended_at: tenants.suspendedAt })
+    .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, domain: primaryDomain, created_at: tenants.createdAt, suspended_at: tenants.suspendedAt, launched_at: tenants.launchedAt })
     .from(tenants)
     .orderBy(tenants.name);
 }

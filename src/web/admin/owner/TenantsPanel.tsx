@@ -70,7 +70,7 @@ export function TenantsPanel() {
                   </TableCell>
                   <TableCell className="hidden text-zinc-600 sm:table-cell">{t.domain ?? '—'}</TableCell>
                   <TableCell className="hidden lg:table-cell">
-                    {t.suspended_at ? <Badge variant="destructive">Suspended</Badge> : <Badge variant="success">Open</Badge>}
+                    {t.suspended_at ? <Badge variant="destructive">Suspended</Badge> : t.launched_at ? <Badge variant="success">Open</Badge> : <Badge variant="secondary">Opening soon</Badge>}
                   </TableCell>
                   <TableCell className="hidden text-right tabular-nums md:table-cell">{t.member_count}</TableCell>
                   <TableCell className="hidden whitespace-nowrap text-zinc-600 md:table-cell">{dateFormat.format(new Date(t.created_at))}</TableCell>

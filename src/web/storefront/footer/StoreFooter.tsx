@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { registrationLine, type PublicStoreDetails } from '@shared/store-details';
-import type { StorePromises } from '@shared/store-promises';
-import { footerFacts } from '../store-promises';
+import { freeDeliveryLine, refundLine, returnsLine, type StorePromises } from '@shared/store-promises';
+
 import { useSession } from '@/lib/auth';
 import { useCategories } from '@/lib/catalog';
 import { useLoginHref } from '../use-login-href';
@@ -77,4 +77,16 @@ function FooterColumn({ title, children }: { title: string; children: React.Reac
       <ul className="mt-3 grid gap-2">{children}</ul>
     </div>
   );
+}
+
+/** The footer's "Delivery & returns" facts, plainly. */
+function footerFacts(p: StorePromises): string[] {
+  const returns = returnsLine(p);
+  const refund = refundLine(p);
+  return [
+    freeDeliveryLine(p),
+    p.next_day ? 'Next-day delivery' : null,
+    p.delivery_note,
+    returns && refund ? `${returns}; ${refund.charAt(0).toLowerCase()}${refund.slice(1)}` : (returns ?? refund),
+  ].filter((line): line is string => Boolean(line));
 }

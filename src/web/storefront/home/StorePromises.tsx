@@ -1,5 +1,7 @@
 import { useStore } from '../store-context';
-import { promiseCards } from '../store-promises';
+import { Clock, RotateCcw, ShieldCheck, Truck } from 'lucide-react';
+import { businessDays, freeDeliveryLine, refundLine, returnsLine, type StorePromises as Promises } from '@shared/store-promises';
+import type { PromiseItem } from '../store-promises';
 import { cn } from '@/lib/utils';
 
 /** What the store promises (its Settings > Policies and delivery options), as cards under the hero. */
@@ -18,4 +20,18 @@ export function StorePromises() {
       </ul>
     </section>
   );
+}
+
+/** The home page's cards: delivery, dispatch, returns, and the card payments every store takes. */
+export function promiseCards(p: Promises): PromiseItem[] {
+  const cards: PromiseItem[] = [];
+  const free = freeDeliveryLine(p);
+  if (free) cards.push({ icon: Truck, title: free, detail: p.delivery_note ?? (p.next_day ? 'Next-day delivery is available at checkout.' : 'Delivery options are shown at checkout.') });
+  else if (p.delivery_note) cards.push({ icon: Truck, title: p.next_day ? 'Next-day delivery' : 'Delivery', detail: p.delivery_note });
+  else if (p.next_day) cards.push({ icon: Truck, title: 'Next-day delivery', detail: 'Choose next-day delivery at checkout.' });
+  if (p.dispatch_days) cards.push({ icon: Clock, title: `Dispatched within ${businessDays(p.dispatch_days)}`, detail: 'We pack your order and send it on its way.' });
+  const returns = returnsLine(p);
+  if (returns) cards.push({ icon: RotateCcw, title: returns, detail: refundLine(p) ? `${refundLine(p)}.` : `Return unused items within ${p.returns_days} days of delivery.` });
+  cards.push({ icon: ShieldCheck, title: 'Secure card payments', detail: 'Checkout through a trusted card payment provider.' });
+  return cards;
 }

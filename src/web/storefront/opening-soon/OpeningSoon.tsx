@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LockKeyhole, Store } from 'lucide-react';
 import type { StoreTenant } from '@shared/tenants';
-import { SETUP_TEXT } from '@shared/store-setup';
+import { SETUP_TEXT } from '@shared/store-setup-text';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { api, errorMessage } from '@/lib/api';

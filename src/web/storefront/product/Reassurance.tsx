@@ -1,5 +1,6 @@
 import { useStore } from '../store-context';
-import { reassuranceLines } from '../store-promises';
+import { RotateCcw, ShieldCheck, Truck, type LucideIcon } from 'lucide-react';
+import { freeDeliveryLine, type StorePromises } from '@shared/store-promises';
 
 /** The shop's promises beside the buy box, where the decision is made. */
 export function Reassurance() {
@@ -14,4 +15,14 @@ export function Reassurance() {
       ))}
     </ul>
   );
+}
+
+/** The short lines beside the buy box. */
+export function reassuranceLines(p: StorePromises): { icon: LucideIcon; text: string }[] {
+  const lines: { icon: LucideIcon; text: string }[] = [];
+  const free = freeDeliveryLine(p);
+  if (free) lines.push({ icon: Truck, text: free });
+  if (p.returns_days !== null) lines.push({ icon: RotateCcw, text: `${p.returns_days}-day returns` });
+  lines.push({ icon: ShieldCheck, text: 'Secure checkout' });
+  return lines;
 }

@@ -4,7 +4,7 @@ import { inStore } from '../../../http/guards';
 import type { StoreCtx } from '../../../http/context';
 import { escapeHtml } from '../../../../shared/html-escape';
 import { injectHead } from './html';
-import { promiseSentence } from '../../../../shared/store-promises';
+import { promiseSentence } from '../../../../shared/promise-sentence';
 import { isCataloguePage, platformMeta, sitemapPaths, storeMeta, storePageMeta } from './seo-service';
 
 /**
