@@ -95,6 +95,8 @@ export async function publishPage(ctx: TenantCtx, id: string): Promise<AdminPage
   if (!locked) throw pageNotFound();
   const content = checkedContent(locked.templateKey, locked.contentDraft, 'publishing');
   ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
+  // A published legal page is linked from the store's footer (the host cache's promises).
+  ctx.emit({ type: 'store.changed', tenantId: ctx.tenantId });
   await repo.publish(ctx, id, content);
   return getPage(ctx, id);
 }

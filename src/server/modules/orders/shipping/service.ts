@@ -7,6 +7,13 @@ import * as repo from './repo';
 
 type MethodInput = z.output<typeof shippingMethodBody>;
 
+/**
+ * The storefront's promises (free-delivery threshold, next-day delivery) come from the active options
+ * and travel with the host cache: this instance drops the store's entry after the commit (the database's
+ * tenants_changed notification, migration 0028, tells the other instances). Dropped with a rollback.
+ */
+const storeChanged = (ctx: TenantCtx) => ctx.emit({ type: 'store.changed', tenantId: ctx.tenantId });
+
 const methodNotFound = () => notFound(SHIPPING_MESSAGES.notFound);
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase('en-GB') === b.trim().toLocaleLowerCase('en-GB');
 
@@ -55,6 +62,7 @@ export async function listMethods(ctx: TenantCtx): Promise<AdminShippingMethod[]
 
 /** A new option goes last at checkout. */
 export async function createMethod(ctx: TenantCtx, input: MethodInput): Promise<AdminShippingMethod> {
+  storeChanged(ctx);
   const existing = await repo.lockMethods(ctx);
   if (existing.length >= SHIPPING_LIMITS.methods) throw badRequest(SHIPPING_MESSAGES.tooMany);
   refuseTakenName(existing, input.name, null);
@@ -67,6 +75,7 @@ export async function createMethod(ctx: TenantCtx, input: MethodInput): Promise<
  * are priced with the new values from their next view.
  */
 export async function updateMethod(ctx: TenantCtx, id: string, input: MethodInput): Promise<AdminShippingMethod> {
+  storeChanged(ctx);
   const existing = await repo.lockMethods(ctx);
   if (!existing.some((m) => m.id === id)) throw methodNotFound();
   refuseTakenName(existing, input.name, id);
@@ -76,12 +85,14 @@ export async function updateMethod(ctx: TenantCtx, id: string, input: MethodInpu
 
 /** An inactive option stays (with its orders) but checkout no longer offers it. */
 export async function setActive(ctx: TenantCtx, id: string, isActive: boolean): Promise<AdminShippingMethod> {
+  storeChanged(ctx);
   if (!(await repo.updateMethod(ctx, id, { isActive }))) throw methodNotFound();
   return load(ctx, id);
 }
 
 /** The new checkout order: every option of the store exactly once. */
 export async function reorderMethods(ctx: TenantCtx, ids: string[]): Promise<AdminShippingMethod[]> {
+  storeChanged(ctx);
   const existing = await repo.lockMethods(ctx);
   const known = new Set(existing.map((m) => m.id));
   if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
@@ -93,5 +104,6 @@ export async function reorderMethods(ctx: TenantCtx, ids: string[]): Promise<Adm
 
 /** Deleted for good: see repo.deleteMethod for what happens to orders and carts that used it. */
 export async function deleteMethod(ctx: TenantCtx, id: string): Promise<void> {
+  storeChanged(ctx);
   if (!(await repo.deleteMethod(ctx, id))) throw methodNotFound();
 }
