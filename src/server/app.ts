@@ -31,7 +31,7 @@ import { orderRoutes } from './modules/orders';
 import { adminEmailRoutes, emailSettingsRoutes } from './modules/emails';
 import { stockRoutes } from './modules/inventory';
 import { aiRoutes } from './modules/ai';
-import { adminOrderRoutes } from './modules/orders';
+import { adminOrderRoutes, vatRoutes } from './modules/orders';
 import { adminShippingRoutes } from './modules/orders';
 import { dashboardRoutes } from './modules/dashboard';
 import { connectRoutes } from './modules/payments';
@@ -134,6 +134,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(invitationRoutes);
   await app.register(aiRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(vatRoutes);
   await app.register(adminShippingRoutes);
   await app.register(dashboardRoutes);
   await app.register(connectRoutes);

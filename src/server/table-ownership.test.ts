@@ -34,6 +34,8 @@ const OWNER: Record<string, string> = {
   order_events: 'orders',
   order_claims: 'orders',
   order_refunds: 'orders',
+  invoice_counters: 'orders',
+  vat_entries: 'orders',
   payment_events: 'orders',
   email_messages: 'emails',
   email_domains: 'emails',

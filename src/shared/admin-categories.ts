@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VAT_RATES } from './vat';
 import { optionalText } from './text-schemas';
 import { slugify } from './slugify';
 import { isHttpsOrSitePath } from './links';
@@ -64,6 +65,8 @@ const fields = {
   meta_title: optionalText(CATEGORY_LIMITS.metaTitle, CATEGORY_MESSAGES.metaTitle),
   meta_description: optionalText(CATEGORY_LIMITS.metaDescription, CATEGORY_MESSAGES.metaDescription),
   parent_id: z.uuid(CATEGORY_MESSAGES.parentMissing).nullable(),
+  /** The VAT rate of its products that set none (issue 25); null: standard. */
+  vat_rate: z.enum(VAT_RATES, { error: 'Choose a VAT rate: standard, reduced, zero or exempt' }).nullable(),
 };
 
 /**
@@ -80,6 +83,7 @@ export const createCategoryBody = z.strictObject({
   meta_title: fields.meta_title,
   meta_description: fields.meta_description,
   parent_id: fields.parent_id.optional(),
+  vat_rate: fields.vat_rate.optional(),
 });
 export type CreateCategoryBody = z.input<typeof createCategoryBody>;
 
@@ -110,6 +114,7 @@ export const adminCategorySchema = z.object({
   meta_title: z.string().nullable(),
   meta_description: z.string().nullable(),
   parent_id: z.string().nullable(),
+  vat_rate: z.enum(VAT_RATES).nullable(),
   product_count: z.number(),
 });
 export type AdminCategory = z.infer<typeof adminCategorySchema>;

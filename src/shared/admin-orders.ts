@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isSafeText } from './safe-text';
 import type { PostalAddress } from './address';
-import { ORDER_STATUSES, PAYMENT_STATUSES, orderLineSchema, postalAddressSchema } from './order-schemas';
+import { ORDER_STATUSES, PAYMENT_STATUSES, orderLineSchema, postalAddressSchema, vatPartViewSchema } from './order-schemas';
 import { paginationSchema } from './pagination';
 import { ADMIN_ORDER_STATUSES } from './order-status';
 
@@ -110,6 +110,10 @@ export const adminOrderDetailSchema = adminOrderRowSchema.omit({ item_count: tru
   shipping_total: z.number(),
   tax_total: z.number(),
   vat_included: z.number(),
+  vat_breakdown: z.array(vatPartViewSchema),
+  /** The VAT invoice (or receipt) number, once paid; its PDF is invoice_url. */
+  invoice_number: z.string().nullable(),
+  invoice_url: z.string().nullable(),
   /** What the customer paid (0 until paid). */
   paid_amount: z.number(),
   refunded_amount: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VAT_RATES } from './vat';
 import { optionalText } from './text-schemas';
 import { MAX_PRODUCT_IMAGES } from './media';
 import { altText } from './media-schemas';
@@ -52,6 +53,7 @@ export const PRODUCT_ERRORS = {
   metaDescription: `Meta description must be ${META_DESCRIPTION_MAX} characters or fewer`,
   status: 'Choose a status',
   visibility: 'Choose a visibility',
+  vatRate: 'Choose a VAT rate: standard, reduced, zero or exempt',
   categories: 'Choose categories from this store',
   variantSku: 'Variant SKU is required',
   variantSkuRepeated: 'Each variant needs its own SKU',
@@ -142,6 +144,8 @@ export const productBody = z
     stock_quantity: stock.nullable().optional(),
     track_inventory: z.boolean({ error: 'Choose whether to track inventory' }).optional(),
     is_featured: z.boolean({ error: 'Choose whether the product is featured' }).optional(),
+    /** Its VAT rate (issue 25); null: its main category's default, else standard. */
+    vat_rate: z.enum(VAT_RATES, { error: PRODUCT_ERRORS.vatRate }).nullable().optional(),
     bullets: bullets.optional(),
     meta_title: optionalText(META_TITLE_MAX, PRODUCT_ERRORS.metaTitle),
     meta_description: optionalText(META_DESCRIPTION_MAX, PRODUCT_ERRORS.metaDescription),
@@ -238,6 +242,10 @@ export const adminProductSchema = adminProductRowSchema.extend({
   meta_description: z.string().nullable(),
   reserved_quantity: z.number(),
   category_ids: z.array(z.string()),
+  /** The product's own VAT rate, or null when it takes its main category's (or standard). */
+  vat_rate: z.enum(VAT_RATES).nullable(),
+  /** The rate it is sold at: its own, else its main category's default, else standard. */
+  effective_vat_rate: z.enum(VAT_RATES),
   variants: z.array(adminVariantSchema),
   updated_at: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHIPPING_VAT_MODES } from './vat';
 import { isWholePence } from './admin-products';
 import { optionalText } from './text-schemas';
 
@@ -65,6 +66,8 @@ export const shippingMethodBody = z
     delivery_min_days: days.default(3),
     delivery_max_days: days.default(5),
     is_active: z.boolean({ error: SHIPPING_MESSAGES.active }).default(true),
+    /** VAT on the charge (issue 25): standard rate, or the goods' rates split by value. */
+    vat_mode: z.enum(SHIPPING_VAT_MODES, { error: 'Choose how VAT applies to this delivery charge' }).default('standard'),
   })
   .superRefine((m, ctx) => {
     if (m.delivery_max_days < m.delivery_min_days) ctx.addIssue({ code: 'custom', path: ['delivery_max_days'], message: SHIPPING_MESSAGES.daysOrder });
@@ -91,6 +94,7 @@ export const adminShippingMethodSchema = z.object({
   delivery_max_days: z.number(),
   position: z.number(),
   is_active: z.boolean(),
+  vat_mode: z.enum(SHIPPING_VAT_MODES),
   /** Orders placed with this option: they keep its name, price and days if it is changed or deleted. */
   order_count: z.number(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameValueSchema } from './order-schemas';
+import { nameValueSchema, vatPartViewSchema } from './order-schemas';
 
 // Zod response schemas for the cart and delivery options (storefront spec §3); cart.ts takes its types
 // from here through type-only imports, so the storefront bundle stays free of Zod. Amounts in pounds.
@@ -39,6 +39,8 @@ export const cartSchema = z.object({
   total: z.number(),
   /** VAT already inside the total (prices include VAT): shown as "Includes £x VAT". */
   vat_included: z.number(),
+  /** VAT by rate (issue 25); empty when the store is not VAT registered. */
+  vat_breakdown: z.array(vatPartViewSchema),
   shipping_selection: shippingSelectionSchema.nullable(),
 });
 /** Every cart route: the cart as it now is. */

@@ -7,8 +7,6 @@ import type { cartItemSchema, cartSchema, shippingMethodSchema, shippingSelectio
 
 /** Most of one line a shopper can hold; beyond this a shop would want a trade order. */
 export const CART_MAX_QUANTITY = 999;
-/** UK standard VAT rate. Shop prices include it; the summary says how much of the total is VAT. */
-export const UK_VAT_RATE_PERCENT = 20;
 /**
  * How long an unpaid order holds its stock once the shopper has reached the payment page, counted
  * from the checkout (the provider's session lasts as long).
@@ -34,9 +32,4 @@ export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 /** Storefront spec §2 (Checkout): the method's flat rate, or free once the subtotal reaches free_over. Pence. */
 export function shippingCost(method: { flat_rate: number; free_over: number | null }, subtotal: number): number {
   return method.free_over !== null && subtotal >= method.free_over ? 0 : method.flat_rate;
-}
-
-/** The VAT inside a VAT-inclusive amount at the standard rate, in pence. */
-export function vatIncluded(total: number): number {
-  return Math.round((total * UK_VAT_RATE_PERCENT) / (100 + UK_VAT_RATE_PERCENT));
 }

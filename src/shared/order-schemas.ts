@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VAT_RATES } from './vat';
 
 // Zod response schemas for checkout and the shopper's order views (storefront spec §3 Order, §7).
 // Kept apart from orders.ts, address.ts and cart.ts, which the storefront imports without Zod: they take
@@ -8,6 +9,16 @@ export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'failed', 'expired', 'partially_refunded', 'refunded'] as const;
 
 export const nameValueSchema = z.object({ name: z.string(), value: z.string() });
+
+/** One VAT rate's part of a basket or order (issue 25); pounds. Empty list: the store charges no VAT. */
+export const vatPartViewSchema = z.object({
+  rate: z.enum(VAT_RATES),
+  /** "20%", "5%", "0%" or "Exempt". */
+  label: z.string(),
+  gross: z.number(),
+  net: z.number(),
+  vat: z.number(),
+});
 
 /** A postal address as the checkout collects it and an order keeps it (orders.shipping_address, billing_address). */
 export const postalAddressSchema = z.object({
@@ -33,6 +44,9 @@ export const orderLineSchema = z.object({
   quantity: z.number(),
   unit_price: z.number(),
   total_amount: z.number(),
+  /** The line's VAT rate and the VAT inside its total; null rate: the store charged no VAT. */
+  vat_rate: z.enum(VAT_RATES).nullable(),
+  vat_amount: z.number(),
 });
 
 /** What a shopper may see of their order (success page, My orders); amounts in pounds. */
@@ -49,6 +63,11 @@ export const orderSummarySchema = z.object({
   shipping_total: z.number(),
   tax_total: z.number(),
   vat_included: z.number(),
+  /** VAT by rate, goods and delivery together; empty when the store charged no VAT. */
+  vat_breakdown: z.array(vatPartViewSchema),
+  /** The VAT receipt (or receipt) number, once paid; its PDF is receipt_url. */
+  invoice_number: z.string().nullable(),
+  receipt_url: z.string().nullable(),
   shipping_method: z.string(),
   /** The chosen method's delivery time in business days, as it stood when the order was placed. */
   delivery_min_days: z.number(),

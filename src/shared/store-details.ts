@@ -23,6 +23,8 @@ export interface StoreBusiness {
   vat_number: string;
   /** One of BUSINESS_TYPES, or '' when not chosen. */
   business_type: string;
+  /** Charges VAT (issue 25): prices include it and receipts show it by rate; off: no VAT line anywhere. */
+  vat_registered: boolean;
 }
 
 /** Admin spec §3: all three default to on. */
@@ -51,7 +53,9 @@ export interface PublicStoreDetails {
   /** Null until at least the first line, town and postcode are given. */
   address: { line1: string; line2: string | null; city: string; postcode: string; country: string } | null;
   company_number: string | null;
+  /** Only while VAT registered. */
   vat_number: string | null;
+  vat_registered: boolean;
 }
 
 /** "1 High Street", "Unit 2", "Leeds LS1 4AP", "United Kingdom": one line each, as on an envelope. */

@@ -59,7 +59,7 @@ describe('the settings body', () => {
     expect(s.contact_email).toBe('shop@example.co.uk');
     expect(s.contact_phone).toBe('020 7946 0958');
     expect(s.address).toEqual({ line1: '1 High St', line2: '', city: 'York', postcode: 'YO1 7HH', country: 'United Kingdom' });
-    expect(s.business).toEqual({ company_number: 'SC123456', vat_number: 'GB123456789', business_type: '' });
+    expect(s.business).toEqual({ company_number: 'SC123456', vat_number: 'GB123456789', business_type: '', vat_registered: true });
   });
 
   it('null text is the same as empty', () => {
@@ -131,7 +131,11 @@ describe('stored settings and the public part', () => {
       address: { line1: '1 High St', line2: null, city: 'York', postcode: 'YO1 7HH', country: 'United Kingdom' },
       company_number: '01234567',
       vat_number: 'GB123456789',
+      vat_registered: true,
     });
+    // Not VAT registered: the number, even if typed, is not shown to shoppers (issue 25).
+    const unregistered = publicDetailsOf({ ...settings, business: { ...settings.business, vat_registered: false } });
+    expect(unregistered).toMatchObject({ vat_number: null, vat_registered: false });
     expect(addressLines(details.address!)).toEqual(['1 High St', 'York YO1 7HH', 'United Kingdom']);
     expect(registrationLine(details)).toBe('Company no. 01234567 · VAT no. GB123456789');
     expect(registrationLine({ company_number: null, vat_number: null })).toBe('');

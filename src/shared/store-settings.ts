@@ -28,12 +28,12 @@ export function defaultStoreSettings(storeName = ''): StoreSettingsJson {
     contact_email: '',
     contact_phone: '',
     address: { line1: '', line2: '', city: '', postcode: '', country: DEFAULT_COUNTRY },
-    business: { company_number: '', vat_number: '', business_type: '' },
+    business: { company_number: '', vat_number: '', business_type: '', vat_registered: false },
     notifications: { ...DEFAULT_NOTIFICATIONS },
   };
 }
 
-export const NO_PUBLIC_DETAILS: PublicStoreDetails = { description: null, contact_email: null, contact_phone: null, address: null, company_number: null, vat_number: null };
+export const NO_PUBLIC_DETAILS: PublicStoreDetails = { description: null, contact_email: null, contact_phone: null, address: null, company_number: null, vat_number: null, vat_registered: false };
 
 /** The shopper-facing part of a store's settings. */
 export function publicDetailsOf(settings: StoreSettingsJson): PublicStoreDetails {
@@ -44,7 +44,9 @@ export function publicDetailsOf(settings: StoreSettingsJson): PublicStoreDetails
     contact_phone: settings.contact_phone || null,
     address: a.line1 && a.city && a.postcode ? { line1: a.line1, line2: a.line2 || null, city: a.city, postcode: a.postcode, country: a.country || DEFAULT_COUNTRY } : null,
     company_number: settings.business.company_number || null,
-    vat_number: settings.business.vat_number || null,
+    // A VAT number is shown only while the business says it is registered (issue 25).
+    vat_number: (settings.business.vat_registered && settings.business.vat_number) || null,
+    vat_registered: settings.business.vat_registered,
   };
 }
 
@@ -77,6 +79,7 @@ export const STORE_SETTINGS_MESSAGES = {
   country: 'Choose a country from the list',
   companyNumber: 'Enter the 8-character Companies House number, such as 01234567 or SC123456',
   vatNumber: 'Enter a UK VAT number, such as GB123456789',
+  vatNumberRequired: 'Enter your VAT number: it is printed on every VAT receipt',
   businessType: 'Choose a business type from the list',
   toggle: 'Must be on or off',
 } as const;
@@ -153,7 +156,13 @@ const settingsFields = {
       company_number: formatted(STORE_SETTINGS_LIMITS.companyNumber + 4, STORE_SETTINGS_MESSAGES.companyNumber, isCompanyNumber, STORE_SETTINGS_MESSAGES.companyNumber, normaliseCompanyNumber),
       vat_number: formatted(STORE_SETTINGS_LIMITS.vatNumber, STORE_SETTINGS_MESSAGES.vatNumber, isVatNumber, STORE_SETTINGS_MESSAGES.vatNumber, normaliseVatNumber),
       business_type: text(40, STORE_SETTINGS_MESSAGES.businessType).refine((v) => v === '' || businessTypes.includes(v), STORE_SETTINGS_MESSAGES.businessType),
+      /** Issue 25. Left out (settings saved before the switch existed): registered when a VAT number is given. */
+      vat_registered: z.boolean({ error: STORE_SETTINGS_MESSAGES.toggle }).optional(),
     })
+    .superRefine((b, ctx) => {
+      if (b.vat_registered === true && !b.vat_number) ctx.addIssue({ code: 'custom', path: ['vat_number'], message: STORE_SETTINGS_MESSAGES.vatNumberRequired });
+    })
+    .transform((b) => ({ ...b, vat_registered: b.vat_registered ?? b.vat_number !== '' }))
     .default(() => defaultStoreSettings().business),
   notifications: z
     .strictObject({
@@ -213,7 +222,7 @@ const settingsJsonResponse = z.object({
   contact_email: z.string(),
   contact_phone: z.string(),
   address: z.object({ line1: z.string(), line2: z.string(), city: z.string(), postcode: z.string(), country: z.string() }),
-  business: z.object({ company_number: z.string(), vat_number: z.string(), business_type: z.string() }),
+  business: z.object({ company_number: z.string(), vat_number: z.string(), business_type: z.string(), vat_registered: z.boolean() }),
   notifications: z.object({ order_notifications: z.boolean(), low_stock_alerts: z.boolean(), customer_emails: z.boolean() }),
 });
 
@@ -234,4 +243,5 @@ export const publicStoreDetailsSchema = z.object({
   address: z.object({ line1: z.string(), line2: z.string().nullable(), city: z.string(), postcode: z.string(), country: z.string() }).nullable(),
   company_number: z.string().nullable(),
   vat_number: z.string().nullable(),
+  vat_registered: z.boolean(),
 });

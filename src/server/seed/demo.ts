@@ -20,6 +20,9 @@ export interface DemoTenant {
   domain: string;
 }
 
+/** HMRC's own example VAT number: valid in form, never a real business's. */
+export const DEMO_VAT_NUMBER = 'GB999999973';
+
 export const DEMO_TENANTS: DemoTenant[] = [
   { key: 'demo', name: 'Demo Store', slug: 'demo', domain: 'demo.localhost' },
   { key: 'acme', name: 'Acme', slug: 'acme', domain: 'acme.localhost' },
@@ -67,7 +70,9 @@ export async function seedDemo(db: Db, password: string, storage: FileStorage): 
       userIds[account.email] = row.id;
     }
     for (const t of DEMO_TENANTS) {
-      const tenant = await tenantRepo.insertTenant(tx, { name: t.name, slug: t.slug, settings: { policies: DEMO_POLICIES } });
+      // Demo Store charges VAT (HMRC's published test VAT number); Acme is a small business that does not (issue 25).
+      const business = t.key === 'demo' ? { vat_registered: true, vat_number: DEMO_VAT_NUMBER } : { vat_registered: false };
+      const tenant = await tenantRepo.insertTenant(tx, { name: t.name, slug: t.slug, settings: { policies: DEMO_POLICIES, business } });
       tenantIds[t.key] = tenant.id;
     }
   });

@@ -66,7 +66,7 @@ describe('email layout', () => {
       contact_phone: '0113 496 0000',
       address: { line1: '1 Mill Lane', line2: 'Unit <4>', city: 'Leeds', postcode: 'LS1 4AP', country: 'United Kingdom' },
       company_number: 'SC123456',
-      vat_number: 'GB123456789',
+      vat_number: 'GB123456789', vat_registered: true,
     };
 
     it('gives address, contact and registration in HTML, escaped, with a mailto link', () => {

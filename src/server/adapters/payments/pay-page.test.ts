@@ -19,7 +19,7 @@ const store = {
   contact_phone: '0113 496 0000',
   address: { line1: '1 Mill Lane', line2: null, city: 'Leeds', postcode: 'LS1 4AP', country: 'United Kingdom' },
   company_number: '01234567',
-  vat_number: 'GB123456789',
+  vat_number: 'GB123456789', vat_registered: true,
 };
 
 describe('the pay page seller block', () => {

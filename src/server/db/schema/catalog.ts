@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tenants } from './platform';
+import { VAT_RATES } from '../../../shared/vat';
+
+/** A VAT rate column: one of the four, or null for "inherit". */
+export const VAT_RATE_CHECK = sql.raw(`vat_rate is null or vat_rate in (${VAT_RATES.map((r) => `'${r}'`).join(', ')})`);
 
 const tenantId = () => uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -27,10 +31,12 @@ export const categories = pgTable(
     heroImageUrl: text('hero_image_url'),
     metaTitle: text('meta_title'),
     metaDescription: text('meta_description'),
+    /** The VAT rate of its products that name none (issue 25); null: standard. */
+    vatRate: text('vat_rate', { enum: VAT_RATES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('categories_tenant_slug_uq').on(t.tenantId, t.slug), index('categories_tenant_parent_idx').on(t.tenantId, t.parentId)],
+  (t) => [check('categories_vat_rate_check', VAT_RATE_CHECK), uniqueIndex('categories_tenant_slug_uq').on(t.tenantId, t.slug), index('categories_tenant_parent_idx').on(t.tenantId, t.parentId)],
 );
 
 /**
@@ -64,6 +70,8 @@ export const products = pgTable(
     metaDescription: text('meta_description'),
     reviewCount: integer('review_count').notNull().default(0),
     averageRating: numeric('average_rating', { precision: 3, scale: 2, mode: 'number' }),
+    /** Its VAT rate (issue 25); null: its main category's default, else standard. */
+    vatRate: text('vat_rate', { enum: VAT_RATES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -82,6 +90,7 @@ export const products = pgTable(
     check('products_reserved_check', sql`reserved_quantity >= 0 and (stock_quantity is null or reserved_quantity <= stock_quantity)`),
     check('products_status_check', sql`status in ('draft', 'active', 'archived')`),
     check('products_visibility_check', sql`visibility in ('public', 'private')`),
+    check('products_vat_rate_check', VAT_RATE_CHECK),
   ],
 );
 

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique
 import { tenants, users } from './platform';
 import { products, productVariants, type NameValue } from './catalog';
 import type { PostalAddress } from '../../../shared/address';
+import { SHIPPING_VAT_MODES, VAT_RATES, type VatPart } from '../../../shared/vat';
 
 const tenantId = () => uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -33,10 +34,13 @@ export const shippingMethods = pgTable(
     position: integer('position').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     ...deliveryDays(),
+    /** VAT on the charge (issue 25): the standard rate, or the goods' rates split by their value. */
+    vatMode: text('vat_mode', { enum: SHIPPING_VAT_MODES }).notNull().default('standard'),
     createdAt: createdAt(),
   },
   (t) => [
     index('shipping_methods_tenant_idx').on(t.tenantId, t.position),
+    check('shipping_methods_vat_mode_check', sql`vat_mode in ('standard', 'goods')`),
     check('shipping_methods_money_check', sql`flat_rate >= 0 and (free_over is null or free_over >= 0)`),
     check('shipping_methods_delivery_days_check', DELIVERY_DAYS_CHECK),
   ],
@@ -111,6 +115,10 @@ export const orders = pgTable(
     totalAmount: integer('total_amount').notNull(),
     /** VAT already inside the prices (UK prices include VAT), for the summary line; not added on top. */
     vatIncluded: integer('vat_included').notNull().default(0),
+    /** VAT by rate, goods and delivery together (pence); empty: the store was not VAT registered. */
+    vatBreakdown: jsonb('vat_breakdown').$type<VatPart[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The store's receipt number, from its own gapless sequence, given when the order is paid. */
+    invoiceNumber: integer('invoice_number'),
     refundedAmount: integer('refunded_amount').notNull().default(0),
     /**
      * Refunds asked of the payment provider and not yet answered (pence). Reserved by a conditional
@@ -142,6 +150,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_number_uq').on(t.tenantId, t.orderNumber),
     uniqueIndex('orders_session_uq').on(t.paymentProvider, t.paymentSessionId),
+    uniqueIndex('orders_invoice_uq').on(t.tenantId, t.invoiceNumber),
     index('orders_user_idx').on(t.tenantId, t.userId, t.placedAt),
     index('orders_email_idx').on(t.tenantId, t.customerEmail),
     index('orders_placed_idx').on(t.tenantId, t.placedAt),
@@ -172,6 +181,10 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     unitPrice: integer('unit_price').notNull(),
     totalAmount: integer('total_amount').notNull(),
+    /** The line's VAT rate when it was sold; null: the store charged no VAT. */
+    vatRate: text('vat_rate', { enum: VAT_RATES }),
+    /** The VAT inside total_amount (pence). */
+    vatAmount: integer('vat_amount').notNull().default(0),
     /** Which stock row the reservation holds: the variant's own stock or the product's. */
     stockSource: text('stock_source', { enum: ['product', 'variant', 'untracked'] }).notNull(),
   },
@@ -367,4 +380,48 @@ export const orderClaims = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('order_claims_token_uq').on(t.tokenHash)],
+);
+
+/**
+ * Each store's last receipt number (issue 25). Taken with the row lock of an update in the same
+ * transaction that marks the order paid: a payment that rolls back gives its number back, so the
+ * numbers have no gaps and no repeats however many payments arrive at once.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+/**
+ * The VAT ledger (issue 25): one row per rate for each paid order (date of supply: payment) and for
+ * each settled refund, written in the transaction that pays or settles. The VAT report sums it by
+ * rate over a period; figures never change once written, as a return's figures must not.
+ */
+export const vatEntries = pgTable(
+  'vat_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    refundId: uuid('refund_id').references(() => orderRefunds.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['sale', 'refund'] }).notNull(),
+    rate: text('rate', { enum: VAT_RATES }).notNull(),
+    /**
+     * VAT-inclusive pence and the VAT inside, positive for refunds too (the kind says which way). A
+     * partial refund may move a penny of gross between rates (apportioning is not monotone), so a
+     * refund row can be negative; its VAT always has its gross's sign.
+     */
+    gross: integer('gross').notNull(),
+    vat: integer('vat').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('vat_entries_period_idx').on(t.tenantId, t.occurredAt),
+    index('vat_entries_order_idx').on(t.orderId),
+    check('vat_entries_check', sql`kind in ('sale', 'refund') and rate in ('standard', 'reduced', 'zero', 'exempt') and abs(vat) <= abs(gross) and (kind = 'refund' or vat >= 0)`),
+  ],
 );

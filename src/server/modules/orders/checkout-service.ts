@@ -8,6 +8,7 @@ import { formatGBP, MAX_ORDER_TOTAL_PENCE, penceToPounds } from '../../../shared
 import { hashToken } from '../accounts';
 import * as cartRepo from './cart/cart-repo';
 import { computeTotals, currentLines, resolveCart } from './cart/cart-service';
+import { isVatRegistered } from './vat/store-vat';
 import { lineDisplayName, type PricedLine } from './cart/pricing';
 import type { AddressInput, CheckoutInput } from '../../../shared/checkout-schemas';
 import { isAwaitingPayment, releaseUnpaid } from './lifecycle';
@@ -92,7 +93,8 @@ export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
     // off or deleted in Settings > Shipping, and then the first active one applies, as the cart shows.
     const sent = req.input.shipping_method_id ?? req.input.shippingMethodId;
     if (sent && !methods.some((m) => m.id === sent)) throw notFound('Shipping method not found');
-    const totals = computeTotals(lines, methods, sent ?? cart.shippingMethodId);
+    const registered = await isVatRegistered(ctx);
+    const totals = computeTotals(lines, methods, sent ?? cart.shippingMethodId, registered);
     if (!totals.method) throw conflict('no_shipping', 'This shop has no delivery options yet.');
     if (totals.total > MAX_ORDER_TOTAL_PENCE) throw orderTooLarge(totals.total);
 
@@ -142,6 +144,7 @@ export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
         taxTotal: totals.tax,
         totalAmount: totals.total,
         vatIncluded: totals.vatIncluded,
+        vatBreakdown: totals.vat.parts,
         paymentProvider: req.payments.name,
         paymentDestination: destination,
         reservationExpiresAt: startHoldEnd(),
@@ -152,7 +155,7 @@ export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
     await repo.insertItems(
       ctx,
       order.id,
-      lines.map((l) => ({
+      lines.map((l, i) => ({
         productId: l.product_id,
         variantId: l.variant_id,
         productName: l.name,
@@ -163,6 +166,8 @@ export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
         quantity: l.quantity,
         unitPrice: l.unit_price,
         totalAmount: l.line_total,
+        vatRate: registered ? l.vat_rate : null,
+        vatAmount: totals.vat.lineVat[i] ?? 0,
         stockSource: l.stock_source,
       })),
     );

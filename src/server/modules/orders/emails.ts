@@ -8,6 +8,8 @@ import { formatGBP, penceToPounds } from '../../../shared/money';
 import { deliveryPromise } from '../../../shared/orders';
 import { businessDays, NO_POLICIES, type StorePolicies } from '../../../shared/store-promises';
 import * as repo from './orders-repo';
+import { storedVatParts } from './vat/store-vat';
+import { vatRateShort } from '../../../shared/vat';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
 
@@ -61,6 +63,17 @@ export function orderTemplateValues(order: repo.OrderRow, items: repo.OrderItemR
   };
 }
 
+/**
+ * The VAT lines under the total (issue 25): none when the store charged no VAT; "Includes £x VAT",
+ * and one line per rate when the order has more than one.
+ */
+function vatRows(order: repo.OrderRow): string[][] {
+  const parts = storedVatParts(order.vatBreakdown);
+  if (parts.length === 0) return [];
+  const byRate = parts.length > 1 ? parts.map((p) => [`${vatRateShort(p.rate)} VAT on ${money(p.gross)}`, '', money(p.vat)]) : [];
+  return [[`Includes ${money(order.vatIncluded)} VAT`, '', ''], ...byRate];
+}
+
 /** The order confirmation, written into the outbox in the same transaction that marks the order paid. */
 export async function sendOrderConfirmation(ctx: StoreCtx, email: EmailSender, order: repo.OrderRow): Promise<void> {
   const items = await repo.listItems(ctx, [order.id]);
@@ -87,7 +100,7 @@ export async function sendOrderConfirmation(ctx: StoreCtx, email: EmailSender, o
           [order.shippingMethodName, '', order.shippingTotal === 0 ? 'Free' : money(order.shippingTotal)],
           ...(order.taxTotal > 0 ? [['Tax', '', money(order.taxTotal)]] : []),
           ['Total', '', money(order.totalAmount)],
-          [`Includes ${money(order.vatIncluded)} VAT`, '', ''],
+          ...vatRows(order),
         ],
       }),
     },

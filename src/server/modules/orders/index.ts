@@ -2,6 +2,7 @@
 export { orderRoutes } from './routes';
 export { cartRoutes } from './cart/routes';
 export { adminOrderRoutes } from './admin/routes';
+export { vatRoutes } from './vat/routes';
 export { adminShippingRoutes } from './shipping/routes';
 export { startReservationSweeper } from './reservation-sweeper';
 export { startRefundReconciler } from './admin/refund-reconciler';

@@ -2,6 +2,8 @@ import type { StoreCtx } from '../../http/context';
 import * as cartRepo from './cart/cart-repo';
 import * as repo from './orders-repo';
 import * as stock from '../inventory';
+import { issueReceipt } from './vat/ledger';
+import { invoiceNumberText } from '../../../shared/vat';
 
 /** A checkout waiting for its payment (the row form of orders-repo's isAwaitingPaymentOrder). */
 export function isAwaitingPayment(order: Pick<repo.OrderRow, 'paymentStatus' | 'status' | 'reservationState' | 'reservationExpiresAt'>, now = new Date()): boolean {
@@ -47,7 +49,8 @@ export async function markPaid(ctx: StoreCtx, order: repo.OrderRow, paymentRefer
     paymentReference,
     reservationState: 'committed',
   });
-  await repo.addEvent(ctx, order.id, 'paid', 'Payment received', { payment_reference: paymentReference });
+  const receipt = await issueReceipt(ctx, order);
+  await repo.addEvent(ctx, order.id, 'paid', `Payment received; receipt ${invoiceNumberText(receipt)}`, { payment_reference: paymentReference, invoice_number: receipt });
   if (short.length > 0) await repo.addEvent(ctx, order.id, 'stock_short', `Paid after the stock hold lapsed; not enough stock for: ${short.join(', ')}`);
   if (order.cartId) await cartRepo.deleteLines(ctx, order.cartId);
   return true;

@@ -17,13 +17,18 @@ export async function publicLookup(ctx: StoreCtx, query: { session_id?: string; 
   if (query.session_id) {
     order = await repo.findOrder(ctx, { sessionId: query.session_id });
   } else if (query.order_number) {
-    const found = await repo.findOrder(ctx, { orderNumber: query.order_number.trim().toUpperCase() });
-    const byBrowser = found?.browserTokenHash && cartToken && found.browserTokenHash === hashToken(cartToken);
-    const byAccount = found?.userId && ctx.actor && found.userId === ctx.actor.userId;
-    if (byBrowser || byAccount) order = found;
+    order = await shopperOrder(ctx, query.order_number, cartToken);
   }
   if (!order) throw notFound('Order not found');
   return toOrderSummary(order, await repo.listItems(ctx, [order.id]));
+}
+
+/** An order by its number, only for the browser that placed it (its cart cookie) or the signed-in customer it belongs to. */
+export async function shopperOrder(ctx: StoreCtx, orderNumber: string, cartToken: string | null): Promise<repo.OrderRow | null> {
+  const found = await repo.findOrder(ctx, { orderNumber: orderNumber.trim().toUpperCase() });
+  const byBrowser = found?.browserTokenHash && cartToken && found.browserTokenHash === hashToken(cartToken);
+  const byAccount = found?.userId && ctx.actor && found.userId === ctx.actor.userId;
+  return byBrowser || byAccount ? found : null;
 }
 
 /**

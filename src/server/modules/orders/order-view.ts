@@ -3,6 +3,13 @@ import type { OrderLine, OrderSummary } from '../../../shared/orders';
 import type { OrderItemRow, OrderRow } from './orders-repo';
 import { isAwaitingPayment } from './lifecycle';
 import { paymentPagePath } from './checkout-holds';
+import { storedVatParts, vatPartsView } from './vat/store-vat';
+import { invoiceNumberText } from '../../../shared/vat';
+
+/** Where a shopper downloads an order's receipt (GET, same access as looking the order up by number). */
+export const receiptPath = (orderNumber: string) => `/api/orders/${encodeURIComponent(orderNumber)}/receipt.pdf`;
+/** Where staff download an order's VAT invoice. */
+export const adminInvoicePath = (orderId: string) => `/api/admin/orders/${orderId}/invoice.pdf`;
 
 const pounds = penceToPounds;
 
@@ -17,6 +24,8 @@ export function toOrderLine(i: OrderItemRow): OrderLine {
     quantity: i.quantity,
     unit_price: pounds(i.unitPrice),
     total_amount: pounds(i.totalAmount),
+    vat_rate: i.vatRate,
+    vat_amount: pounds(i.vatAmount),
   };
 }
 
@@ -37,6 +46,10 @@ export function toOrderSummary(o: OrderRow, items: OrderItemRow[], now = new Dat
     shipping_total: pounds(o.shippingTotal),
     tax_total: pounds(o.taxTotal),
     vat_included: pounds(o.vatIncluded),
+    vat_breakdown: vatPartsView(storedVatParts(o.vatBreakdown)),
+    invoice_number: o.invoiceNumber === null ? null : invoiceNumberText(o.invoiceNumber),
+    // The PDF is answered to whoever may look the order up (its browser or its account), as this view.
+    receipt_url: o.invoiceNumber === null ? null : receiptPath(o.orderNumber),
     shipping_method: o.shippingMethodName,
     delivery_min_days: o.deliveryMinDays,
     delivery_max_days: o.deliveryMaxDays,

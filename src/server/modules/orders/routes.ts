@@ -11,7 +11,9 @@ import { checkoutInput } from '../../../shared/checkout-schemas';
 import { claimOrdersBody, confirmClaimBody } from '../../../shared/claim-schemas';
 import { applyPaymentEvent, orderStraySubject } from './payment-events';
 import { applyAccountEvent, settleStrayRefund } from '../payments';
-import { accountOrders, publicLookup } from './lookup-service';
+import { accountOrders, publicLookup, shopperOrder } from './lookup-service';
+import { shopperReceipt } from './vat/receipt-service';
+import { sendReceipt } from './vat/routes';
 import { confirmClaim, requestClaim } from './claim-service';
 import { cancelAwaitingPayment } from './shopper-cancel';
 import {
@@ -71,6 +73,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     if (!req.query.session_id && !req.query.order_number) throw badRequest('Give a session_id or an order_number');
     reply.header('cache-control', 'no-store');
     return { order: await inStore(req, (ctx) => publicLookup(ctx, req.query, cartToken(req))) };
+  });
+
+  // The receipt (a VAT invoice when the store charged VAT) of a paid order, for whoever may look the
+  // order up by its number: the browser that placed it or the account it belongs to (issue 25).
+  app.get('/api/orders/:order_number/receipt.pdf', { schema: { params: orderNumberParams } }, async (req, reply) => {
+    const file = await inStore(req, async (ctx) => shopperReceipt(ctx, await shopperOrder(ctx, req.params.order_number, cartToken(req))));
+    return sendReceipt(reply, file);
   });
 
   app.get('/api/account/orders', { schema: { response: { 200: accountOrdersResponse } } }, async (req, reply) => {

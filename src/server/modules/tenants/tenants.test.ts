@@ -23,8 +23,8 @@ describe('host resolution', () => {
       name: 'Demo Store',
       slug: 'demo',
       domain: 'demo.localhost',
-      // Settings > Store Info: nothing given yet (see settings/settings.test.ts).
-      details: { description: null, contact_email: null, contact_phone: null, address: null, company_number: null, vat_number: null },
+      // Settings > Store Info: nothing given yet but its VAT registration (seed/demo.ts; see settings/settings.test.ts).
+      details: { description: null, contact_email: null, contact_phone: null, address: null, company_number: null, vat_number: 'GB999999973', vat_registered: true },
       // The demo's own policies (seed/policies.ts) and its delivery options: free over £100, a next-day option.
       promises: {
         free_delivery_over: 100,

@@ -4,6 +4,7 @@ import { OrderStatusBadge } from '../order/OrderStatusBadge';
 import { formatPlacedDate } from '../order/order-status';
 import { OrderProgress } from '../order/OrderProgress';
 import { AwaitingPayment } from './AwaitingPayment';
+import { ReceiptLink } from '../order/ReceiptLink';
 
 /** One order in My orders: number, placed date, status, total, Pay now and Cancel while unpaid, then its lines. */
 export function OrderCard({ order }: { order: OrderSummary }) {
@@ -38,6 +39,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
           </li>
         ))}
       </ul>
+      {order.receipt_url ? <ReceiptLink order={order} className="border-t border-zinc-100 px-5 py-3" /> : null}
     </article>
   );
 }

@@ -12,7 +12,7 @@ import { SHIPPING_LOAD_FAILED, SHIPPING_LOAD_FAILED_CHARGED } from './shipping-a
 vi.mock('@/lib/toast', () => ({ toast: { success: () => undefined, error: () => undefined } }));
 
 const cart: Cart = {
-  items: [], item_count: 1, sub_total: 1200, discount_total: 0, shipping_total: 0, tax_total: 0, total: 1200, vat_included: 200,
+  items: [], item_count: 1, sub_total: 1200, discount_total: 0, shipping_total: 0, tax_total: 0, total: 1200, vat_included: 200, vat_breakdown: [],
   shipping_selection: { shipping_method_id: 'standard', name: 'Standard', cost: 0 },
 };
 

@@ -108,7 +108,7 @@ export function CheckoutForm({ cart, choose }: { cart: Cart; choose: ReturnType<
               {place.redirecting ? 'Taking you to payment...' : place.busy ? 'Preparing your order...' : `Pay ${formatGBP(cart.total)}`}
             </Button>
             <p className="-mt-2 text-center text-xs text-zinc-500">
-              {noDelivery ? 'Orders cannot be placed until the shop adds a delivery option.' : 'Prices include VAT. You can review your order on the payment page before paying.'}
+              {noDelivery ? 'Orders cannot be placed until the shop adds a delivery option.' : `${cart.vat_breakdown.length > 0 ? 'Prices include VAT. ' : ''}You can review your order on the payment page before paying.`}
             </p>
           </div>
         </CheckoutSection>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatGBP } from '@shared/money';
 import type { Cart } from '@shared/cart';
+import type { VatPartView } from '@shared/vat';
 import { cn } from '@/lib/utils';
 
 /** An order's or a cart's figures in pounds, as the server worked them out. */
@@ -12,8 +13,10 @@ export interface TotalsFigures {
   shippingLabel?: string | null;
   tax: number;
   total: number;
-  /** VAT already inside the total (prices include it). */
+  /** VAT already inside the total (prices include it); 0 when the store charges no VAT. */
   vat: number;
+  /** VAT by rate (issue 25); listed under the total when there is more than one rate. */
+  vatParts?: VatPartView[];
 }
 
 /** A cart's figures as the cart page and the checkout summary show them. */
@@ -26,12 +29,13 @@ export function cartFigures(cart: Cart): TotalsFigures {
     tax: cart.tax_total,
     total: cart.total,
     vat: cart.vat_included,
+    vatParts: cart.vat_breakdown,
   };
 }
 
 /** Storefront spec §2 (Cart): discount and tax only when above 0; shipping 'Free' when 0. */
 export function OrderTotals({ figures, className }: { figures: TotalsFigures; className?: string }) {
-  const { subtotal, discount, shipping, shippingLabel, tax, total, vat } = figures;
+  const { subtotal, discount, shipping, shippingLabel, tax, total, vat, vatParts = [] } = figures;
   return (
     <div className={cn('text-sm', className)}>
       <dl className="grid gap-2.5">
@@ -53,6 +57,15 @@ export function OrderTotals({ figures, className }: { figures: TotalsFigures; cl
         </div>
       </dl>
       {vat > 0 ? <p className="mt-1 text-right text-xs text-zinc-500">Includes {formatGBP(vat)} VAT</p> : null}
+      {vat > 0 && vatParts.length > 1 ? (
+        <ul aria-label="VAT by rate" className="mt-0.5 text-right text-xs text-zinc-500">
+          {vatParts.map((part) => (
+            <li key={part.rate}>
+              {part.label === 'Exempt' ? 'VAT exempt' : `${part.label} VAT`} on {formatGBP(part.gross)}: {formatGBP(part.vat)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

@@ -52,7 +52,7 @@ export function StoreFooter({ storeName, details, promises }: { storeName: strin
         {contact ? <StoreContact details={details} /> : null}
       </div>
       <div className="border-t border-zinc-200 px-4 py-4 text-center text-xs text-zinc-500">
-        <p>© {year} {storeName}. Prices in pounds sterling, including VAT.</p>
+        <p>© {year} {storeName}. {details.vat_registered ? 'Prices in pounds sterling, including VAT.' : 'Prices in pounds sterling.'}</p>
         {registration ? <p className="mt-1">{registration}</p> : null}
         {promises.legal_pages.length > 0 ? (
           <nav aria-label="Legal" className="mt-3">

@@ -10,6 +10,7 @@ import { OrderStatusBadge } from './OrderStatusBadge';
 import { OrderProgress } from './OrderProgress';
 import { formatPlacedDate } from './order-status';
 import { ShippingUpdatesConsent } from '../account/ShippingUpdatesConsent';
+import { ReceiptLink } from './ReceiptLink';
 
 /** The placed order: what was bought, what it cost, what happens next, and where to go from here. */
 export function OrderConfirmation({ order }: { order: OrderSummary }) {
@@ -73,8 +74,10 @@ export function OrderConfirmation({ order }: { order: OrderSummary }) {
               tax: order.tax_total,
               total: order.total_amount,
               vat: order.vat_included,
+              vatParts: order.vat_breakdown,
             }}
           />
+          {order.receipt_url ? <ReceiptLink order={order} className="mt-4 sm:text-right" /> : null}
         </div>
       </section>
 

@@ -49,7 +49,7 @@ describe('GET /api/admin/categories', () => {
     expect(categories.map((c) => c.slug)).toEqual(['cookware', 'kitchen-dining', 'cushions-throws', 'living-room', 'lighting', 'bathroom', 'garden']);
     const kitchen = categories.find((c) => c.slug === 'kitchen-dining')!;
     expect(Object.keys(kitchen).sort()).toEqual(
-      ['description', 'display_order', 'hero_image_url', 'id', 'is_featured', 'meta_description', 'meta_title', 'name', 'parent_id', 'product_count', 'slug'].sort(),
+      ['description', 'display_order', 'hero_image_url', 'id', 'is_featured', 'meta_description', 'meta_title', 'name', 'parent_id', 'product_count', 'slug', 'vat_rate'].sort(),
     );
     expect(kitchen).toMatchObject({ name: 'Kitchen & Dining', display_order: 1, is_featured: true, parent_id: null });
     expect(kitchen.product_count).toBe(await countOf(sql`select count(*)::int as n from product_categories where category_id = ${kitchen.id}::uuid`));
@@ -101,6 +101,7 @@ describe('POST /api/admin/categories', () => {
       meta_title: null,
       meta_description: null,
       parent_id: null,
+      vat_rate: null,
       product_count: 0,
     });
     expect(await bySlug('garden-tools')).toEqual(res.json().category);

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantCtx } from '../../../http/context';
 import { categories, productCategories } from '../../../db/schema/index';
 import type { AdminCategory } from '../../../../shared/admin-categories';
+import type { VatRate } from '../../../../shared/vat';
 
 /** The columns written by the admin form (spec §3 Category plus parent_id). */
 export interface CategoryValues {
@@ -14,6 +15,7 @@ export interface CategoryValues {
   metaTitle: string | null;
   metaDescription: string | null;
   parentId: string | null;
+  vatRate: VatRate | null;
 }
 
 const columns = {
@@ -27,6 +29,7 @@ const columns = {
   meta_title: categories.metaTitle,
   meta_description: categories.metaDescription,
   parent_id: categories.parentId,
+  vat_rate: categories.vatRate,
 };
 
 /** Every category of the tenant with its linked product count, by display order then name. */

@@ -61,6 +61,7 @@ export async function createCategory(ctx: TenantCtx, input: CreateInput): Promis
       metaTitle: input.meta_title ?? null,
       metaDescription: input.meta_description ?? null,
       parentId,
+      vatRate: input.vat_rate ?? null,
     }),
   );
   return (await repo.findCategory(ctx, id))!;
@@ -91,6 +92,7 @@ export async function updateCategory(ctx: TenantCtx, id: string, input: UpdateIn
       metaTitle: input.meta_title,
       metaDescription: input.meta_description,
       parentId: input.parent_id,
+      vatRate: input.vat_rate,
     }),
   );
   return (await repo.findCategory(ctx, id))!;

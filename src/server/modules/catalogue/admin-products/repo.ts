@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { VatRate } from '../../../../shared/vat';
 import type { TenantCtx } from '../../../http/context';
 import { rowsOf } from '../../../db/rows';
 import type { AdminProductSort, ProductStatus, ProductVisibility } from '../../../../shared/admin-products';
@@ -28,11 +29,15 @@ export interface ProductWrite {
   bullets: string[];
   meta_title: string | null;
   meta_description: string | null;
+  /** Its own VAT rate; null: its main category's default, else standard (issue 25). */
+  vat_rate: VatRate | null;
 }
 
 /** A stored product: what the form writes, plus what the database keeps. */
 export interface ProductRow extends ProductWrite {
   id: string;
+  /** The rate it sells at: its own, else its main category's, else standard. */
+  effective_vat_rate: VatRate;
   reserved_quantity: number;
   created_at: Date | string;
   updated_at: Date | string;
@@ -106,7 +111,9 @@ export async function listProducts(ctx: TenantCtx, filter: ListFilter, sort: Adm
 }
 
 const PRODUCT_COLUMNS = sql`p.id, p.name, p.slug, p.sku, p.brand, p.description, p.base_price, p.sale_price, p.status, p.visibility,
-  p.is_featured, p.track_inventory, p.stock_quantity, p.reserved_quantity, p.bullets, p.meta_title, p.meta_description, p.created_at, p.updated_at`;
+  p.is_featured, p.track_inventory, p.stock_quantity, p.reserved_quantity, p.bullets, p.meta_title, p.meta_description, p.created_at, p.updated_at,
+  p.vat_rate, coalesce(p.vat_rate, (select c.vat_rate from product_categories pc join categories c on c.id = pc.category_id
+    where pc.product_id = p.id order by pc.position, c.name limit 1), 'standard') as effective_vat_rate`;
 
 /** One product of this tenant; `lock` holds the row until the transaction ends (edits, deletes). */
 export async function findProduct(ctx: TenantCtx, id: string, lock = false): Promise<ProductRow | null> {
@@ -160,10 +167,10 @@ export async function existingCategoryIds(ctx: TenantCtx, ids: string[]): Promis
 export async function insertProduct(ctx: TenantCtx, p: ProductWrite): Promise<string> {
   const [row] = await run<{ id: string }>(ctx, sql`
     insert into products (tenant_id, name, slug, sku, brand, description, base_price, sale_price, status, visibility, is_featured,
-                          track_inventory, stock_quantity, bullets, meta_title, meta_description)
+                          track_inventory, stock_quantity, bullets, meta_title, meta_description, vat_rate)
     values (${ctx.tenantId}, ${p.name}, ${p.slug}, ${p.sku}, ${p.brand}, ${p.description}, ${p.base_price}, ${p.sale_price}, ${p.status},
             ${p.visibility}, ${p.is_featured}, ${p.track_inventory}, ${p.stock_quantity}, ${JSON.stringify(p.bullets)}::jsonb, ${p.meta_title},
-            ${p.meta_description})
+            ${p.meta_description}, ${p.vat_rate})
     returning id`);
   return row.id;
 }
@@ -173,7 +180,7 @@ export async function updateProduct(ctx: TenantCtx, id: string, p: ProductWrite)
     update products set name = ${p.name}, slug = ${p.slug}, sku = ${p.sku}, brand = ${p.brand}, description = ${p.description},
       base_price = ${p.base_price}, sale_price = ${p.sale_price}, status = ${p.status}, visibility = ${p.visibility},
       is_featured = ${p.is_featured}, track_inventory = ${p.track_inventory}, stock_quantity = ${p.stock_quantity},
-      bullets = ${JSON.stringify(p.bullets)}::jsonb, meta_title = ${p.meta_title}, meta_description = ${p.meta_description}, updated_at = now()
+      bullets = ${JSON.stringify(p.bullets)}::jsonb, meta_title = ${p.meta_title}, meta_description = ${p.meta_description}, vat_rate = ${p.vat_rate}, updated_at = now()
     where tenant_id = ${ctx.tenantId} and id = ${id}::uuid`);
 }
 

@@ -65,6 +65,8 @@ export async function getProduct(ctx: TenantCtx, id: string): Promise<AdminProdu
     meta_description: row.meta_description,
     reserved_quantity: row.reserved_quantity,
     category_ids: extras.product_categories.map((c) => c.categories.id),
+    vat_rate: row.vat_rate,
+    effective_vat_rate: row.effective_vat_rate,
     updated_at: iso(row.updated_at),
     variants: variants.map((v) => ({
       id: v.id,
@@ -112,6 +114,7 @@ function merge(body: ProductBody, current: repo.ProductRow | null): repo.Product
     bullets: pick(body.bullets, 'bullets', []),
     meta_title: pick(body.meta_title, 'meta_title', null),
     meta_description: pick(body.meta_description, 'meta_description', null),
+    vat_rate: pick(body.vat_rate, 'vat_rate', null),
   };
 }
 

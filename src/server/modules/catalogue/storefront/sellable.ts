@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/connection';
 import { rowsOf } from '../../../db/rows';
 import { products, type NameValue } from '../../../db/schema';
+import type { VatRate } from '../../../../shared/vat';
 
 /**
  * A product on sale as the catalogue holds it now, one row per variant (or one row with null variant
@@ -26,6 +27,8 @@ export interface SellableRow {
   variant_has_stock: boolean;
   image_url: string | null;
   variant_image_url: string | null;
+  /** The VAT rate it sells at: its own, else its main category's default, else standard (issue 25). */
+  vat_rate: VatRate;
 }
 
 /** Only active, public products of this store; anything else is simply absent from the answer. */
@@ -38,7 +41,9 @@ export async function sellableRows(tx: Tx, tenantId: string, productIds: readonl
              v.sku as variant_sku, v.price as variant_price, v.sale_price as variant_sale_price, v.options as variant_options,
              v.stock_quantity - v.reserved_quantity as variant_available, v.stock_quantity is not null as variant_has_stock,
              (select i.image_url from product_images i where i.product_id = p.id order by i.position, i.created_at limit 1) as image_url,
-             vi.image_url as variant_image_url
+             vi.image_url as variant_image_url,
+             coalesce(p.vat_rate, (select c.vat_rate from product_categories pc join categories c on c.id = pc.category_id
+                                   where pc.product_id = p.id order by pc.position, c.name limit 1), 'standard') as vat_rate
       from products p
       left join product_variants v on v.product_id = p.id
       left join product_images vi on vi.id = v.image_id and vi.product_id = p.id

@@ -7,6 +7,7 @@ import * as ordersRepo from '../orders-repo';
 import { sendRefundEmail } from './customer-emails';
 import * as refunds from './refunds-repo';
 import { returnSoldStock } from '../../inventory';
+import { recordRefundVat } from '../vat/ledger';
 
 /**
  * Writing down what the payment provider answered to a refund attempt (refunds-repo.ts). Each
@@ -29,6 +30,8 @@ async function book(ctx: StoreCtx, attempt: refunds.RefundAttempt, result: Refun
   if (!(await refunds.markRefunded(ctx, attempt.id, result))) return null;
   const after = await refunds.settleRefund(ctx, attempt.orderId, attempt.amount, result.amount);
   if (!after) throw new Error(`order ${attempt.orderId} vanished while refunding`);
+  // The VAT this refund gives back, by rate, into the ledger the VAT report reads (issue 25).
+  await recordRefundVat(ctx, attempt.id, after, Math.max(0, after.refundedAmount - result.amount), after.refundedAmount);
   const full = after.refundedAmount >= after.totalAmount;
   const changes: Partial<ordersRepo.OrderRow> = { paymentStatus: full ? 'refunded' : 'partially_refunded', ...(full ? { status: 'refunded' as const } : {}) };
   return { after, full, changes };

@@ -1,6 +1,8 @@
 import { penceToPounds } from '../../../../shared/money';
 import { allowedNextStatuses, type AdminOrderDetail, type AdminOrderRow, type OrderEventView } from '../../../../shared/admin-orders';
-import { toOrderLine } from '../order-view';
+import { adminInvoicePath, toOrderLine } from '../order-view';
+import { storedVatParts, vatPartsView } from '../vat/store-vat';
+import { invoiceNumberText } from '../../../../shared/vat';
 import type { OrderItemRow, OrderRow } from '../orders-repo';
 import type * as repo from './repo';
 
@@ -51,6 +53,9 @@ export function toAdminOrderDetail(o: OrderRow, items: OrderItemRow[], events: E
     shipping_total: pounds(o.shippingTotal),
     tax_total: pounds(o.taxTotal),
     vat_included: pounds(o.vatIncluded),
+    vat_breakdown: vatPartsView(storedVatParts(o.vatBreakdown)),
+    invoice_number: o.invoiceNumber === null ? null : invoiceNumberText(o.invoiceNumber),
+    invoice_url: o.invoiceNumber === null ? null : adminInvoicePath(o.id),
     total_amount: pounds(o.totalAmount),
     paid_amount: everPaid ? pounds(o.totalAmount) : 0,
     refunded_amount: pounds(o.refundedAmount),

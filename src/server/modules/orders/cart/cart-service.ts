@@ -2,7 +2,9 @@ import type { StoreCtx } from '../../../http/context';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { hashToken, newSessionToken } from '../../accounts';
 import { isLiveProduct } from '../../catalogue';
-import { CART_MAX_QUANTITY, shippingCost, vatIncluded, type Cart, type ShippingMethod } from '../../../../shared/cart';
+import { CART_MAX_QUANTITY, shippingCost, type Cart, type ShippingMethod } from '../../../../shared/cart';
+import type { VatBreakdown } from '../../../../shared/vat';
+import { basketVat, isVatRegistered, vatPartsView } from '../vat/store-vat';
 import { fewLeftText } from '../../../../shared/catalog';
 import { isUuid } from '../../../../shared/ids';
 import { penceToPounds } from '../../../../shared/money';
@@ -71,18 +73,22 @@ export interface Totals {
   tax: number;
   total: number;
   vatIncluded: number;
+  /** VAT by rate and per line (all empty when the store is not VAT registered). */
+  vat: VatBreakdown;
   method: repo.ShippingMethodRow | null;
 }
 
-export function computeTotals(lines: PricedLine[], methods: repo.ShippingMethodRow[], chosenId: string | null): Totals {
+/** `registered`: the store charges VAT (Settings > Store Info); otherwise no VAT is worked out at all. */
+export function computeTotals(lines: PricedLine[], methods: repo.ShippingMethodRow[], chosenId: string | null, registered: boolean): Totals {
   const subtotal = lines.reduce((sum, l) => sum + l.line_total, 0);
   const method = methods.find((m) => m.id === chosenId) ?? methods[0] ?? null;
   const shipping = method && lines.length > 0 ? shippingCost({ flat_rate: method.flatRate, free_over: method.freeOver }, subtotal) : 0;
-  // No discounts exist yet and UK prices already include VAT, so both are 0 until a feature adds them.
+  // No discounts exist yet and UK prices already include VAT (it is inside them, never added on top).
   const discount = 0;
   const tax = 0;
   const total = subtotal - discount + shipping + tax;
-  return { subtotal, discount, shipping, tax, total, vatIncluded: vatIncluded(total), method };
+  const vat = basketVat(registered, lines, shipping, method?.vatMode ?? 'standard');
+  return { subtotal, discount, shipping, tax, total, vatIncluded: vat.total, vat, method };
 }
 
 /** The priced lines of a cart; lines whose product left the shop are removed from it. */
@@ -92,12 +98,12 @@ export async function currentLines(ctx: StoreCtx, cart: repo.CartRow): Promise<P
   return priced;
 }
 
-const EMPTY_CART: Cart = { items: [], item_count: 0, sub_total: 0, discount_total: 0, shipping_total: 0, tax_total: 0, total: 0, vat_included: 0, shipping_selection: null };
+const EMPTY_CART: Cart = { items: [], item_count: 0, sub_total: 0, discount_total: 0, shipping_total: 0, tax_total: 0, total: 0, vat_included: 0, vat_breakdown: [], shipping_selection: null };
 
 export async function viewCart(ctx: StoreCtx, cart: repo.CartRow | null): Promise<Cart> {
   if (!cart) return EMPTY_CART;
   const lines = await currentLines(ctx, cart);
-  const totals = computeTotals(lines, await repo.listShippingMethods(ctx), cart.shippingMethodId);
+  const totals = computeTotals(lines, await repo.listShippingMethods(ctx), cart.shippingMethodId, await isVatRegistered(ctx));
   const limits = lineLimits(lines);
   return {
     items: lines.map((l) => ({
@@ -123,6 +129,7 @@ export async function viewCart(ctx: StoreCtx, cart: repo.CartRow | null): Promis
     tax_total: penceToPounds(totals.tax),
     total: penceToPounds(totals.total),
     vat_included: penceToPounds(totals.vatIncluded),
+    vat_breakdown: vatPartsView(totals.vat.parts),
     shipping_selection: totals.method && lines.length > 0 ? { shipping_method_id: totals.method.id, name: totals.method.name, cost: penceToPounds(totals.shipping) } : null,
   };
 }

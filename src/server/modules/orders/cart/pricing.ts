@@ -4,6 +4,7 @@ import { rowsOf } from '../../../db/rows';
 import type { NameValue } from '../../../db/schema';
 import type { StockSource } from '../../inventory';
 import { sellableRows, type SellableRow } from '../../catalogue';
+import { isVatRate, type VatRate } from '../../../../shared/vat';
 
 /** What a cart holds: which product (and variant) and how many. Never a price. */
 export interface LineRef {
@@ -25,6 +26,8 @@ export interface PricedLine extends LineRef {
   unit_price: number;
   original_unit_price: number | null;
   line_total: number;
+  /** The VAT rate the product sells at (used only while the store is VAT registered). */
+  vat_rate: VatRate;
   stock_source: StockSource;
   /**
    * Units this cart may buy from that stock row (null when untracked): what is free, plus what this
@@ -109,6 +112,7 @@ function toPriced(line: LineRef, row: Row, holds: Holds): PricedLine {
     unit_price: unit,
     original_unit_price: unit < list ? list : null,
     line_total: unit * line.quantity,
+    vat_rate: isVatRate(row.vat_rate) ? row.vat_rate : 'standard',
     stock_source: source,
     available,
   };

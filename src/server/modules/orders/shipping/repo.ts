@@ -5,7 +5,7 @@ import { shippingMethods } from '../../../db/schema';
 import { rowsOf } from '../../../db/rows';
 
 export type MethodRow = typeof shippingMethods.$inferSelect & { orderCount: number };
-export type MethodValues = Pick<typeof shippingMethods.$inferInsert, 'name' | 'description' | 'flatRate' | 'freeOver' | 'deliveryMinDays' | 'deliveryMaxDays' | 'isActive'>;
+export type MethodValues = Pick<typeof shippingMethods.$inferInsert, 'name' | 'description' | 'flatRate' | 'freeOver' | 'deliveryMinDays' | 'deliveryMaxDays' | 'isActive' | 'vatMode'>;
 
 // Orders keep a copy of the option they were placed with (name, days, price); the count tells the admin.
 // Columns written out in full: drizzle leaves single-table columns unqualified, and inside the subquery

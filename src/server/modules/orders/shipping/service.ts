@@ -28,6 +28,7 @@ function view(row: repo.MethodRow): AdminShippingMethod {
     delivery_max_days: row.deliveryMaxDays,
     position: row.position,
     is_active: row.isActive,
+    vat_mode: row.vatMode,
     order_count: row.orderCount,
   };
 }
@@ -42,6 +43,7 @@ function values(input: MethodInput): repo.MethodValues {
     deliveryMinDays: input.delivery_min_days,
     deliveryMaxDays: input.delivery_max_days,
     isActive: input.is_active,
+    vatMode: input.vat_mode,
   };
 }
 

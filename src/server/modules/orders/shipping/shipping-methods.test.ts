@@ -49,8 +49,8 @@ describe('GET /api/admin/shipping-methods', () => {
   it('lists every option of the store in checkout order, amounts in pounds', async () => {
     const methods = await list();
     expect(methods).toEqual([
-      { id: expect.any(String), name: 'Standard Delivery', description: 'Tracked delivery to most UK postcodes', flat_rate: 3.99, free_over: 100, delivery_min_days: 3, delivery_max_days: 5, position: 0, is_active: true, order_count: 0 },
-      { id: expect.any(String), name: 'Next Day Delivery', description: 'Order by 2pm for delivery the next business day', flat_rate: 7.99, free_over: null, delivery_min_days: 1, delivery_max_days: 1, position: 1, is_active: true, order_count: 0 },
+      { id: expect.any(String), name: 'Standard Delivery', description: 'Tracked delivery to most UK postcodes', flat_rate: 3.99, free_over: 100, delivery_min_days: 3, delivery_max_days: 5, position: 0, is_active: true, vat_mode: 'standard', order_count: 0 },
+      { id: expect.any(String), name: 'Next Day Delivery', description: 'Order by 2pm for delivery the next business day', flat_rate: 7.99, free_over: null, delivery_min_days: 1, delivery_max_days: 1, position: 1, is_active: true, vat_mode: 'standard', order_count: 0 },
     ]);
     const acme = await list(acmeAdmin, ACME_HOST);
     expect(acme.some((m) => methods.some((d) => d.id === m.id))).toBe(false);

@@ -42,7 +42,10 @@ describe('GET /api/admin/settings', () => {
   it('answers the name, every settings field with its default, and the store id as tenant_uuid', async () => {
     const res = await get();
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ settings: { name: 'Demo Store', settings_json: defaultStoreSettings('Demo Store') }, tenant_uuid: t.seed.tenantIds.demo });
+    // Demo Store is VAT registered (seed/demo.ts); everything else is the defaults.
+    const demoDefaults = defaultStoreSettings('Demo Store');
+    const expected = { ...demoDefaults, business: { ...demoDefaults.business, vat_number: 'GB999999973', vat_registered: true } };
+    expect(res.json()).toEqual({ settings: { name: 'Demo Store', settings_json: expected }, tenant_uuid: t.seed.tenantIds.demo });
     expect(res.json().settings.settings_json.address.country).toBe('United Kingdom');
     expect(res.json().settings.settings_json.notifications).toEqual({ order_notifications: true, low_stock_alerts: true, customer_emails: true });
   });
@@ -96,7 +99,8 @@ describe('PUT /api/admin/settings', () => {
       contact_email: 'hello@bramble.example',
       contact_phone: '0113 496 0000',
       address: { line1: '1 Mill Lane', line2: 'Unit 4', city: 'Leeds', postcode: 'LS1 4AP', country: 'United Kingdom' },
-      business: { company_number: 'SC123456', vat_number: 'GB123456789', business_type: 'limited_company' },
+      // Sent without the switch (as before it existed): a VAT number given reads as registered.
+      business: { company_number: 'SC123456', vat_number: 'GB123456789', business_type: 'limited_company', vat_registered: true },
       notifications: { order_notifications: false, low_stock_alerts: true, customer_emails: true },
     });
     expect((await get()).json().settings).toEqual(saved);
@@ -131,6 +135,7 @@ describe('PUT /api/admin/settings', () => {
       address: { line1: '1 Mill Lane', line2: 'Unit 4', city: 'Leeds', postcode: 'LS1 4AP', country: 'United Kingdom' },
       company_number: 'SC123456',
       vat_number: 'GB123456789',
+      vat_registered: true,
     });
     // Never public: the business type and the notification preferences.
     expect(JSON.stringify(tenant)).not.toMatch(/business_type|limited_company|order_notifications/);
@@ -159,7 +164,22 @@ describe('PUT /api/admin/settings', () => {
   });
 
   it('a store without an address or contact answers null details', async () => {
-    expect((await current(ACME_HOST)).details).toEqual({ description: null, contact_email: null, contact_phone: null, address: null, company_number: null, vat_number: null });
+    expect((await current(ACME_HOST)).details).toEqual({ description: null, contact_email: null, contact_phone: null, address: null, company_number: null, vat_number: null, vat_registered: false });
+  });
+
+  it('VAT registered needs a VAT number; switched off, the number is kept for the admin but shoppers see no VAT (issue 25)', async () => {
+    const business = { company_number: '', business_type: '' };
+    const refused = await put({ name: 'Bramble Home', settings_json: { ...FULL.settings_json, business: { ...business, vat_number: '', vat_registered: true } } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ 'settings_json.business.vat_number': 'Enter your VAT number: it is printed on every VAT receipt' });
+    const bad = await put({ name: 'Bramble Home', settings_json: { ...FULL.settings_json, business: { ...business, vat_number: 'GB12', vat_registered: true } } });
+    expect(bad.json().error.fields).toEqual({ 'settings_json.business.vat_number': 'Enter a UK VAT number, such as GB123456789' });
+    const off = await put({ name: 'Bramble Home', settings_json: { ...FULL.settings_json, business: { ...business, vat_number: 'GB123456789', vat_registered: false } } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().settings.settings_json.business).toMatchObject({ vat_number: 'GB123456789', vat_registered: false });
+    expect((await current()).details).toMatchObject({ vat_number: null, vat_registered: false });
+    expect((await put({ ...FULL, name: 'Bramble Home' })).statusCode).toBe(200);
+    expect((await current()).details).toMatchObject({ vat_number: 'GB123456789', vat_registered: true });
   });
 });
 

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import type { StoreCtx } from '../../../http/context';
+import { rowsOf } from '../../../db/rows';
+import { refundVat, type VatPart } from '../../../../shared/vat';
+import { storedVatParts } from './store-vat';
+
+/**
+ * The receipt number and the VAT ledger (issue 25, decision 035). Both are written in the transaction
+ * that pays the order or settles its refund, never after it: a payment that rolls back gives its number
+ * back, so the numbers run without gaps or repeats, and the ledger holds exactly what was paid.
+ */
+
+/**
+ * The store's next receipt number, for an order being marked paid. The counter row is locked by the
+ * update until this transaction ends, so payments arriving together take their numbers one by one.
+ */
+async function nextInvoiceNumber(ctx: StoreCtx): Promise<number> {
+  const [row] = rowsOf<{ last_number: number }>(
+    await ctx.tx.execute(sql`
+      insert into invoice_counters (tenant_id, last_number) values (${ctx.tenantId}::uuid, 1)
+      on conflict (tenant_id) do update set last_number = invoice_counters.last_number + 1
+      returning last_number`),
+  );
+  return Number(row.last_number);
+}
+
+async function writeEntries(ctx: StoreCtx, orderId: string, refundId: string | null, kind: 'sale' | 'refund', parts: readonly VatPart[]): Promise<void> {
+  if (parts.length === 0) return;
+  const values = parts.map((p) => sql`(${ctx.tenantId}::uuid, ${orderId}::uuid, ${refundId}::uuid, ${kind}, ${p.rate}, ${p.gross}, ${p.vat})`);
+  await ctx.tx.execute(sql`insert into vat_entries (tenant_id, order_id, refund_id, kind, rate, gross, vat) values ${sql.join(values, sql`, `)}`);
+}
+
+/**
+ * An order has just been paid: it takes the store's next receipt number (every paid order, VAT
+ * registered or not: a receipt is owed either way) and its VAT parts enter the ledger on the date of
+ * supply. Once only: an order that has a number keeps it.
+ */
+export async function issueReceipt(ctx: StoreCtx, order: { id: string; invoiceNumber: number | null; vatBreakdown: unknown }): Promise<number> {
+  if (order.invoiceNumber !== null) return order.invoiceNumber;
+  const number = await nextInvoiceNumber(ctx);
+  await ctx.tx.execute(sql`update orders set invoice_number = ${number} where tenant_id = ${ctx.tenantId}::uuid and id = ${order.id}::uuid`);
+  await writeEntries(ctx, order.id, null, 'sale', storedVatParts(order.vatBreakdown));
+  return number;
+}
+
+/**
+ * A refund was settled: the VAT it takes back, by rate, enters the ledger. Worked out on the running
+ * total refunded, so partial refunds that add up to the whole give back exactly the order's VAT.
+ */
+export async function recordRefundVat(
+  ctx: StoreCtx,
+  refundId: string,
+  order: { id: string; totalAmount: number; vatBreakdown: unknown },
+  refundedBefore: number,
+  refundedAfter: number,
+): Promise<void> {
+  if (refundedAfter <= refundedBefore) return;
+  await writeEntries(ctx, order.id, refundId, 'refund', refundVat(storedVatParts(order.vatBreakdown), order.totalAmount, refundedBefore, refundedAfter));
+}
