@@ -52,13 +52,15 @@ describe('store settings', () => {
     await form.getByLabel('Postcode').fill('ls11 5pq');
     await form.getByLabel('Business type').selectOption('limited_company');
     await form.getByLabel('Company number').fill('01234567');
-    await form.getByLabel('VAT number').fill('123 4567 89');
+    // VAT registered (issue 25): the number is shown to shoppers only while the switch is on.
+    await form.getByRole('switch', { name: 'VAT registered' }).click();
+    await form.getByLabel('VAT number *').fill('123 4567 89');
     await form.getByRole('switch', { name: 'Low stock alerts' }).click();
     await form.getByRole('button', { name: 'Save changes' }).click();
     await toastWith(page, 'Settings updated successfully').waitFor();
     // The server's tidy versions come back into the form.
     await expect.poll(() => form.getByLabel('Postcode').inputValue(), poll).toBe('LS11 5PQ');
-    expect(await form.getByLabel('VAT number').inputValue()).toBe('GB123456789');
+    expect(await form.getByLabel('VAT number *').inputValue()).toBe('GB123456789');
     expect(await form.getByLabel('Contact email').inputValue()).toBe('hello@bramble-oak.example');
     // The admin header follows the new name.
     await page.getByRole('banner').getByText('Bramble & Oak', { exact: true }).first().waitFor();

@@ -36,6 +36,7 @@ const OWNER: Record<string, string> = {
   order_refunds: 'orders',
   invoice_counters: 'orders',
   vat_entries: 'orders',
+  vat_daily: 'orders',
   payment_events: 'orders',
   email_messages: 'emails',
   email_domains: 'emails',

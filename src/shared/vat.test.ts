@@ -46,7 +46,7 @@ describe('a basket’s VAT by rate (property: mixed baskets)', () => {
     );
   });
 
-  it('registered: the parts cover every penny paid once, each rate’s VAT is the sum of its lines and delivery, within a penny a line of the exact figure', () => {
+  it('registered: the parts cover every penny paid once; each rate’s VAT is its whole amount’s, rounded once; lines and delivery share it exactly', () => {
     fc.assert(
       fc.property(basket, (b) => {
         const v = vatBreakdown({ registered: true, ...b });
@@ -55,17 +55,25 @@ describe('a basket’s VAT by rate (property: mixed baskets)', () => {
         expect(v.total).toBe(sum(v.parts.map((p) => p.vat)));
         expect(sum(v.shipping.map((p) => p.gross))).toBe(b.shipping);
         for (const p of v.parts) {
+          expect(p.vat).toBe(vatInside(p.gross, p.rate));
           const linesHere = b.lines.map((l, i) => ({ l, i })).filter(({ l }) => l.rate === p.rate);
           const deliveryHere = v.shipping.filter((s) => s.rate === p.rate);
-          expect(p.vat).toBe(sum(linesHere.map(({ i }) => v.lineVat[i])) + sum(deliveryHere.map((s) => s.vat)));
-          const exact = (p.gross * VAT_PERCENT[p.rate]) / (100 + VAT_PERCENT[p.rate]);
-          expect(Math.abs(p.vat - exact)).toBeLessThanOrEqual((linesHere.length + deliveryHere.length) * 0.5 + 1e-9);
+          expect(sum(linesHere.map(({ l }) => l.gross)) + sum(deliveryHere.map((s) => s.gross))).toBe(p.gross);
+          expect(sum(linesHere.map(({ i }) => v.lineVat[i])) + sum(deliveryHere.map((s) => s.vat))).toBe(p.vat);
+          // Each share is within a penny of that line's own exact VAT.
+          for (const { l, i } of linesHere) expect(Math.abs(v.lineVat[i] - (l.gross * VAT_PERCENT[p.rate]) / (100 + VAT_PERCENT[p.rate]))).toBeLessThan(1.5);
           if (VAT_PERCENT[p.rate] === 0) expect(p.vat).toBe(0);
         }
         // One entry per rate, in the fixed order, only rates that occur.
         expect(v.parts.map((p) => p.rate)).toEqual(VAT_RATES.filter((r) => v.parts.some((p) => p.rate === r)));
       }),
     );
+  });
+
+  it('a one-rate basket’s VAT is a sixth of its total, as the spec’s "Includes £x VAT" (£64.99 -> £10.83)', () => {
+    const v = vatBreakdown({ registered: true, lines: [{ gross: 2800, rate: 'standard' }, { gross: 3300, rate: 'standard' }], shipping: 399, shippingMode: 'standard' });
+    expect(v.total).toBe(1083);
+    expect(sum(v.lineVat) + v.shipping[0].vat).toBe(1083);
   });
 
   it('delivery at the standard rate by default; "goods" splits it across the goods’ rates by value', () => {
@@ -86,7 +94,7 @@ describe('a basket’s VAT by rate (property: mixed baskets)', () => {
     expect(split.total).toBe(550);
   });
 
-  it('a mug at 20% and a book at 0% with £3.99 delivery: £2.67 VAT on the mug and delivery, none on the book', () => {
+  it('a mug at 20% and a book at 0% with £3.99 delivery: £2.67 VAT on the mug and delivery together, none on the book', () => {
     const v = vatBreakdown({ registered: true, lines: [{ gross: 1200, rate: 'standard' }, { gross: 899, rate: 'zero' }], shipping: 399, shippingMode: 'standard' });
     expect(v.lineVat).toEqual([200, 0]);
     expect(v.parts).toEqual([

@@ -8,8 +8,9 @@
  * says so, at the rates of the goods it carries, split by their value (HMRC VAT Notice 700/24: a
  * delivery charge follows the goods; mixed goods are apportioned).
  *
- * Rounding: each line's VAT is rounded to the penny (HMRC allows line-level rounding, VAT Notice 700
- * §17.5); a rate's VAT is the sum of its lines, so a receipt's lines always add up to its summary.
+ * Rounding: once per rate, on the rate's whole VAT-inclusive amount (invoice-level rounding, HMRC VAT
+ * Notice 700 §17.5), so a one-rate basket's VAT is exactly the sixth of its total the spec shows; each
+ * line's share (shown on receipts) is that VAT split by value, so the lines add up to the summary.
  */
 
 export const VAT_RATES = ['standard', 'reduced', 'zero', 'exempt'] as const;
@@ -86,13 +87,6 @@ export function apportion(amount: number, weights: readonly number[]): number[] 
   return parts;
 }
 
-function mergeParts(parts: VatPart[]): VatPart[] {
-  return VAT_RATES.flatMap((rate) => {
-    const mine = parts.filter((p) => p.rate === rate);
-    if (mine.length === 0) return [];
-    return [{ rate, gross: mine.reduce((s, p) => s + p.gross, 0), vat: mine.reduce((s, p) => s + p.vat, 0) }];
-  });
-}
 
 /**
  * The VAT of a basket: its goods lines and its delivery charge, all VAT-inclusive pence. Not
@@ -100,19 +94,36 @@ function mergeParts(parts: VatPart[]): VatPart[] {
  */
 export function vatBreakdown(input: { registered: boolean; lines: readonly VatLineInput[]; shipping: number; shippingMode: ShippingVatMode }): VatBreakdown {
   if (!input.registered) return { ...NO_VAT, lineVat: input.lines.map(() => 0) };
-  const lineVat = input.lines.map((l) => vatInside(l.gross, l.rate));
-  const goods = mergeParts(input.lines.map((l, i) => ({ rate: l.rate, gross: l.gross, vat: lineVat[i] })));
-  let shipping: VatPart[] = [];
+  const goodsGross = new Map<VatRate, number>();
+  for (const l of input.lines) goodsGross.set(l.rate, (goodsGross.get(l.rate) ?? 0) + l.gross);
+  // Delivery's gross by rate: all standard, or split across the goods' rates by their value.
+  let shippingGross: { rate: VatRate; gross: number }[] = [];
   if (input.shipping > 0) {
-    if (input.shippingMode === 'goods' && goods.length > 0) {
-      const split = apportion(input.shipping, goods.map((g) => g.gross));
-      shipping = goods.map((g, i) => ({ rate: g.rate, gross: split[i], vat: vatInside(split[i], g.rate) })).filter((p) => p.gross > 0);
+    const goodsRates = VAT_RATES.filter((r) => goodsGross.has(r));
+    if (input.shippingMode === 'goods' && goodsRates.length > 0) {
+      const split = apportion(input.shipping, goodsRates.map((r) => goodsGross.get(r)!));
+      shippingGross = goodsRates.map((rate, i) => ({ rate, gross: split[i] })).filter((p) => p.gross > 0);
     } else {
-      shipping = [{ rate: 'standard', gross: input.shipping, vat: vatInside(input.shipping, 'standard') }];
+      shippingGross = [{ rate: 'standard', gross: input.shipping }];
     }
   }
-  const parts = mergeParts([...goods, ...shipping]);
-  return { lineVat, shipping, parts, total: parts.reduce((s, p) => s + p.vat, 0) };
+  const lineVat = input.lines.map(() => 0);
+  const shipping: VatPart[] = [];
+  const parts: VatPart[] = [];
+  for (const rate of VAT_RATES) {
+    const lineIdx = input.lines.flatMap((l, i) => (l.rate === rate ? [i] : []));
+    const ship = shippingGross.find((p) => p.rate === rate);
+    if (lineIdx.length === 0 && !ship) continue;
+    const gross = lineIdx.reduce((sum, i) => sum + input.lines[i].gross, 0) + (ship?.gross ?? 0);
+    // One rounding per rate, on its whole VAT-inclusive amount; the lines' shares (shown on receipts)
+    // are that VAT split by their value, so they add up to it exactly.
+    const vat = vatInside(gross, rate);
+    const shares = apportion(vat, [...lineIdx.map((i) => input.lines[i].gross), ship?.gross ?? 0]);
+    lineIdx.forEach((i, k) => (lineVat[i] = shares[k]));
+    if (ship) shipping.push({ rate, gross: ship.gross, vat: shares[shares.length - 1] });
+    parts.push({ rate, gross, vat });
+  }
+  return { lineVat, shipping, parts, total: parts.reduce((sum, p) => sum + p.vat, 0) };
 }
 
 /**

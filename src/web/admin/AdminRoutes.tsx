@@ -14,6 +14,7 @@ import { CategoriesPage } from './categories/CategoriesPage';
 import { OrdersPage } from './orders/OrdersPage';
 import { OrderDetailPage } from './orders/OrderDetailPage';
 import { PackingSlipPage } from './orders/PackingSlipPage';
+import { VatReportPage } from './reports/VatReportPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { ProductsRoute } from './catalogue/ProductsRoute';
 import { CreateProductPage, EditProductPage } from './catalogue/ProductFormPage';
@@ -37,6 +38,7 @@ export function AdminRoutes({ canManage, role }: { canManage: boolean; role: Mem
       <Route path="orders" element={managed(<OrdersPage />)} />
       <Route path="orders/:id" element={managed(<OrderDetailPage />)} />
       <Route path="orders/:id/packing-slip" element={managed(<PackingSlipPage />)} />
+      <Route path="reports/vat" element={managed(<VatReportPage />)} />
       <Route path="webstore/navigation" element={managed(<NavigationPage />)} />
       <Route path="webstore/pages" element={managed(<PagesPage />)} />
       <Route path="content/pages" element={managed(<PagesPage />)} />

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminProduct, AdminProductList, ProductBodyInput } from '@shared/admin-products';
+import type { VatRate } from '@shared/vat';
 import { api } from './api';
 import { adminProductKeys, catalogKeys } from './query-keys';
 
@@ -98,6 +99,8 @@ export interface CategoryOption {
   name: string;
   slug: string;
   parent_id: string | null;
+  /** The VAT rate of its products that set none; null: standard (issue 25). */
+  vat_rate?: VatRate | null;
 }
 
 /** The store's categories for the form's picker (GET /api/admin/categories, flat). */

@@ -118,3 +118,9 @@ export const navigationKeys = {
   search: (type: 'product' | 'page', q: string) => ['admin', 'navigation', 'search', type, q] as const,
 };
 
+
+/** Admin > VAT report (src/web/lib/admin-vat-report.ts): one report per period. */
+export const vatReportKeys = {
+  all: ['admin', 'reports', 'vat'] as const,
+  period: (from: string, to: string) => ['admin', 'reports', 'vat', from, to] as const,
+};

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants, users } from './platform';
 import { products, productVariants, type NameValue } from './catalog';
 import type { PostalAddress } from '../../../shared/address';
@@ -424,4 +424,23 @@ export const vatEntries = pgTable(
     index('vat_entries_order_idx').on(t.orderId),
     check('vat_entries_check', sql`kind in ('sale', 'refund') and rate in ('standard', 'reduced', 'zero', 'exempt') and abs(vat) <= abs(gross) and (kind = 'refund' or vat >= 0)`),
   ],
+);
+
+/**
+ * The VAT ledger summed by Europe/London day (issue 25), kept in the same transaction as each ledger
+ * row: the VAT report reads at most a few thousand of these rows for any period, however many orders
+ * the store has. `entries` counts orders (sales) or refunds, each once, on its first rate's row.
+ */
+export const vatDaily = pgTable(
+  'vat_daily',
+  {
+    tenantId: tenantId(),
+    day: date('day').notNull(),
+    kind: text('kind', { enum: ['sale', 'refund'] }).notNull(),
+    rate: text('rate', { enum: VAT_RATES }).notNull(),
+    gross: bigint('gross', { mode: 'number' }).notNull().default(0),
+    vat: bigint('vat', { mode: 'number' }).notNull().default(0),
+    entries: integer('entries').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.kind, t.rate] })],
 );

@@ -25,11 +25,13 @@ import { ProductImages } from './ProductImages';
 import { useNewProductImages } from './use-new-product-images';
 import type { VariantPictures } from './VariantPicture';
 import { validateForm, type ProductFormValues } from './product-form-values';
+import type { SavedProductVat } from './product-vat';
+import { VatRateField } from './VatRateField';
 
 const LIST = '/admin/catalogue/products';
 
 /** Admin spec §2 "Product form": create when productId is null, else edit that product. */
-export function ProductForm({ productId, initial }: { productId: string | null; initial: ProductFormValues }) {
+export function ProductForm({ productId, initial, savedVat = null }: { productId: string | null; initial: ProductFormValues; savedVat?: SavedProductVat | null }) {
   const navigate = useNavigate();
   const location = useLocation();
   const save = useSaveProduct(productId ?? undefined);
@@ -172,6 +174,7 @@ export function ProductForm({ productId, initial }: { productId: string | null; 
               <FormField label="Sale Price (£)" error={errors.sale_price?.message} hint="Sale price must be lower than base price. Leave empty if not on sale.">
                 <Input type="number" inputMode="decimal" step="0.01" min="0" {...register('sale_price')} />
               </FormField>
+              <VatRateField control={control} register={register} error={errors.vat_rate?.message} saved={savedVat} />
             </div>
           </Section>
 

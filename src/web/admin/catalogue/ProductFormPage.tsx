@@ -36,5 +36,6 @@ export function EditProductPage() {
     );
   }
   // Keyed by product: opening another product starts a fresh form.
-  return <ProductForm key={product.data.id} productId={product.data.id} initial={toFormValues(product.data)} />;
+  const { category_ids, vat_rate, effective_vat_rate } = product.data;
+  return <ProductForm key={product.data.id} productId={product.data.id} initial={toFormValues(product.data)} savedVat={{ category_ids, vat_rate, effective_vat_rate }} />;
 }

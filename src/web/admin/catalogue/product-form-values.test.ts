@@ -25,6 +25,13 @@ describe('product form values', () => {
     expect(toBody(filled({ stock_quantity: '3' })).stock_quantity).toBe(3);
   });
 
+  it('sends the VAT rate chosen, or null for the category default', () => {
+    expect(toBody(filled()).vat_rate).toBeNull();
+    expect(toBody(filled({ vat_rate: 'reduced' })).vat_rate).toBe('reduced');
+    expect(validateForm(filled({ vat_rate: 'zero' })).errors).toEqual({});
+    expect(validateForm(filled({ vat_rate: 'luxury' as never })).errors).toEqual({ vat_rate: PRODUCT_ERRORS.vatRate });
+  });
+
   it('keeps a stored variant by id and names variant errors by row', () => {
     const variants = [
       { variant_id: 'a3b1c2d4-0000-4000-8000-000000000001', sku: 'V1', price: '10', sale_price: '', stock_quantity: '', image_id: '', options: [{ name: 'Colour', value: 'Sage' }] },

@@ -1,4 +1,5 @@
 import { PRODUCT_ERRORS, productBody, splitHighlights, type AdminProduct, type ProductBodyInput, type ProductStatus, type ProductVisibility } from '@shared/admin-products';
+import type { VatRate } from '@shared/vat';
 
 // The product form's values (text as typed) and their conversion to the API body. The body is checked
 // with the same schema the server applies (src/shared/admin-products.ts), so the messages match.
@@ -31,6 +32,8 @@ export interface ProductFormValues {
   status: ProductStatus;
   visibility: ProductVisibility;
   is_featured: boolean;
+  /** The product's own VAT rate; '' takes its main category's default (sent as null). */
+  vat_rate: VatRate | '';
   category_ids: string[];
   variants: VariantValues[];
 }
@@ -51,6 +54,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   status: 'draft',
   visibility: 'public',
   is_featured: false,
+  vat_rate: '',
   category_ids: [],
   variants: [],
 };
@@ -76,6 +80,7 @@ export function toFormValues(p: AdminProduct): ProductFormValues {
     status: p.status,
     visibility: p.visibility,
     is_featured: p.is_featured,
+    vat_rate: p.vat_rate ?? '',
     category_ids: p.category_ids,
     variants: p.variants.map((v) => ({
       variant_id: v.id,
@@ -107,6 +112,7 @@ export function toBody(v: ProductFormValues): ProductBodyInput {
     track_inventory: v.track_inventory,
     stock_quantity: v.track_inventory ? numberOrEmpty(v.stock_quantity, null) : null,
     is_featured: v.is_featured,
+    vat_rate: v.vat_rate || null,
     bullets: splitHighlights(v.bullets),
     meta_title: v.meta_title,
     meta_description: v.meta_description,

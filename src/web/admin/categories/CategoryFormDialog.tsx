@@ -13,6 +13,7 @@ import { useCreateCategory, useUpdateCategory, type AdminCategory } from '@/lib/
 import { slugify } from '@shared/slugify';
 import { CATEGORY_LIMITS } from '@shared/admin-categories';
 import { applyCategoryServerErrors, CATEGORY_FORM_FIELDS, categoryBodyFrom, formValuesOf, type CategoryFormValues } from './category-form';
+import { CategoryVatSelect } from './CategoryVatSelect';
 import { FeaturedCheckbox } from './FeaturedCheckbox';
 import { HeroImagePreview } from './HeroImagePreview';
 import { MediaPickerButton } from '../media/MediaPickerButton';
@@ -116,6 +117,7 @@ function CategoryForm({ category, categories, onDone }: { category: AdminCategor
             {parents.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
           </Select>
         </FormField>
+        <CategoryVatSelect error={errors.vat_rate?.message} {...form.register('vat_rate')} />
       </div>
       <div className="grid gap-2">
         <FormField label="Hero Image URL" error={errors.hero_image_url?.message} hint="An https:// link or a path on this site, or choose a picture from the media library.">

@@ -4,9 +4,11 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { slugify } from '@shared/slugify';
+import { CategoryVatSelect } from './CategoryVatSelect';
 import { FeaturedCheckbox } from './FeaturedCheckbox';
 import { HeroImagePreview } from './HeroImagePreview';
 import { MediaPickerButton } from '../media/MediaPickerButton';
+import type { CategoryVatChoice } from './category-form';
 import type { FieldErrors, WizardBasics } from './wizard-state';
 
 interface Props {
@@ -52,6 +54,9 @@ export function WizardBasicsStep({ basics, errors, onChange, onGenerate }: Props
             <MediaPickerButton kind="images" onPick={(file) => set({ hero_image_url: file.url })} />
           </div>
         </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+        <CategoryVatSelect error={errors.vat_rate} value={basics.vat_rate} onChange={(e) => set({ vat_rate: e.target.value as CategoryVatChoice })} />
       </div>
       <FeaturedCheckbox checked={basics.is_featured} onChange={(e) => set({ is_featured: e.target.checked })} />
       <FormField

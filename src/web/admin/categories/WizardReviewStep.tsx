@@ -1,6 +1,7 @@
 import { ArrowLeft, Sparkles } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { VAT_RATE_LABELS } from '@shared/vat';
 import { CopyFields } from './CopyFields';
 import { wizardSlug, type FieldErrors, type WizardBasics, type WizardContent } from './wizard-state';
 
@@ -23,6 +24,7 @@ export function WizardReviewStep({ basics, content, generated, errors, saving, o
     { label: 'Slug', value: wizardSlug(basics), field: 'slug' },
     { label: 'Display Order', value: basics.display_order.trim() || '0', field: 'display_order' },
     { label: 'Featured', value: basics.is_featured ? 'Yes' : 'No', field: 'is_featured' },
+    { label: 'Default VAT rate', value: VAT_RATE_LABELS[basics.vat_rate || 'standard'], field: 'vat_rate' },
     ...(basics.hero_image_url.trim() ? [{ label: 'Hero Image', value: basics.hero_image_url.trim(), field: 'hero_image_url' }] : []),
   ];
   const basicsInError = summary.some((item) => errors[item.field]);

@@ -1,6 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { CATEGORY_MESSAGES, createCategoryBody, type AdminCategory, type CreateCategoryBody } from '@shared/admin-categories';
 import { applyServerFieldErrors, applyZodIssues } from '@/lib/forms';
+import type { VatRate } from '@shared/vat';
 
 /** The manual form's fields as the inputs hold them (text, and one checkbox). */
 export interface CategoryFormValues {
@@ -13,9 +14,17 @@ export interface CategoryFormValues {
   meta_title: string;
   meta_description: string;
   parent_id: string;
+  /** Its products' VAT rate when they set none: '' is standard (sent as null). */
+  vat_rate: CategoryVatChoice;
 }
 
-export const CATEGORY_FORM_FIELDS = ['name', 'slug', 'description', 'display_order', 'hero_image_url', 'is_featured', 'meta_title', 'meta_description', 'parent_id'] as const;
+/** The "Default VAT rate" select's values: '' is standard. */
+export type CategoryVatChoice = Exclude<VatRate, 'standard'> | '';
+
+/** A stored rate as the select shows it: none and standard are both "Standard (20%)". */
+export const vatChoiceOf = (rate: VatRate | null | undefined): CategoryVatChoice => (!rate || rate === 'standard' ? '' : rate);
+
+export const CATEGORY_FORM_FIELDS = ['name', 'slug', 'description', 'display_order', 'parent_id', 'vat_rate', 'hero_image_url', 'is_featured', 'meta_title', 'meta_description'] as const;
 
 export function formValuesOf(category: AdminCategory | null): CategoryFormValues {
   return {
@@ -28,6 +37,7 @@ export function formValuesOf(category: AdminCategory | null): CategoryFormValues
     meta_title: category?.meta_title ?? '',
     meta_description: category?.meta_description ?? '',
     parent_id: category?.parent_id ?? '',
+    vat_rate: vatChoiceOf(category?.vat_rate),
   };
 }
 
@@ -54,6 +64,7 @@ export function categoryBodyFrom<T extends FieldValues>(
     hero_image_url: values.hero_image_url,
     meta_title: values.meta_title,
     meta_description: values.meta_description,
+    vat_rate: values.vat_rate || null,
     ...(values.parent_id === undefined ? {} : { parent_id: values.parent_id || null }),
   };
   const parsed = createCategoryBody.safeParse(body);

@@ -19,7 +19,12 @@ describe('wizard step 1 checks', () => {
 describe('wizardBody', () => {
   it('derives an empty slug from the name and leaves the seed description out', () => {
     const body = wizardBody({ ...EMPTY_BASICS, name: 'Bedside Lamps', seed_description: 'secret prompt', display_order: '' }, { description: 'D', meta_title: 'T', meta_description: 'M' });
-    expect(body).toEqual({ name: 'Bedside Lamps', slug: 'bedside-lamps', description: 'D', display_order: 0, is_featured: false, hero_image_url: '', meta_title: 'T', meta_description: 'M' });
+    expect(body).toEqual({ name: 'Bedside Lamps', slug: 'bedside-lamps', description: 'D', display_order: 0, is_featured: false, hero_image_url: '', meta_title: 'T', meta_description: 'M', vat_rate: null });
     expect(JSON.stringify(body)).not.toContain('secret prompt');
+  });
+
+  it('sends the default VAT rate chosen, standard as null', () => {
+    expect(wizardBody({ ...EMPTY_BASICS, name: 'Books', vat_rate: 'zero' }, { description: '', meta_title: '', meta_description: '' }).vat_rate).toBe('zero');
+    expect(basicsErrors({ ...EMPTY_BASICS, name: 'Books', seed_description: 'x', vat_rate: 'luxury' as never })).toEqual({ vat_rate: 'Choose a VAT rate: standard, reduced, zero or exempt' });
   });
 });

@@ -1,6 +1,6 @@
 import { CATEGORY_MESSAGES, createCategoryBody, type CreateCategoryBody } from '@shared/admin-categories';
 import { slugify } from '@shared/slugify';
-import { displayOrderOf } from './category-form';
+import { displayOrderOf, type CategoryVatChoice } from './category-form';
 import type { CategoryCopy } from './category-copy';
 
 export type WizardStep = 1 | 2 | 3;
@@ -15,6 +15,8 @@ export interface WizardBasics {
   display_order: string;
   hero_image_url: string;
   is_featured: boolean;
+  /** "Default VAT rate": '' is standard (sent as null). */
+  vat_rate: CategoryVatChoice;
   seed_description: string;
 }
 
@@ -28,9 +30,9 @@ export interface WizardContent {
 export type AiState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; copy: CategoryCopy } | { status: 'failed' };
 export type FieldErrors = Partial<Record<string, string>>;
 
-export const EMPTY_BASICS: WizardBasics = { name: '', slug: '', slugTyped: false, display_order: '0', hero_image_url: '', is_featured: false, seed_description: '' };
+export const EMPTY_BASICS: WizardBasics = { name: '', slug: '', slugTyped: false, display_order: '0', hero_image_url: '', is_featured: false, vat_rate: '', seed_description: '' };
 export const EMPTY_CONTENT: WizardContent = { description: '', meta_title: '', meta_description: '' };
-export const BASICS_FIELDS = ['name', 'slug', 'display_order', 'hero_image_url', 'is_featured'] as const;
+export const BASICS_FIELDS = ['name', 'slug', 'display_order', 'hero_image_url', 'is_featured', 'vat_rate'] as const;
 
 /** The slug to save: the one typed, else the name's (spec §5: the wizard falls back to the derivation). */
 export const wizardSlug = (basics: WizardBasics) => basics.slug.trim() || slugify(basics.name);
@@ -46,6 +48,7 @@ export function wizardBody(basics: WizardBasics, content: WizardContent): Create
     hero_image_url: basics.hero_image_url,
     meta_title: content.meta_title,
     meta_description: content.meta_description,
+    vat_rate: basics.vat_rate || null,
   };
 }
 

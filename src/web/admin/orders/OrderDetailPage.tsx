@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, ImageOff, SearchX } from 'lucide-react';
+import { ArrowLeft, FileDown, ImageOff, SearchX } from 'lucide-react';
 import type { AdminOrderDetail } from '@shared/admin-orders';
 import { formatOrderTotal } from '@shared/order-status';
 import { Alert } from '@/components/ui/alert';
@@ -15,6 +15,7 @@ import { OrderAddress } from './OrderAddress';
 import { OrderEmails } from './OrderEmails';
 import { OrderStatusBadge, PaymentStatusBadge } from './StatusBadges';
 import { eventTimeFormat, OrderTimeline } from './OrderTimeline';
+import { invoiceKind, vatRateLines } from './order-vat';
 
 /** Admin /admin/orders/{id}: everything a shop owner needs to fulfil, refund and answer questions about one order. */
 export function OrderDetailPage() {
@@ -52,6 +53,7 @@ export function OrderDetailPage() {
 
 function OrderDetail({ order }: { order: AdminOrderDetail }) {
   const money = (n: number) => formatOrderTotal(n, order.currency);
+  const vatLines = vatRateLines(order.vat_breakdown, money);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4">
@@ -106,6 +108,11 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
                 {order.tax_total > 0 ? <Row label="Tax">{money(order.tax_total)}</Row> : null}
                 <Row label="Total" strong>{money(order.total_amount)}</Row>
                 <p className="text-right text-xs text-zinc-500">Includes {money(order.vat_included)} VAT</p>
+                {vatLines.length > 0 ? (
+                  <ul aria-label="VAT by rate" className="grid gap-0.5 text-right text-xs text-zinc-500 tabular-nums">
+                    {vatLines.map((line) => <li key={line}>{line}</li>)}
+                  </ul>
+                ) : null}
                 {order.refunded_amount > 0 ? <Row label="Refunded">-{money(order.refunded_amount)}</Row> : null}
                 {order.refunded_amount > 0 ? <Row label="Net paid" strong>{money(order.paid_amount - order.refunded_amount)}</Row> : null}
               </dl>
@@ -145,9 +152,17 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
                 <Row label="Status"><PaymentStatusBadge status={order.payment.status} /></Row>
                 <Row label="Reference"><span className="break-all font-mono text-xs">{order.payment.reference ?? '—'}</span></Row>
                 {order.paid_at ? <Row label="Paid">{eventTimeFormat.format(new Date(order.paid_at))}</Row> : null}
+                {order.invoice_number ? <Row label={invoiceKind(order.vat_breakdown) === 'invoice' ? 'Invoice' : 'Receipt'}><span className="font-mono text-xs">{order.invoice_number}</span></Row> : null}
                 <Row label="Refunded">{money(order.refunded_amount)}</Row>
                 {order.refund_pending > 0 ? <Row label="Refund in progress">{money(order.refund_pending)}</Row> : null}
               </dl>
+              {order.invoice_url ? (
+                <Button variant="outline" size="sm" className="mt-4 w-full" asChild>
+                  <a href={order.invoice_url} download aria-label={`Download ${invoiceKind(order.vat_breakdown)} ${order.invoice_number ?? ''}`.trim()}>
+                    <FileDown aria-hidden /> Download {invoiceKind(order.vat_breakdown)}
+                  </a>
+                </Button>
+              ) : null}
             </CardContent>
           </Card>
           <OrderEmails orderId={order.id} />

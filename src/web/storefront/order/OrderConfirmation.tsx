@@ -77,7 +77,7 @@ export function OrderConfirmation({ order }: { order: OrderSummary }) {
               vatParts: order.vat_breakdown,
             }}
           />
-          {order.receipt_url ? <ReceiptLink order={order} className="mt-4 sm:text-right" /> : null}
+          {order.receipt_url ? <ReceiptLink order={order} showVat={false} className="mt-4 justify-end" /> : null}
         </div>
       </section>
 

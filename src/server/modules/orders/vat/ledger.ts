@@ -24,10 +24,19 @@ async function nextInvoiceNumber(ctx: StoreCtx): Promise<number> {
   return Number(row.last_number);
 }
 
+/**
+ * The ledger rows of one sale or refund, and the same figures added to the store's day (vat_daily, what
+ * the report reads); the sale or refund counts once, on its first rate's row.
+ */
 async function writeEntries(ctx: StoreCtx, orderId: string, refundId: string | null, kind: 'sale' | 'refund', parts: readonly VatPart[]): Promise<void> {
   if (parts.length === 0) return;
   const values = parts.map((p) => sql`(${ctx.tenantId}::uuid, ${orderId}::uuid, ${refundId}::uuid, ${kind}, ${p.rate}, ${p.gross}, ${p.vat})`);
   await ctx.tx.execute(sql`insert into vat_entries (tenant_id, order_id, refund_id, kind, rate, gross, vat) values ${sql.join(values, sql`, `)}`);
+  const days = parts.map((p, i) => sql`(${ctx.tenantId}::uuid, (now() at time zone 'Europe/London')::date, ${kind}, ${p.rate}, ${p.gross}, ${p.vat}, ${i === 0 ? 1 : 0})`);
+  await ctx.tx.execute(sql`
+    insert into vat_daily (tenant_id, day, kind, rate, gross, vat, entries) values ${sql.join(days, sql`, `)}
+    on conflict (tenant_id, day, kind, rate) do update
+      set gross = vat_daily.gross + excluded.gross, vat = vat_daily.vat + excluded.vat, entries = vat_daily.entries + excluded.entries`);
 }
 
 /**

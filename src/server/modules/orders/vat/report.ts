@@ -10,8 +10,8 @@ import type { VatReport, VatReportQuery, VatReportRow } from '../../../../shared
 /**
  * The VAT report (issue 25): for Europe/London days `from` to `to` (both included), sales and their VAT
  * by rate on their date of supply (payment), refunds settled in the period by rate, and what is left,
- * with the two figures an MTD return takes from sales. Read from the VAT ledger (ledger.ts), one
- * indexed range of rows per store; nothing is recomputed from today's settings.
+ * with the two figures an MTD return takes from sales. Read from the VAT ledger's daily sums
+ * (ledger.ts), never recomputed from today's settings.
  */
 
 interface Sum {
@@ -25,22 +25,15 @@ const total = (s: Sum) => ({ gross: penceToPounds(s.gross), net: penceToPounds(s
 const add = (a: Sum, b: Sum): Sum => ({ gross: a.gross + b.gross, vat: a.vat + b.vat });
 
 export async function vatReport(ctx: StoreCtx, q: VatReportQuery): Promise<VatReport> {
-  const start = sql`(${q.from}::date)::timestamp at time zone 'Europe/London'`;
-  const end = sql`((${q.to}::date + 1)::timestamp at time zone 'Europe/London')`;
-  const sums = rowsOf<{ kind: 'sale' | 'refund'; rate: VatRate; gross: string | number; vat: string | number }>(
+  // The ledger summed by day (vat_daily): at most 731 days x 2 kinds x 4 rates, however many orders.
+  const sums = rowsOf<{ kind: 'sale' | 'refund'; rate: VatRate; gross: string | number; vat: string | number; entries: string | number }>(
     await ctx.tx.execute(sql`
-      select kind, rate, sum(gross)::bigint as gross, sum(vat)::bigint as vat
-      from vat_entries
-      where tenant_id = ${ctx.tenantId}::uuid and occurred_at >= ${start} and occurred_at < ${end}
+      select kind, rate, sum(gross)::bigint as gross, sum(vat)::bigint as vat, sum(entries)::bigint as entries
+      from vat_daily
+      where tenant_id = ${ctx.tenantId}::uuid and day between ${q.from}::date and ${q.to}::date
       group by kind, rate`),
   );
-  const [counts] = rowsOf<{ orders: number; refunds: number }>(
-    await ctx.tx.execute(sql`
-      select (count(distinct order_id) filter (where kind = 'sale'))::int as orders,
-             (count(distinct refund_id) filter (where kind = 'refund'))::int as refunds
-      from vat_entries
-      where tenant_id = ${ctx.tenantId}::uuid and occurred_at >= ${start} and occurred_at < ${end}`),
-  );
+  const entries = (kind: 'sale' | 'refund') => sums.filter((r) => r.kind === kind).reduce((n, r) => n + Number(r.entries), 0);
   const of = (kind: 'sale' | 'refund', rate: VatRate): Sum => {
     const found = sums.find((s) => s.kind === kind && s.rate === rate);
     return found ? { gross: Number(found.gross), vat: Number(found.vat) } : ZERO;
@@ -57,8 +50,8 @@ export async function vatReport(ctx: StoreCtx, q: VatReportQuery): Promise<VatRe
     to: q.to,
     vat_registered: store?.settings.business.vat_registered ?? false,
     vat_number: store?.settings.business.vat_number || null,
-    order_count: Number(counts?.orders ?? 0),
-    refund_count: Number(counts?.refunds ?? 0),
+    order_count: entries('sale'),
+    refund_count: entries('refund'),
     sales: present.map((rate, i) => row(rate, sales[i])),
     refunds: present.map((rate, i) => row(rate, refunds[i])),
     net: present.map((rate, i) => row(rate, nets[i])),
@@ -68,6 +61,8 @@ export async function vatReport(ctx: StoreCtx, q: VatReportQuery): Promise<VatRe
     mtd: { box1: penceToPounds(net.vat), box6: Math.trunc((net.gross - net.vat) / 100) },
   };
 }
+
+const count = (n: number, noun: string) => `${n.toLocaleString('en-GB')} ${noun}${n === 1 ? '' : 's'}`;
 
 /** The report as a spreadsheet: one row per rate and kind, then the totals and the MTD figures. */
 export function vatReportCsv(report: VatReport): string {
@@ -81,6 +76,6 @@ export function vatReportCsv(report: VatReport): string {
   }
   rows.push(['MTD box 1', 'VAT due on sales', '', report.mtd.box1.toFixed(2), '']);
   rows.push(['MTD box 6', 'Total value of sales excluding VAT (whole pounds)', String(report.mtd.box6), '', '']);
-  const head = `VAT report ${report.from} to ${report.to}${report.vat_number ? `, VAT no. ${report.vat_number}` : ''}; ${report.order_count} orders, ${report.refund_count} refunds`;
+  const head = `VAT report ${report.from} to ${report.to}${report.vat_number ? `, VAT no. ${report.vat_number}` : ''}; ${count(report.order_count, 'order')}, ${count(report.refund_count, 'refund')}`;
   return `${Papa.unparse({ fields: ['Section', 'Rate', 'Net (GBP)', 'VAT (GBP)', 'Gross (GBP)'], data: rows })}\r\n\r\n${Papa.unparse([[head]])}\r\n`;
 }

@@ -6,11 +6,13 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/api';
 import { useSaveShippingMethod, type AdminShippingMethod } from '@/lib/admin-shipping';
 import { toast } from '@/lib/toast';
 import { SHIPPING_LIMITS } from '@shared/admin-shipping';
+import { SHIPPING_VAT_MODE_LABELS, SHIPPING_VAT_MODES } from '@shared/vat';
 import { applyShippingServerErrors, formValuesOf, SHIPPING_FORM_FIELDS, shippingBodyFrom, type ShippingFormValues } from './shipping-form';
 
 interface Props {
@@ -86,6 +88,15 @@ function ShippingMethodForm({ method, onDone }: { method: AdminShippingMethod | 
           <Input inputMode="numeric" {...form.register('delivery_max_days')} />
         </FormField>
       </div>
+      <FormField
+        label="VAT on this charge"
+        error={errors.vat_mode?.message}
+        hint="Standard suits most shops. If you sell reduced, zero-rated or exempt goods, the charge can follow the rates of the goods it carries."
+      >
+        <Select {...form.register('vat_mode')}>
+          {SHIPPING_VAT_MODES.map((mode) => <option key={mode} value={mode}>{SHIPPING_VAT_MODE_LABELS[mode]}</option>)}
+        </Select>
+      </FormField>
       <Controller
         control={form.control}
         name="is_active"

@@ -12,12 +12,12 @@ function run(v: ShippingFormValues) {
 
 describe('the delivery option form', () => {
   it('starts a new option at 3-5 days, active, with no price', () => {
-    expect(formValuesOf(null)).toEqual({ name: '', description: '', flat_rate: '', free_over: '', delivery_min_days: '3', delivery_max_days: '5', is_active: true });
+    expect(formValuesOf(null)).toEqual({ name: '', description: '', flat_rate: '', free_over: '', delivery_min_days: '3', delivery_max_days: '5', vat_mode: 'standard', is_active: true });
   });
 
   it('shows a saved option in pounds with pence', () => {
-    const method = { id: 'x', name: 'Std', description: null, flat_rate: 3.9, free_over: 100, delivery_min_days: 1, delivery_max_days: 2, position: 0, is_active: false, order_count: 0 };
-    expect(formValuesOf(method)).toMatchObject({ flat_rate: '3.90', free_over: '100.00', description: '', delivery_min_days: '1', is_active: false });
+    const method = { id: 'x', name: 'Std', description: null, flat_rate: 3.9, free_over: 100, delivery_min_days: 1, delivery_max_days: 2, position: 0, is_active: false, vat_mode: 'goods' as const, order_count: 0 };
+    expect(formValuesOf(method)).toMatchObject({ flat_rate: '3.90', free_over: '100.00', description: '', delivery_min_days: '1', vat_mode: 'goods', is_active: false });
   });
 
   it('reads pounds as typed: "£3.99", "1,000", a blank free-over amount is never free', () => {
@@ -33,5 +33,11 @@ describe('the delivery option form', () => {
     expect(run(values({ delivery_min_days: '4', delivery_max_days: '2' })).errors).toEqual({ delivery_max_days: M.daysOrder });
     expect(run(values({ delivery_min_days: 'two' })).errors).toEqual({ delivery_min_days: M.days });
     expect(run(values()).body).not.toBeNull();
+  });
+
+  it('sends how VAT applies to the charge', () => {
+    expect(run(values()).body).toMatchObject({ vat_mode: 'standard' });
+    expect(run(values({ vat_mode: 'goods' })).body).toMatchObject({ vat_mode: 'goods' });
+    expect(run(values({ vat_mode: 'half' as never })).errors).toEqual({ vat_mode: 'Choose how VAT applies to this delivery charge' });
   });
 });

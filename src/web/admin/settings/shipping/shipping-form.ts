@@ -1,6 +1,7 @@
 import type { Path, UseFormSetError } from 'react-hook-form';
 import { shippingMethodBody, type AdminShippingMethod, type ShippingMethodBody } from '@shared/admin-shipping';
 import { applyServerFieldErrors, applyZodIssues } from '@/lib/forms';
+import type { ShippingVatMode } from '@shared/vat';
 
 /** The dialog's inputs as typed: amounts in pounds as text, days as text. */
 export interface ShippingFormValues {
@@ -10,10 +11,12 @@ export interface ShippingFormValues {
   free_over: string;
   delivery_min_days: string;
   delivery_max_days: string;
+  /** VAT on the charge (issue 25): the standard rate, or the goods' rates split by value. */
+  vat_mode: ShippingVatMode;
   is_active: boolean;
 }
 
-export const SHIPPING_FORM_FIELDS = ['name', 'description', 'flat_rate', 'free_over', 'delivery_min_days', 'delivery_max_days', 'is_active'] as const;
+export const SHIPPING_FORM_FIELDS = ['name', 'description', 'flat_rate', 'free_over', 'delivery_min_days', 'delivery_max_days', 'vat_mode', 'is_active'] as const;
 
 /** Pounds shown with their pence ("3.99", "100.00"); new options start at the spec's 3-5 days. */
 export function formValuesOf(method: AdminShippingMethod | null): ShippingFormValues {
@@ -24,6 +27,7 @@ export function formValuesOf(method: AdminShippingMethod | null): ShippingFormVa
     free_over: method?.free_over == null ? '' : method.free_over.toFixed(2),
     delivery_min_days: String(method?.delivery_min_days ?? 3),
     delivery_max_days: String(method?.delivery_max_days ?? 5),
+    vat_mode: method?.vat_mode ?? 'standard',
     is_active: method?.is_active ?? true,
   };
 }
@@ -48,6 +52,7 @@ export function shippingBodyFrom<T extends ShippingFormValues>(values: ShippingF
     free_over: amount(values.free_over) ?? null,
     delivery_min_days: amount(values.delivery_min_days),
     delivery_max_days: amount(values.delivery_max_days),
+    vat_mode: values.vat_mode,
     is_active: values.is_active,
   };
   const parsed = shippingMethodBody.safeParse(body);

@@ -37,6 +37,7 @@ export function StoreInfoForm({ settings, tenantUuid }: { settings: StoreSetting
   const [formError, setFormError] = useState<string | null>(null);
   const description = useWatch({ control: form.control, name: 'settings_json.store_description' }) ?? '';
   const contactEmail = useWatch({ control: form.control, name: 'settings_json.contact_email' }) ?? '';
+  const vatRegistered = useWatch({ control: form.control, name: 'settings_json.business.vat_registered' }) ?? false;
   const e = errors.settings_json;
 
   const focusFirstError = () => {
@@ -134,9 +135,46 @@ export function StoreInfoForm({ settings, tenantUuid }: { settings: StoreSetting
           <FormField label="Company number" error={e?.business?.company_number?.message} hint="From Companies House, such as 01234567.">
             <Input autoComplete="off" className="uppercase" {...form.register('settings_json.business.company_number')} />
           </FormField>
-          <FormField label="VAT number" error={e?.business?.vat_number?.message} hint="Such as GB123456789.">
-            <Input autoComplete="off" className="uppercase" {...form.register('settings_json.business.vat_number')} />
-          </FormField>
+          <div className="grid gap-4 border-t border-zinc-100 pt-4 sm:col-span-3 sm:grid-cols-3 sm:items-start">
+            <Controller
+              control={form.control}
+              name="settings_json.business.vat_registered"
+              render={({ field }) => (
+                <div className="sm:col-span-3">
+                  <div className="flex items-start justify-between gap-4">
+                    <div>
+                      <Label htmlFor="vat-registered">VAT registered</Label>
+                      <p id="vat-registered-hint" className="mt-0.5 text-xs text-zinc-500">
+                        {field.value
+                          ? 'Your prices include VAT. Receipts are VAT receipts showing the VAT at each rate and your VAT number.'
+                          : 'No VAT is shown to shoppers, and receipts are plain receipts.'}
+                      </p>
+                    </div>
+                    <Switch
+                      id="vat-registered"
+                      ref={field.ref}
+                      checked={field.value ?? false}
+                      onCheckedChange={(on) => {
+                        field.onChange(on);
+                        // Switched off, a missing VAT number is no longer a problem.
+                        if (!on) form.clearErrors('settings_json.business.vat_number');
+                      }}
+                      onBlur={field.onBlur}
+                      aria-describedby="vat-registered-hint"
+                    />
+                  </div>
+                  {e?.business?.vat_registered?.message ? <p className="mt-1 text-xs text-red-600">{e.business.vat_registered.message}</p> : null}
+                </div>
+              )}
+            />
+            <FormField
+              label={vatRegistered ? 'VAT number *' : 'VAT number'}
+              error={e?.business?.vat_number?.message}
+              hint={vatRegistered ? 'Such as GB123456789. Printed on every VAT receipt.' : 'Such as GB123456789. Not shown while you are not VAT registered.'}
+            >
+              <Input autoComplete="off" className="uppercase" {...form.register('settings_json.business.vat_number')} />
+            </FormField>
+          </div>
         </CardContent>
       </Card>
 

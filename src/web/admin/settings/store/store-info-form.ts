@@ -16,7 +16,8 @@ export function valuesOf(settings: StoreSettings): StoreInfoValues {
       contact_email: s.contact_email,
       contact_phone: s.contact_phone,
       address: { ...s.address },
-      business: { ...s.business },
+      // Saved before the switch existed: registered when a VAT number was given (as the server reads it).
+      business: { ...s.business, vat_registered: s.business.vat_registered ?? s.business.vat_number !== '' },
       notifications: { ...s.notifications },
     },
   };
@@ -35,5 +36,6 @@ export const STORE_INFO_FIELDS = [
   'settings_json.address.country',
   'settings_json.business.business_type',
   'settings_json.business.company_number',
+  'settings_json.business.vat_registered',
   'settings_json.business.vat_number',
 ] as const satisfies readonly Path<StoreInfoValues>[];
