@@ -47,8 +47,9 @@ import { ImportJob, importRoutes } from './modules/imports';
 import { applyQuoteDepositEvent, crmRoutes, publicQuoteRoutes, quoteStraySubject, renderQuotePageHead } from './modules/crm';
 import { orderStraySubject } from './modules/orders';
 import type { StrayRefundDeps, StraySubject, StraySubjectKind } from './modules/payments';
-import { invitationRoutes } from './modules/accounts';
+import { accountSettingsRoutes, invitationRoutes, passwordResetRoutes, twoStepRoutes } from './modules/accounts';
 import { JobRunner, type JobRunnerOptions } from './modules/jobs';
+import { adminCustomerRoutes, recordStoreAccount, savedAddressRoutes } from './modules/customers';
 
 /** The largest request body read, JSON or (for a GET that sends one) thrown away. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -108,6 +109,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   registerHealthRoutes(app);
   await app.register(authRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(accountSettingsRoutes);
+  await app.register(twoStepRoutes);
+  await app.register(savedAddressRoutes);
   await app.register(tenantRoutes);
   await app.register(platformRoutes);
   await app.register(storeSettingsRoutes);
@@ -134,6 +139,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(invitationRoutes);
   await app.register(aiRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(adminCustomerRoutes);
   await app.register(vatRoutes);
   await app.register(adminShippingRoutes);
   await app.register(dashboardRoutes);
@@ -200,6 +206,8 @@ function subscribeToDomainEvents(app: FastifyInstance, deps: AppDeps): void {
     events.on('order.status_changed', pushShippedOrders(pushDeps, pushes)),
     // A store's name and public details live in the host cache; the notification tells other instances.
     events.on('store.changed', (e) => deps.tenants.invalidateTenant(e.tenantId)),
+    // A shopper who signed up or in on a store's host is one of its customers (Admin > Customers).
+    events.on('account.used_in_store', recordStoreAccount(deps.scopes)),
   ];
   app.addHook('onClose', async () => {
     off.forEach((unsubscribe) => unsubscribe());

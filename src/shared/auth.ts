@@ -47,14 +47,16 @@ export const signInBody = z.strictObject({
 });
 export type SignInBody = z.infer<typeof signInBody>;
 
-export const signUpBody = z.strictObject({
-  email,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, 'Password is too long'),
-});
+/** A new password, wherever one is chosen: sign-up, a reset link, account settings (issue 26). */
+export const newPasswordField = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, 'Password is too long');
+/** Under a "confirm new password" field that differs from the first. */
+export const PASSWORDS_DIFFER = 'The passwords do not match';
+
+export const signUpBody = z.strictObject({ email, password: newPasswordField });
 export type SignUpBody = z.infer<typeof signUpBody>;
 
 export const membershipSchema = z.object({

@@ -179,6 +179,10 @@ export const TEMPLATE_VARIABLES = {
   invite_button: { kind: 'block', description: '“Accept invitation” button with the link' },
   role: { kind: 'text', description: 'The role offered: admin or staff' },
   invited_by: { kind: 'text', description: 'Who sent the invitation' },
+  link_minutes: { kind: 'text', description: 'How many minutes the link works' },
+  reset_url: { kind: 'text', description: 'The one-time link that opens “Choose a new password”' },
+  reset_button: { kind: 'block', description: '“Choose a new password” button with the one-time link' },
+  sign_in_url: { kind: 'text', description: 'The sign-in page, where an account can be created' },
 } as const satisfies Record<string, Omit<TemplateVariable, 'name'>>;
 export type TemplateVariableName = keyof typeof TEMPLATE_VARIABLES;
 
@@ -195,6 +199,8 @@ export const TEMPLATE_KEY_VARIABLES = {
   order_refunded: [...ORDER_BASICS, 'refund_amount', 'refunded_total', 'full_refund', 'refund_time', 'has_refund_time', 'order_items'],
   order_claim: ['shop_name', 'account_email', 'claim_email', 'link_hours', 'claim_url', 'claim_button'],
   invite: ['shop_name', 'invite_url', 'invite_button', 'role', 'invited_by'],
+  password_reset: ['shop_name', 'account_email', 'link_minutes', 'reset_url', 'reset_button'],
+  password_reset_no_account: ['shop_name', 'account_email', 'sign_in_url'],
 } as const satisfies Record<string, readonly TemplateVariableName[]>;
 export type DefaultTemplateKey = keyof typeof TEMPLATE_KEY_VARIABLES;
 export const DEFAULT_TEMPLATE_KEYS = Object.keys(TEMPLATE_KEY_VARIABLES) as DefaultTemplateKey[];
@@ -216,6 +222,8 @@ export const TEMPLATE_KEY_LABELS: Record<DefaultTemplateKey, string> = {
   order_refunded: 'Refund notice',
   order_claim: 'Order claim link',
   invite: 'Team invitation',
+  password_reset: 'Password reset link',
+  password_reset_no_account: 'Password reset, no account',
 };
 
 export const emailTemplateSchema = z.object({

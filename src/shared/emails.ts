@@ -41,7 +41,20 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   template_test: 'Test email',
   store_new_order: 'New order notice',
   store_low_stock: 'Low stock alert',
+  password_reset: 'Password reset link',
+  password_reset_no_account: 'Password reset, no account',
+  email_change: 'Email change link',
+  email_changed: 'Email change notice',
 };
+
+/**
+ * Kinds whose link lets whoever holds it take over an account (issue 26). Accounts span every store, so
+ * a store's staff must not be able to read one in their outbox (they could ask for a reset of anyone's
+ * account on their own shop and follow the link): only its recipient may use it. The outbox shows these
+ * with the link hidden; a platform owner (who runs the platform and its database) still sees it.
+ */
+export const ACCOUNT_LINK_KINDS: ReadonlySet<string> = new Set(['password_reset', 'email_change']);
+export const HIDDEN_LINK_TEXT = '[one-time link hidden: only the recipient can use it]';
 
 export function emailKindLabel(kind: string): string {
   return EMAIL_KIND_LABELS[kind] ?? kind.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

@@ -44,6 +44,8 @@ export interface StoreSettingsJson {
   address: StoreAddress;
   business: StoreBusiness;
   notifications: StoreNotifications;
+  /** Issue 26: everyone with admin access must sign in in two steps. */
+  security: { require_two_step: boolean };
 }
 
 export interface PublicStoreDetails {

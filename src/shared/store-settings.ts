@@ -30,6 +30,7 @@ export function defaultStoreSettings(storeName = ''): StoreSettingsJson {
     address: { line1: '', line2: '', city: '', postcode: '', country: DEFAULT_COUNTRY },
     business: { company_number: '', vat_number: '', business_type: '', vat_registered: false },
     notifications: { ...DEFAULT_NOTIFICATIONS },
+    security: { require_two_step: false },
   };
 }
 
@@ -171,6 +172,8 @@ const settingsFields = {
       customer_emails: toggle(DEFAULT_NOTIFICATIONS.customer_emails),
     })
     .default(() => ({ ...DEFAULT_NOTIFICATIONS })),
+  /** Issue 26: "Require two-step sign-in for everyone with admin access". */
+  security: z.strictObject({ require_two_step: toggle(false) }).default(() => ({ require_two_step: false })),
 };
 
 /**
@@ -224,6 +227,7 @@ const settingsJsonResponse = z.object({
   address: z.object({ line1: z.string(), line2: z.string(), city: z.string(), postcode: z.string(), country: z.string() }),
   business: z.object({ company_number: z.string(), vat_number: z.string(), business_type: z.string(), vat_registered: z.boolean() }),
   notifications: z.object({ order_notifications: z.boolean(), low_stock_alerts: z.boolean(), customer_emails: z.boolean() }),
+  security: z.object({ require_two_step: z.boolean() }),
 });
 
 export const storeSettingsSchema = z.object({ name: z.string(), settings_json: settingsJsonResponse });

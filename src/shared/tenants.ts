@@ -89,6 +89,8 @@ export const adminContextResponse = z.object({
   suspended: z.boolean(),
   role: z.enum(MEMBER_ROLES).nullable(),
   isOwner: z.boolean(),
+  /** The store requires two-step sign-in and this member has not set it up: the set-up screen comes first (issue 26). */
+  two_step_setup_required: z.boolean(),
 });
 export type AdminContextResponse = z.infer<typeof adminContextResponse>;
 

@@ -13,7 +13,9 @@ export type DomainEvent =
   /** Mail was recorded for a store and waits to be delivered. */
   | { type: 'email.queued'; tenantId: string }
   /** A store's own row changed: its name or settings (what the host cache holds). */
-  | { type: 'store.changed'; tenantId: string };
+  | { type: 'store.changed'; tenantId: string }
+  /** A shopper signed up or signed in on a store's host: one of its customers, with their account (issue 26). */
+  | { type: 'account.used_in_store'; tenantId: string; userId: string; email: string };
 
 export type DomainEventType = DomainEvent['type'];
 type EventOf<K extends DomainEventType> = Extract<DomainEvent, { type: K }>;

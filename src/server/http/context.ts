@@ -21,6 +21,11 @@ export interface Actor {
   /** Platform sales (users.is_platform_sales) or an owner: may use the platform's own CRM (decision 027). */
   isSales: boolean;
   activeTenantId: string | null;
+  /**
+   * The account signs in in two steps (issue 26): a store that requires it lets only such accounts into
+   * its admin. Set for sessions; left out by actors a job makes for itself (no HTTP guard sees them).
+   */
+  twoStep?: boolean;
 }
 
 /**

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Actor, CrmCtx, StoreCtx, TenantCtx } from './context';
 import { AppError, forbidden, notFound, unauthorized } from './errors';
 import { findRole } from '../modules/accounts';
-import { isSuspended } from '../modules/tenants';
+import { isSuspended, storesRequiringTwoStep } from '../modules/tenants';
+import { TWO_STEP_TEXT } from '../../shared/two-step';
 import { STORE_CLOSED_TEXT } from '../../shared/tenants';
 import { SALES_ROLES, STORE_MANAGER_ROLES, type MemberRole } from '../../shared/roles';
 
@@ -42,6 +43,11 @@ export async function inTenant<T>(req: FastifyRequest, allowed: readonly MemberR
       // A suspended store's admin stays open to its owners only (the platform may have closed it for a reason).
       const suspended = req.tenant ? req.tenant.suspended : await isSuspended(work.tx, tenantId);
       if (suspended && role !== 'owner') throw new AppError(403, 'store_suspended', STORE_CLOSED_TEXT.adminOnly);
+      // A store that requires two-step sign-in (issue 26) lets its team in only once they use it.
+      if (!actor.twoStep) {
+        const [store] = await storesRequiringTwoStep(work.tx, [tenantId]);
+        if (store) throw new AppError(403, 'two_step_setup_required', TWO_STEP_TEXT.storeRequires(store.name));
+      }
     }
     return fn({ ...work, tenantId, actor, role });
   });

@@ -24,6 +24,8 @@ export const INVITE_EMAILS_PER_STORE = 20;
 export const INVITE_EMAILS_PER_ACCOUNT = 10;
 
 export const ACCESS_TEXT = {
+  /** Issue 26: an account with two-step sign-in accepts while signed in, so its second step is asked. */
+  twoStepFirst: 'Your account uses two-step sign-in: sign in first, then open the invitation link again.',
   loadTenantsFailed: 'Unable to load tenants',
   loadInvitationsFailed: 'Unable to load invitations',
   inviteFailed: 'Invite failed',

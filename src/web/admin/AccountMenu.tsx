@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { ArrowLeftRight, ChevronDown, LogOut, Store } from 'lucide-react';
+import { ArrowLeftRight, ChevronDown, LogOut, Store, UserCog } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -53,6 +53,9 @@ export function AccountMenu({ email, roleLabel, domain, canSwitchStore }: Accoun
             <ArrowLeftRight aria-hidden /> Switch store
           </DropdownMenuItem>
         ) : null}
+        <DropdownMenuItem onSelect={() => navigate('/admin/account')}>
+          <UserCog aria-hidden /> Account settings
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate('/logout')}>
           <LogOut aria-hidden /> Sign Out
         </DropdownMenuItem>

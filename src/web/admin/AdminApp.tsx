@@ -12,6 +12,10 @@ import OwnerAdmin from './owner/OwnerAdmin';
 // The CRM page has its own layout and left menu (admin spec §2); its code loads only when opened.
 const CrmApp = lazy(() => import('@/crm/CrmApp'));
 // Under /admin/*, so the CRM's own relative routes ('leads', 'access') resolve below /admin/crm.
+// The set-up screen a store's two-step requirement sends members to (issue 26): loaded when needed.
+const TwoStepRequired = lazy(() => import('./account/TwoStepRequired').then((m) => ({ default: m.TwoStepRequired })));
+// Account settings load when opened: the storefront's account page shares their forms (decision 004).
+const StandaloneAccountPage = lazy(() => import('./account/StandaloneAccountPage').then((m) => ({ default: m.StandaloneAccountPage })));
 const crmPage = (
   <Routes>
     <Route path="crm/*" element={<CrmApp />} />
@@ -27,7 +31,9 @@ export default function AdminApp() {
   const session = useSession();
   const user = session.data?.user ?? null;
   const context = useAdminContext(user !== null);
-  const inCrm = /^\/admin\/crm(\/|$)/.test(useLocation().pathname);
+  const pathname = useLocation().pathname;
+  const inCrm = /^\/admin\/crm(\/|$)/.test(pathname);
+  const inAccount = /^\/admin\/account\/?$/.test(pathname);
 
   if (session.isPending) return <FullPageSpinner label="Checking your access" />;
   if (session.isError) return <PermissionsError />;
@@ -35,10 +41,12 @@ export default function AdminApp() {
   if (context.isPending) return <FullPageSpinner label="Checking your access" />;
   if (context.isError) return <PermissionsError />;
 
-  const { tenant, role, isOwner, suspended } = context.data;
+  const { tenant, role, isOwner, suspended, two_step_setup_required: twoStepSetup } = context.data;
   const memberships = session.data.memberships;
   // The API refuses them too (403 store_suspended); this says why instead of showing failing screens.
   if (tenant && suspended && !isOwner && role !== 'owner') return <StoreSuspended storeName={tenant.name} email={user.email} />;
+  // The store requires two-step sign-in and this member has not set it up: that first (issue 26).
+  if (tenant && twoStepSetup) return <TwoStepRequired storeName={tenant.name} email={user.email} />;
 
   // On a store's own host: members and platform owners get that store's admin; anyone else is refused.
   if (hostTenant) {
@@ -50,6 +58,8 @@ export default function AdminApp() {
   // On the platform host: the tenant chosen for this session, else the owner admin, else choose one.
   if (tenant && inCrm) return crmPage;
   if (tenant) return <AdminShell tenant={tenant} suspended={suspended} role={role} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost />;
+  // Anyone signed in keeps their own account settings, with or without a store (issue 26).
+  if (inAccount) return <StandaloneAccountPage email={user.email} roleLabel={isOwner ? 'Platform owner' : user.isSales ? 'Platform sales' : 'Account'} />;
   // The provider's sales team (and owners) use the platform's own CRM with no store chosen (decision 027).
   if (user.isSales && inCrm) return crmPage;
   if (isOwner) return <OwnerAdmin email={user.email} />;

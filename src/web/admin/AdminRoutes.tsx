@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Lock } from 'lucide-react';
 import { NotFound } from '@/app/NotFound';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
 import type { MemberRole } from '@shared/roles';
 import { Dashboard } from './sections/Dashboard';
 import { ReviewsPage } from './sections/ReviewsPage';
@@ -15,6 +16,8 @@ import { OrdersPage } from './orders/OrdersPage';
 import { OrderDetailPage } from './orders/OrderDetailPage';
 import { PackingSlipPage } from './orders/PackingSlipPage';
 import { VatReportPage } from './reports/VatReportPage';
+import { CustomersPage } from './customers/CustomersPage';
+import { CustomerPage } from './customers/CustomerPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { ProductsRoute } from './catalogue/ProductsRoute';
 import { CreateProductPage, EditProductPage } from './catalogue/ProductFormPage';
@@ -24,6 +27,9 @@ import { PageEditorPage } from './pages/PageEditorPage';
 import { MediaLibraryPage } from './media/MediaLibraryPage';
 import { ImportPage } from './import/ImportPage';
 import { ImportBatchPage } from './import/ImportBatchPage';
+
+// Loaded when opened: its forms are shared with the storefront's account page (decision 004).
+const AccountSettingsPage = lazy(() => import('./account/AccountSettingsPage').then((m) => ({ default: m.AccountSettingsPage })));
 
 /** The pages inside the shell. Store management pages need owner or admin rights (admin spec §6). */
 export function AdminRoutes({ canManage, role }: { canManage: boolean; role: MemberRole | null }) {
@@ -39,12 +45,17 @@ export function AdminRoutes({ canManage, role }: { canManage: boolean; role: Mem
       <Route path="orders/:id" element={managed(<OrderDetailPage />)} />
       <Route path="orders/:id/packing-slip" element={managed(<PackingSlipPage />)} />
       <Route path="reports/vat" element={managed(<VatReportPage />)} />
+      {/* Every member role reads customers and adds notes; the export is for owners and admins (issue 26). */}
+      <Route path="customers" element={<CustomersPage canManage={canManage} />} />
+      <Route path="customers/:id" element={<CustomerPage canManage={canManage} />} />
       <Route path="webstore/navigation" element={managed(<NavigationPage />)} />
       <Route path="webstore/pages" element={managed(<PagesPage />)} />
       <Route path="content/pages" element={managed(<PagesPage />)} />
       <Route path="content/pages/:id" element={managed(<PageEditorPage />)} />
       <Route path="media" element={managed(<MediaLibraryPage />)} />
       <Route path="settings" element={managed(<SettingsPage />)} />
+      {/* Everyone's own sign-in settings (issue 26), whatever their role. */}
+      <Route path="account" element={<Suspense fallback={<Spinner label="Loading your account" />}><AccountSettingsPage /></Suspense>} />
       <Route path="emails" element={managed(<EmailsPage />)} />
       <Route path="emails/:id" element={managed(<EmailDetailPage />)} />
       <Route path="catalogue/products/:id/stock" element={managed(<ProductStockPage />)} />

@@ -15,6 +15,7 @@ describe('admin sidebar', () => {
       'Webstore>Pages /admin/webstore/pages',
       'Content>Media /admin/media',
       '>Orders /admin/orders',
+      '>Customers /admin/customers',
       '>VAT report /admin/reports/vat',
       '>Emails /admin/emails',
       '>Settings /admin/settings',
@@ -22,7 +23,7 @@ describe('admin sidebar', () => {
   });
 
   it('shows staff only what their role can use', () => {
-    expect(visibleNav(false).flatMap((g) => g.items.map((i) => i.label))).toEqual(['Dashboard', 'CRM']);
-    expect(visibleNav(true).flatMap((g) => g.items)).toHaveLength(13);
+    expect(visibleNav(false).flatMap((g) => g.items.map((i) => i.label))).toEqual(['Dashboard', 'CRM', 'Customers']);
+    expect(visibleNav(true).flatMap((g) => g.items)).toHaveLength(14);
   });
 });

@@ -1,4 +1,4 @@
-import { FileText, FolderTree, KanbanSquare, Image, LayoutDashboard, Mail, Menu, MessageSquareText, Package, ReceiptPoundSterling, Settings, ShoppingCart, Upload, type LucideIcon } from 'lucide-react';
+import { FileText, FolderTree, KanbanSquare, Image, LayoutDashboard, Mail, Menu, MessageSquareText, Package, ReceiptPoundSterling, Settings, ShoppingCart, Upload, Users, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -12,7 +12,7 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** The admin sidebar as admin spec §2 (Dashboard; Catalogue; Webstore; Content; Orders; Settings), plus Catalogue > Reviews, the VAT report and Emails. */
+/** The admin sidebar as admin spec §2 (Dashboard; Catalogue; Webstore; Content; Orders; Settings), plus Catalogue > Reviews, Customers, the VAT report and Emails. */
 export const ADMIN_NAV: NavGroup[] = [
   {
     label: null,
@@ -44,6 +44,8 @@ export const ADMIN_NAV: NavGroup[] = [
     label: null,
     items: [
       { label: 'Orders', to: '/admin/orders', icon: ShoppingCart, managersOnly: true },
+      // Not in the spec's sidebar: issue 26's customers (everyone who ordered or has an account); staff read them too.
+      { label: 'Customers', to: '/admin/customers', icon: Users, managersOnly: false },
       // Not in the spec's sidebar: issue 25's VAT report (sales and VAT by rate for a period).
       { label: 'VAT report', to: '/admin/reports/vat', icon: ReceiptPoundSterling, managersOnly: true },
       // Not in the spec's sidebar: the checkout issue's email outbox, where staff see what customers were sent.

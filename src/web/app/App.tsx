@@ -9,7 +9,8 @@ import { PLATFORM_NAME } from '@shared/platform';
 // Separate bundles per area: a shopper never downloads admin code (DESIGN, API and UI conventions).
 const MarketingSite = lazy(() => import('@/marketing/MarketingSite'));
 const Storefront = lazy(() => import('@/storefront/Storefront'));
-const LoginPage = lazy(() => import('@/auth/LoginPage'));
+// Sign in, forgot password and choose a new password (issue 26): one bundle, on every host.
+const AuthPages = lazy(() => import('@/auth/AuthPages'));
 const LogoutPage = lazy(() => import('@/auth/LogoutPage'));
 const AdminApp = lazy(() => import('@/admin/AdminApp'));
 // The client's proposal page (issue 16): a bundle of its own, on store and platform hosts alike.
@@ -35,7 +36,7 @@ export function App() {
     <ErrorBoundary resetKey={location.pathname}>
       <Suspense fallback={<FullPageSpinner />}>
         <Routes>
-          <Route path="/login" element={<LoginPage />} />
+          <Route path="/login/*" element={<AuthPages />} />
           <Route path="/logout" element={<LogoutPage />} />
           <Route path="/admin/*" element={<AdminApp />} />
           <Route path="/quote/:uniqueUrl" element={<ProposalPage />} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -7,6 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { signInBody, signUpBody } from '@shared/auth';
+import { RECOVERY_PATHS } from '@shared/account-recovery';
 
 type Credentials = { email: string; password: string };
 
@@ -26,6 +28,7 @@ export function AuthForm({ mode, onSubmit, describeError }: AuthFormProps) {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const typedEmail = useWatch({ control: form.control, name: 'email' });
   const label = mode === 'sign-in' ? 'Sign In' : 'Sign Up';
 
   const submit = form.handleSubmit(async (values) => {
@@ -51,6 +54,17 @@ export function AuthForm({ mode, onSubmit, describeError }: AuthFormProps) {
       >
         <Input type="password" autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'} {...form.register('password')} />
       </FormField>
+      {mode === 'sign-in' ? (
+        // Issue 26: a way back in for someone who forgot their password, with the email typed so far.
+        <div className="-mt-2 flex justify-end">
+          <Link
+            to={`${RECOVERY_PATHS.forgot}${typedEmail ? `?email=${encodeURIComponent(typedEmail)}` : ''}`}
+            className="text-sm text-zinc-600 underline-offset-4 hover:text-zinc-900 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </div>
+      ) : null}
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? (mode === 'sign-in' ? 'Signing in...' : 'Creating account...') : label}
       </Button>

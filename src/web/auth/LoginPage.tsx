@@ -1,16 +1,17 @@
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ArrowLeft, Info, Store } from 'lucide-react';
+import { Info, Store } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useSignIn, useSignUp } from '@/lib/auth';
 import { useCurrentTenant } from '@/lib/tenant';
-import { BrandMark } from '@/marketing/BrandMark';
 import { AUTH_TEXT, type SessionResponse } from '@shared/auth';
 import { PLATFORM_NAME } from '@shared/platform';
 import { AuthForm } from './AuthForm';
+import { AuthLayout } from './AuthLayout';
+import { TwoStepCodeForm } from './TwoStepCodeForm';
 import { afterSignInPath } from './after-sign-in';
 
 /** Storefront spec §8: sign-up says so plainly when the email is already registered. */
@@ -33,60 +34,59 @@ export default function LoginPage() {
   const noTenant = params.get('reason') === 'no-tenant';
   const done = (session: SessionResponse, how: 'sign-in' | 'sign-up') =>
     navigate(afterSignInPath(params.get('redirect'), session, tenant?.id ?? null, how), { replace: true });
+  // The password was right and the account signs in in two steps (or a reset link sent them here): the code next.
+  const [twoStep, setTwoStep] = useState(params.get('two_step') === '1');
+
+  if (twoStep) {
+    return (
+      <AuthLayout title="Two-step sign-in" intro={`Signing in to ${siteName}`}>
+        <TwoStepCodeForm onSignedIn={(session) => done(session, 'sign-in')} onRestart={() => setTwoStep(false)} />
+      </AuthLayout>
+    );
+  }
 
   return (
-    <div className="flex min-h-screen flex-col items-center justify-center bg-zinc-50 px-4 py-10">
-      <div className="w-full max-w-sm">
-        <Link to="/" className="mb-6 inline-flex items-center gap-1.5 text-sm text-zinc-600 hover:text-zinc-900">
-          <ArrowLeft className="size-4" aria-hidden />
-          Back to website
-        </Link>
-        <Card>
-          <CardHeader className="items-center text-center">
-            <BrandMark />
-            <h1 className="mt-2 text-xl font-semibold">{siteName}</h1>
-            <p className="text-sm text-zinc-500">Sign in to continue, or create an account.</p>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            {noTenant ? (
-              <Alert variant="warning">
-                <Info aria-hidden />
-                <div className="grid gap-3">
-                  <span>Your account is not linked to any store yet. Ask the store owner to invite you, or sign in with another account.</span>
-                  {tenant ? null : (
-                    <Button asChild size="sm" variant="outline" className="justify-self-start">
-                      <Link to="/start">
-                        <Store aria-hidden />
-                        Open your own shop
-                      </Link>
-                    </Button>
-                  )}
-                </div>
-              </Alert>
-            ) : null}
-            <Tabs defaultValue="sign-in">
-              <TabsList className="w-full">
-                <TabsTrigger value="sign-in">Sign In</TabsTrigger>
-                <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
-              </TabsList>
-              <TabsContent value="sign-in">
-                <AuthForm
-                  mode="sign-in"
-                  onSubmit={async (values) => { await done(await signIn.mutateAsync(values), 'sign-in'); }}
-                  describeError={(error) => errorMessage(error, AUTH_TEXT.signInFailed)}
-                />
-              </TabsContent>
-              <TabsContent value="sign-up">
-                <AuthForm
-                  mode="sign-up"
-                  onSubmit={async (values) => { await done(await signUp.mutateAsync(values), 'sign-up'); }}
-                  describeError={describeSignUpError}
-                />
-              </TabsContent>
-            </Tabs>
-          </CardContent>
-        </Card>
-      </div>
-    </div>
+    <AuthLayout title={siteName} intro="Sign in to continue, or create an account.">
+      {noTenant ? (
+        <Alert variant="warning">
+          <Info aria-hidden />
+          <div className="grid gap-3">
+            <span>Your account is not linked to any store yet. Ask the store owner to invite you, or sign in with another account.</span>
+            {tenant ? null : (
+              <Button asChild size="sm" variant="outline" className="justify-self-start">
+                <Link to="/start">
+                  <Store aria-hidden />
+                  Open your own shop
+                </Link>
+              </Button>
+            )}
+          </div>
+        </Alert>
+      ) : null}
+      <Tabs defaultValue="sign-in">
+        <TabsList className="w-full">
+          <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+          <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+        </TabsList>
+        <TabsContent value="sign-in">
+          <AuthForm
+            mode="sign-in"
+            onSubmit={async (values) => {
+              const answer = await signIn.mutateAsync(values);
+              if ('two_step_required' in answer) setTwoStep(true);
+              else await done(answer, 'sign-in');
+            }}
+            describeError={(error) => errorMessage(error, AUTH_TEXT.signInFailed)}
+          />
+        </TabsContent>
+        <TabsContent value="sign-up">
+          <AuthForm
+            mode="sign-up"
+            onSubmit={async (values) => { await done(await signUp.mutateAsync(values), 'sign-up'); }}
+            describeError={describeSignUpError}
+          />
+        </TabsContent>
+      </Tabs>
+    </AuthLayout>
   );
 }

@@ -52,8 +52,11 @@ export function useIsOwner(enabled = true) {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignInBody) => api<SessionResponse>('POST', '/api/auth/sign-in', body),
-    onSuccess: (session) => forgetIdentity(queryClient, session),
+    // 202 { two_step_required }: the password was right and the code comes next (issue 26).
+    mutationFn: (body: SignInBody) => api<SessionResponse | { two_step_required: true }>('POST', '/api/auth/sign-in', body),
+    onSuccess: (answer) => {
+      if (!('two_step_required' in answer)) forgetIdentity(queryClient, answer);
+    },
   });
 }
 

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import type { StoreTenant } from '@shared/tenants';
 import { Spinner } from '@/components/ui/spinner';
 import { StoreLayout } from './StoreLayout';
-import { CartPage, CategoryPage, CheckoutPage, ContentPage, MyOrdersPage, NotFoundPage, OrderSuccessPage, ProductsPage, StoreHome, preloadStorePage } from './pages';
+import { AccountArea, CartPage, CategoryPage, CheckoutPage, ContentPage, NotFoundPage, OrderSuccessPage, ProductsPage, StoreHome, preloadStorePage } from './pages';
 import { ProductPage } from './product/ProductPage';
 
 // Only visitors of a store that has not launched see it: its own bundle, out of every shopper's download.
@@ -35,7 +35,8 @@ export default function Storefront({ tenant }: { tenant: StoreTenant }) {
           <Route path="cart" element={<CartPage />} />
           <Route path="checkout" element={<CheckoutPage />} />
           <Route path="order/success" element={<OrderSuccessPage />} />
-          <Route path="my-orders" element={<MyOrdersPage />} />
+          <Route path="my-orders" element={<AccountArea />} />
+          <Route path="account" element={<AccountArea />} />
           <Route path="pages/:pageSlug" element={<ContentPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

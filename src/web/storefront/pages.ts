@@ -11,7 +11,7 @@ export const ProductsPage = preloadable(() => import('./products/ProductsPage').
 export const CartPage = preloadable(() => import('./cart/CartPage').then((m) => m.CartPage));
 export const CheckoutPage = preloadable(() => import('./checkout/CheckoutPage').then((m) => m.CheckoutPage));
 export const OrderSuccessPage = preloadable(() => import('./order/OrderSuccessPage').then((m) => m.OrderSuccessPage));
-export const MyOrdersPage = preloadable(() => import('./account/MyOrdersPage').then((m) => m.MyOrdersPage));
+export const AccountArea = preloadable(() => import('./account/AccountArea').then((m) => m.AccountArea));
 export const ContentPage = preloadable(() => import('./content/ContentPage').then((m) => m.ContentPage));
 export const NotFoundPage = preloadable(() => import('@/app/NotFound').then((m) => m.NotFound));
 
@@ -23,7 +23,7 @@ export function preloadStorePage(pathname: string): void {
   else if (/^\/cart\/?$/.test(pathname)) CartPage.preload();
   else if (/^\/checkout\/?$/.test(pathname)) CheckoutPage.preload();
   else if (/^\/order\/success\/?$/.test(pathname)) OrderSuccessPage.preload();
-  else if (/^\/my-orders\/?$/.test(pathname)) MyOrdersPage.preload();
+  else if (/^\/my-orders\/?$/.test(pathname)) AccountArea.preload();
   else if (/^\/pages\/[^/]+\/?$/.test(pathname)) ContentPage.preload();
   else if (!/^\/p\/[^/]+\/?$/.test(pathname)) NotFoundPage.preload();
 }

@@ -9,3 +9,5 @@ export * from './content';
 export * from './imports';
 export * from './jobs';
 export * from './crm';
+export * from './accounts';
+export * from './customers';

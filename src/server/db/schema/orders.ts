@@ -153,6 +153,8 @@ export const orders = pgTable(
     uniqueIndex('orders_invoice_uq').on(t.tenantId, t.invoiceNumber),
     index('orders_user_idx').on(t.tenantId, t.userId, t.placedAt),
     index('orders_email_idx').on(t.tenantId, t.customerEmail),
+    // A customer's orders, newest first (Admin > Customers, issue 26): customers are keyed by lower-cased email.
+    index('orders_customer_idx').on(t.tenantId, sql`lower(${t.customerEmail})`, t.placedAt),
     index('orders_placed_idx').on(t.tenantId, t.placedAt),
     index('orders_reservation_idx').on(t.reservationState, t.reservationExpiresAt),
     // Counting an address's checkouts that still hold stock (few rows: only holds are indexed).

@@ -1,4 +1,4 @@
-import { pgTable, uuid, text, timestamp, boolean, primaryKey, index, bigserial, check, jsonb } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, timestamp, boolean, primaryKey, index, bigint, bigserial, check, jsonb } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -57,6 +57,15 @@ export const users = pgTable('users', {
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   /** When the person opened the link sent to their email (issue 25: a self-service shop launches only then). */
   emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+  /**
+   * Two-step sign-in (issue 26): the TOTP secret, encrypted with a key derived from the server's secret
+   * (accounts/two-step/secret-box.ts), set once a code from it was entered; the one being set up waits
+   * in pending until then. last step: the newest 30-second step a code was accepted for (no replay).
+   */
+  totpSecret: text('totp_secret'),
+  totpPendingSecret: text('totp_pending_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -9,3 +9,6 @@ export { hashToken, newSessionToken } from './auth/tokens';
 export { hashPassword } from './auth/passwords';
 export { findUserIdByEmail, insertMembership, memberCounts, storeManagerEmails, userEmails } from './members/repo';
 export { invitationRoutes } from './invitations/routes';
+export { passwordResetRoutes } from './recovery/routes';
+export { accountSettingsRoutes } from './settings/routes';
+export { twoStepRoutes } from './two-step/routes';

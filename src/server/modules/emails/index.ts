@@ -2,7 +2,7 @@
 export { adminEmailRoutes } from './routes';
 export { countOrderEmails } from './repo';
 export { emailSettingsRoutes } from './settings-routes';
-export { sendTemplatedEmail, type TemplatedEmail } from './templates/send';
+export { sendPlatformTemplatedEmail, sendTemplatedEmail, type TemplatedEmail } from './templates/send';
 export type { TemplateValues } from './templates/render';
 export { findSenderIdentity } from './identity';
 export { ensureDefaultEmailTemplates } from './templates/ensure-defaults';

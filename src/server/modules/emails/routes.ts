@@ -4,7 +4,7 @@ import { asStoreManager } from '../../http/guards';
 import { notFound } from '../../http/errors';
 import { isUuid } from '../../../shared/ids';
 import { parsePage } from '../../../shared/catalog';
-import { EMAIL_PAGE_SIZE, emailDetailResponse, emailPageResponse, type EmailDetail, type EmailPage } from '../../../shared/emails';
+import { ACCOUNT_LINK_KINDS, EMAIL_PAGE_SIZE, HIDDEN_LINK_TEXT, emailDetailResponse, emailPageResponse, type EmailDetail, type EmailPage } from '../../../shared/emails';
 import * as repo from './repo';
 import { uuidParams } from '../../http/params';
 
@@ -14,6 +14,15 @@ const listQuery = z.strictObject({
   search: z.string().max(200).optional(),
   order_id: z.uuid().optional(),
 });
+
+/** Every web address in the message, as a link's target and as text, replaced (ACCOUNT_LINK_KINDS). */
+function hideLinks(row: { html: string; text: string }): { html: string; text: string } {
+  const url = /https?:\/\/[^\s"'<>]+/gi;
+  return {
+    html: row.html.replace(/\bhref\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, 'href="#"').replace(url, HIDDEN_LINK_TEXT),
+    text: row.text.replace(url, HIDDEN_LINK_TEXT),
+  };
+}
 
 /**
  * Admin: the mail the store has sent (or, with the built-in outbox, kept). Store managers only: it
@@ -36,7 +45,8 @@ export const adminEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     asStoreManager(req, async (ctx) => {
       const row = isUuid(req.params.id) ? await repo.findEmail(ctx, req.params.id) : null;
       if (!row) throw notFound('Email not found');
-      return { email: { ...row, created_at: iso(row.created_at)!, sent_at: iso(row.sent_at) } };
+      const body = ACCOUNT_LINK_KINDS.has(row.kind) && !ctx.actor.isOwner ? hideLinks(row) : row;
+      return { email: { ...row, ...body, created_at: iso(row.created_at)!, sent_at: iso(row.sent_at) } };
     }),
   );
 };

@@ -11,3 +11,4 @@ export { dailySales, type DayRow } from './sales-report';
 export { orderPushSummary, type OrderPushSummary } from './order-push-summary';
 export { orderStraySubject } from './payment-events';
 export { deliveryFacts, activeDeliveryOptions, insertStarterDeliveryOption } from './shipping/repo';
+export { customerOrders, type CustomerOrderRow } from './customer-orders';

@@ -52,7 +52,10 @@ export function MyOrdersPage() {
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <header>
         <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">My orders</h1>
-        <p className="mt-2 break-words text-zinc-600">Signed in as {user.email}</p>
+        <p className="mt-2 break-words text-zinc-600">
+          Signed in as {user.email} ·{' '}
+          <Link to="/account" className="font-medium text-accent underline-offset-4 hover:underline">Account settings</Link>
+        </p>
       </header>
       <ShippingUpdatesConsent className="mt-6" />
       <div className="mt-8 grid gap-4">

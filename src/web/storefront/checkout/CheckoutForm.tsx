@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { useSession } from '@/lib/auth';
 import { useShippingMethods, type useChooseShipping } from '@/lib/cart';
 import { AddressFields } from './AddressFields';
+import { SavedAddressPicker } from './SavedAddressPicker';
 import { CheckoutSection } from './CheckoutSection';
 import { checkoutForm, emptyCheckout, type CheckoutValues } from './checkout-form';
 import { ShippingMethods } from './ShippingMethods';
@@ -65,6 +66,7 @@ export function CheckoutForm({ cart, choose }: { cart: Cart; choose: ReturnType<
         </CheckoutSection>
 
         <CheckoutSection step={2} title="Shipping address">
+          <SavedAddressPicker signedIn={Boolean(session.data?.user)} />
           <AddressFields prefix="shippingAddress" />
         </CheckoutSection>
 

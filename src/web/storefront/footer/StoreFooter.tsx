@@ -42,6 +42,7 @@ export function StoreFooter({ storeName, details, promises }: { storeName: strin
           {signedIn ? (
             <>
               <li><Link to="/my-orders" className={linkClass}>My orders</Link></li>
+              <li><Link to="/account" className={linkClass}>Account settings</Link></li>
               <li><Link to="/logout" className={linkClass}>Sign out</Link></li>
             </>
           ) : (

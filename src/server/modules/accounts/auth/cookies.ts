@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../../../../shared/auth';
 import { deviceFor, parseDeviceCookie, withDeviceEntry } from './device-cookie';
+import { issueChallenge, readChallenge } from '../two-step/service';
+import { TWO_STEP_CHALLENGE_MINUTES } from '../../../../shared/two-step';
 import type { ClientMeta } from './service';
 
 /** HttpOnly so scripts cannot read it, SameSite=Lax against cross-site posts, Secure behind HTTPS. */
@@ -39,5 +41,22 @@ export function clientMeta(req: FastifyRequest): ClientMeta {
     userAgent: req.headers['user-agent'] ?? null,
     previousToken: sessionToken(req),
     deviceFor: (email) => deviceFor(secret, entries, email),
+    storeTenantId: req.tenant?.id ?? null,
   };
+}
+
+/** Between the password and the code of a two-step sign-in (issue 26): whose, signed, for 5 minutes. */
+const TWO_STEP_COOKIE = 'two_step';
+
+export function setTwoStepChallenge(req: FastifyRequest, reply: FastifyReply, userId: string): void {
+  reply.setCookie(TWO_STEP_COOKIE, issueChallenge(req.server.deps.secrets.cookieSecret, userId), { ...cookieOptions(req), maxAge: TWO_STEP_CHALLENGE_MINUTES * 60 });
+}
+
+/** The account the browser's challenge is for, or null when there is none or it expired. */
+export function readTwoStepChallenge(req: FastifyRequest): string | null {
+  return readChallenge(req.server.deps.secrets.cookieSecret, req.cookies[TWO_STEP_COOKIE]);
+}
+
+export function clearTwoStepChallenge(req: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(TWO_STEP_COOKIE, cookieOptions(req));
 }

@@ -55,6 +55,7 @@ export async function findLiveSession(tx: Tx, tokenHash: string, idleCutoff: Dat
       isPlatformSales: users.isPlatformSales,
       activeTenantId: sessions.activeTenantId,
       lastSeenAt: sessions.lastSeenAt,
+      totpEnabledAt: users.totpEnabledAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -11,7 +11,9 @@ import { PLATFORM_NAME } from '../../../../shared/platform';
 
 const confirmQuery = z.object({ u: z.string().max(64).default(''), e: z.string().max(20).default(''), t: z.string().max(100).default('') });
 const RESEND_LIMIT = { bucket: 'confirm_email_resend', max: 3, windowMs: 3600_000, message: 'We have sent several links already. Please check your inbox, or try again in an hour.' };
-import { clearSessionCookie, clientMeta as meta, rememberDevice, sessionToken, setSessionCookie } from './cookies';
+import { clearSessionCookie, clientMeta as meta, rememberDevice, sessionToken, setSessionCookie, setTwoStepChallenge } from './cookies';
+import { usesTwoStep } from '../two-step/service';
+import { twoStepChallengeResponse } from '../../../../shared/two-step';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ scopes: app.deps.scopes, config: app.deps.config });
@@ -29,8 +31,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(await answerWithSession(token));
   });
 
-  app.post('/api/auth/sign-in', { schema: { body: signInBody, response: { 200: sessionResponse } } }, async (req, reply) => {
-    const token = await auth.signIn(deps(), req.body, meta(req));
+  app.post('/api/auth/sign-in', { schema: { body: signInBody, response: { 200: sessionResponse, 202: twoStepChallengeResponse } } }, async (req, reply) => {
+    const userId = await auth.verifyPassword(deps(), req.body, meta(req));
+    // An account with two-step sign-in gets no session yet: the code comes next (issue 26).
+    if (await usesTwoStep(deps(), userId)) {
+      setTwoStepChallenge(req, reply, userId);
+      return reply.status(202).send({ two_step_required: true as const });
+    }
+    const token = await auth.startSession(deps(), userId, meta(req));
     setSessionCookie(req, reply, token);
     rememberDevice(req, reply, req.body.email);
     return reply.send(await answerWithSession(token));

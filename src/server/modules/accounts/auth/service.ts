@@ -32,6 +32,8 @@ export interface ClientMeta {
   previousToken: string | null;
   /** The device id of this browser's device cookie when it proves an earlier sign-in to `email` (decision 031). */
   deviceFor?: (email: string) => string | null;
+  /** The store whose host the person signs in on (null: the platform host): they become its customer (issue 26). */
+  storeTenantId?: string | null;
 }
 
 export interface AuthDeps {
@@ -53,7 +55,7 @@ export function isPlatformOwner(config: Config, user: { email: string; isPlatfor
 export async function startSession(deps: AuthDeps, userId: string, meta: ClientMeta): Promise<string> {
   const token = newSessionToken();
   const previousHash = meta.previousToken ? hashToken(meta.previousToken) : null;
-  await deps.scopes.run({ tenantId: null, userId, sessionHash: previousHash }, async ({ tx }) => {
+  await deps.scopes.run({ tenantId: null, userId, sessionHash: previousHash }, async ({ tx, emit }) => {
     if (previousHash) await repo.deleteSessionByHash(tx, previousHash);
     await repo.insertSession(tx, {
       tokenHash: hashToken(token),
@@ -63,6 +65,9 @@ export async function startSession(deps: AuthDeps, userId: string, meta: ClientM
       ip: meta.ip,
     });
     await repo.noteSignIn(tx, userId);
+    // Signed in on a store's host: one of its customers from now on (Admin > Customers, issue 26).
+    const user = meta.storeTenantId ? await repo.findUserFlags(tx, userId) : null;
+    if (meta.storeTenantId && user) emit({ type: 'account.used_in_store', tenantId: meta.storeTenantId, userId, email: user.email });
   });
   return token;
 }
@@ -139,7 +144,7 @@ export async function loadActor(deps: AuthDeps, token: string): Promise<Actor | 
     if (!row) return null;
     if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(tx, row.id);
     const isOwner = isPlatformOwner(deps.config, { email: row.email, isPlatformOwner: row.isPlatformOwner });
-    return { sessionId: row.id, userId: row.userId, email: row.email, isOwner, isSales: isOwner || row.isPlatformSales, activeTenantId: row.activeTenantId };
+    return { sessionId: row.id, userId: row.userId, email: row.email, isOwner, isSales: isOwner || row.isPlatformSales, activeTenantId: row.activeTenantId, twoStep: row.totpEnabledAt !== null };
   });
 }
 

@@ -10,6 +10,7 @@ import { findUserFlags, insertUser } from '../auth/repo';
 import { hashPassword } from '../auth/passwords';
 import { hashToken } from '../auth/tokens';
 import * as repo from './repo';
+import { usesTwoStep } from '../two-step/service';
 
 export interface InviteStore {
   id: string;
@@ -116,6 +117,8 @@ export async function accept(deps: auth.AuthDeps, store: InviteStore, actor: Act
   if (await auth.accountExists(deps, invite.email)) {
     if (!password) throw badRequest('Enter your password to accept', { password: 'Enter your password to accept' });
     const userId = await auth.verifyPassword(deps, { email: invite.email, password }, meta);
+    // A password alone never starts a session of an account that signs in in two steps (issue 26).
+    if (await usesTwoStep(deps, userId)) throw conflict('two_step_required', ACCESS_TEXT.twoStepFirst);
     const role = await deps.scopes.run({ tenantId: store.id, userId }, ({ tx }) => consume(tx, userId));
     return { tenant_id: store.id, role, email: invite.email, sessionToken: await auth.startSession(deps, userId, meta) };
   }

@@ -15,6 +15,7 @@ describe('admin context (what the guard shows)', () => {
       suspended: false,
       role: 'admin',
       isOwner: false,
+      two_step_setup_required: false,
     });
   });
 
@@ -28,7 +29,7 @@ describe('admin context (what the guard shows)', () => {
 
   it('on the platform host has no tenant until one is chosen', async () => {
     const cookie = await signIn(t.app, 'partner@demo.test', PLATFORM_HOST);
-    expect(await context(cookie, PLATFORM_HOST)).toEqual({ tenant: null, suspended: false, role: null, isOwner: false });
+    expect(await context(cookie, PLATFORM_HOST)).toEqual({ tenant: null, suspended: false, role: null, isOwner: false, two_step_setup_required: false });
     const chose = await call(t.app, 'PUT', '/api/auth/active-tenant', { host: PLATFORM_HOST, cookie, body: { tenant_id: t.seed.tenantIds.acme } });
     expect(chose.statusCode).toBe(200);
     expect(chose.json().active_tenant_id).toBe(t.seed.tenantIds.acme);

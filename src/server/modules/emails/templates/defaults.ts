@@ -81,6 +81,27 @@ const PARTS: Record<DefaultTemplateKey, Parts> = {
     paragraphs: ['{{invited_by}} has invited you to help run {{shop_name}} as {{role}}.', 'Open the link below to accept. If you were not expecting this invitation, you can ignore this email.'],
     button: 'invite_button',
   },
+  // Issue 26: "Forgot password". A person who asks with an address that has no account gets the second,
+  // so both answers send one email and the page cannot tell them apart.
+  password_reset: {
+    subject: '{{shop_name}}: choose a new password',
+    heading: 'Choose a new password',
+    paragraphs: [
+      'Someone asked to reset the password of the account {{account_email}} at {{shop_name}}.',
+      'If that was you, open the link below to choose a new password. It works once, for {{link_minutes}} minutes, and signs you out everywhere else.',
+      'If it was not you, ignore this email: your password stays as it is.',
+    ],
+    button: 'reset_button',
+  },
+  password_reset_no_account: {
+    subject: '{{shop_name}}: password reset',
+    heading: 'No account uses this email',
+    paragraphs: [
+      'Someone asked to reset the password of an account at {{shop_name}} with the email {{account_email}}, but no account uses this address.',
+      'If that was you, you may have signed up with another email address, or you can create an account: {{sign_in_url}}',
+      'If it was not you, ignore this email.',
+    ],
+  },
 };
 
 const esc = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br />');

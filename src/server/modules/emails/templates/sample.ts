@@ -10,7 +10,7 @@ function money(amount: number, currency: string): string {
 }
 
 /** Worked out above (total_amount is formatted), or links that must stay http(s) to this store. */
-const KEPT = new Set(['total_amount', 'claim_url', 'invite_url']);
+const KEPT = new Set(['total_amount', 'claim_url', 'invite_url', 'reset_url', 'sign_in_url']);
 
 export interface SampleContext {
   toEmail: string;
@@ -33,6 +33,7 @@ export function sampleValues(payload: Record<string, string | number>, ctx: Samp
   const totalText = text('total', money(total, currency));
   const claimUrl = `${ctx.origin}/my-orders`;
   const inviteUrl = `${ctx.origin}/admin`;
+  const resetUrl = `${ctx.origin}/login/forgot-password`;
   const values: TemplateValues = {
     order_number: text('order_number', TEST_PAYLOAD.order_number),
     total_amount: typeof payload.total_amount === 'string' ? payload.total_amount : total.toFixed(2),
@@ -70,6 +71,10 @@ export function sampleValues(payload: Record<string, string | number>, ctx: Samp
     invite_button: renderEmailButton({ label: 'Accept invitation', url: inviteUrl }),
     role: 'staff',
     invited_by: ctx.senderEmail,
+    link_minutes: '30',
+    reset_url: resetUrl,
+    reset_button: renderEmailButton({ label: 'Choose a new password', url: resetUrl }),
+    sign_in_url: `${ctx.origin}/login`,
   };
   // Any other text variable the admin sent replaces the sample's; links stay the store's own.
   for (const [name, value] of Object.entries(payload)) {

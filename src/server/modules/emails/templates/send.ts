@@ -1,5 +1,5 @@
 import type { StoreCtx } from '../../../http/context';
-import type { EmailSender, SentEmail } from '../../../adapters/email/email';
+import type { EmailSender, MailWork, SentEmail } from '../../../adapters/email/email';
 import { TemplateSyntaxError } from '../../../../shared/email-template-syntax';
 import { DEFAULT_TEMPLATES } from './defaults';
 import { renderEmail, type RenderedEmail, type TemplateValues } from './render';
@@ -39,6 +39,17 @@ export async function renderForKey(ctx: StoreCtx, key: string, shopName: string,
   // The defaults are written at boot; a database that missed that still sends the wording in code.
   const builtIn = (DEFAULT_TEMPLATES as Record<string, (typeof DEFAULT_TEMPLATES)[keyof typeof DEFAULT_TEMPLATES]>)[key];
   return builtIn ? renderEmail(builtIn, shopName, values, store) : null;
+}
+
+/**
+ * The platform's own mail (no store: the platform host, issue 26's password reset there): the default
+ * wording of the key under the platform's name, recorded in work's transaction with no tenant.
+ */
+export async function sendPlatformTemplatedEmail(work: MailWork, email: EmailSender, message: Omit<TemplatedEmail, 'store' | 'orderId' | 'orderNumber'>): Promise<SentEmail> {
+  const builtIn = (DEFAULT_TEMPLATES as Record<string, (typeof DEFAULT_TEMPLATES)[keyof typeof DEFAULT_TEMPLATES]>)[message.key];
+  if (!builtIn) throw new Error(`No default email template with the key ${message.key}`);
+  const rendered = renderEmail(builtIn, message.shopName, message.values);
+  return email.send(work, { tenantId: null, to: message.to, subject: `${message.subjectPrefix ?? ''}${rendered.subject}`, html: rendered.html, text: rendered.text, kind: message.kind ?? message.key });
 }
 
 /** Renders the key's template and records the message through the email adapter, in ctx's transaction. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/connection';
 import { tenants } from '../../../db/schema/index';
 import type { StoreSettingsJson } from '../../../../shared/store-details';
@@ -38,4 +38,17 @@ export async function lockSettings(tx: Tx, tenantId: string): Promise<SettingsRo
 export async function saveSettingsJson(tx: Tx, tenantId: string, settingsJson: Record<string, unknown>): Promise<boolean> {
   const rows = await tx.update(tenants).set({ settingsJson }).where(eq(tenants.id, tenantId)).returning({ id: tenants.id });
   return rows.length > 0;
+}
+
+/**
+ * Of these stores, the names of those that require two-step sign-in of everyone with admin access
+ * (Settings > Store Info, issue 26). Read straight from the stored settings: a store that never saved
+ * the switch does not require it.
+ */
+export async function storesRequiringTwoStep(tx: Tx, tenantIds: readonly string[]): Promise<{ id: string; name: string }[]> {
+  if (tenantIds.length === 0) return [];
+  return tx
+    .select({ id: tenants.id, name: tenants.name })
+    .from(tenants)
+    .where(and(inArray(tenants.id, [...tenantIds]), sql`(${tenants.settingsJson} -> 'security' ->> 'require_two_step') = 'true'`));
 }

@@ -102,6 +102,8 @@ describe('PUT /api/admin/settings', () => {
       // Sent without the switch (as before it existed): a VAT number given reads as registered.
       business: { company_number: 'SC123456', vat_number: 'GB123456789', business_type: 'limited_company', vat_registered: true },
       notifications: { order_notifications: false, low_stock_alerts: true, customer_emails: true },
+      // Left out: two-step sign-in is not required (issue 26).
+      security: { require_two_step: false },
     });
     expect((await get()).json().settings).toEqual(saved);
     // Acme is untouched.

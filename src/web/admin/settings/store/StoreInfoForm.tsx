@@ -203,6 +203,28 @@ export function StoreInfoForm({ settings, tenantUuid }: { settings: StoreSetting
         </CardContent>
       </Card>
 
+      <Card>
+        <CardHeader>
+          <CardTitle>Sign-in security</CardTitle>
+          <CardDescription>How your team signs in to this admin.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          <Controller
+            control={form.control}
+            name="settings_json.security.require_two_step"
+            render={({ field }) => (
+              <NotificationRow
+                id="require-two-step"
+                label="Require two-step sign-in for everyone with admin access"
+                hint="Members without it are asked to set it up (a code from an app on their phone) before they can open any admin page, you included."
+                checked={field.value ?? false}
+                onChange={field.onChange}
+              />
+            )}
+          />
+        </CardContent>
+      </Card>
+
       <div className="flex flex-col-reverse gap-3 border-t border-zinc-200 pt-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-zinc-500">
           Store ID <span className="font-mono text-zinc-700 select-all">{tenantUuid}</span>

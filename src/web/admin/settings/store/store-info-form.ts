@@ -19,6 +19,7 @@ export function valuesOf(settings: StoreSettings): StoreInfoValues {
       // Saved before the switch existed: registered when a VAT number was given (as the server reads it).
       business: { ...s.business, vat_registered: s.business.vat_registered ?? s.business.vat_number !== '' },
       notifications: { ...s.notifications },
+      security: { require_two_step: s.security?.require_two_step ?? false },
     },
   };
 }

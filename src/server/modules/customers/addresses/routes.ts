@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inStore } from '../../../http/guards';
+import { uuidParams } from '../../../http/params';
+import { ADDRESS_TEXT, savedAddressInput } from '../../../../shared/saved-addresses';
+import * as addresses from './service';
+
+const savedAddress = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.string().nullable(),
+  address_line1: z.string(),
+  address_line2: z.string().nullable(),
+  city: z.string(),
+  postcode: z.string(),
+  country: z.string(),
+  phone: z.string().nullable(),
+  is_default: z.boolean(),
+});
+const idParams = uuidParams('id', ADDRESS_TEXT.notFound);
+
+/** A signed-in shopper's saved addresses in this store (/account, offered at checkout). */
+export const savedAddressRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/account/addresses', { schema: { response: { 200: z.object({ addresses: z.array(savedAddress) }) } } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return inStore(req, (ctx) => addresses.listSaved(ctx));
+  });
+
+  app.post('/api/account/addresses', { schema: { body: savedAddressInput, response: { 201: savedAddress } } }, async (req, reply) =>
+    reply.status(201).send(await inStore(req, (ctx) => addresses.addSaved(ctx, req.body))),
+  );
+
+  app.put('/api/account/addresses/:id', { schema: { params: idParams, body: savedAddressInput, response: { 200: savedAddress } } }, async (req) =>
+    inStore(req, (ctx) => addresses.updateSaved(ctx, req.params.id, req.body)),
+  );
+
+  app.delete('/api/account/addresses/:id', { schema: { params: idParams } }, async (req, reply) => {
+    await inStore(req, (ctx) => addresses.deleteSaved(ctx, req.params.id));
+    return reply.status(204).send();
+  });
+};

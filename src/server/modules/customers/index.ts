@@ -1,0 +1,6 @@
+// Customers of a store (issue 26): the people who ordered or have an account with it, their saved
+// addresses, staff notes, and their data (export, erasure). Other modules use only what is here.
+export { adminCustomerRoutes } from './admin/routes';
+export { recordStoreAccount } from './store-accounts';
+export { savedAddressRoutes } from './addresses/routes';
+export { listAddresses as savedAddressesOf } from './addresses/repo';
