@@ -3,21 +3,11 @@ import { z } from 'zod';
 import { inStore } from '../../../http/guards';
 import { uuidParams } from '../../../http/params';
 import { ADDRESS_TEXT, savedAddressInput } from '../../../../shared/saved-addresses';
+import { customerAddressSchema } from '../../../../shared/customers';
 import * as addresses from './service';
 
-const savedAddress = z.object({
-  id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  company: z.string().nullable(),
-  address_line1: z.string(),
-  address_line2: z.string().nullable(),
-  city: z.string(),
-  postcode: z.string(),
-  country: z.string(),
-  phone: z.string().nullable(),
-  is_default: z.boolean(),
-});
+/** The same shape the customer page shows a customer's addresses in. */
+const savedAddress = customerAddressSchema;
 const idParams = uuidParams('id', ADDRESS_TEXT.notFound);
 
 /** A signed-in shopper's saved addresses in this store (/account, offered at checkout). */
