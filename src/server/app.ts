@@ -49,7 +49,7 @@ import { orderStraySubject } from './modules/orders';
 import type { StrayRefundDeps, StraySubject, StraySubjectKind } from './modules/payments';
 import { accountSettingsRoutes, invitationRoutes, passwordResetRoutes, twoStepRoutes } from './modules/accounts';
 import { JobRunner, type JobRunnerOptions } from './modules/jobs';
-import { adminCustomerRoutes, recordStoreAccount, savedAddressRoutes } from './modules/customers';
+import { adminCustomerRoutes, recordStoreAccount, savedAddressRoutes, privacyRoutes } from './modules/customers';
 
 /** The largest request body read, JSON or (for a GET that sends one) thrown away. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -113,6 +113,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(accountSettingsRoutes);
   await app.register(twoStepRoutes);
   await app.register(savedAddressRoutes);
+  await app.register(privacyRoutes);
   await app.register(tenantRoutes);
   await app.register(platformRoutes);
   await app.register(storeSettingsRoutes);

@@ -21,6 +21,7 @@ const OWNER: Record<string, string> = {
   customer_addresses: 'customers',
   store_customers: 'customers',
   customer_notes: 'customers',
+  privacy_requests: 'customers',
   memberships: 'accounts',
   categories: 'catalogue',
   products: 'catalogue',

@@ -76,6 +76,8 @@ export const adminOrderRowSchema = z.object({
   payment_status: z.enum(PAYMENT_STATUSES),
   customer_name: z.string().nullable(),
   customer_email: z.string(),
+  /** The customer's data was erased (UK GDPR, issue 26): no name, email or address is left. */
+  customer_erased: z.boolean(),
   /** How many lines the order has (admin spec §2: count of order_items). */
   item_count: z.number(),
   currency: z.string(),
@@ -104,6 +106,8 @@ export type OrderEventView = z.infer<typeof orderEventViewSchema>;
 /** The details share the list row's fields (all but the line count) and add the rest. */
 export const adminOrderDetailSchema = adminOrderRowSchema.omit({ item_count: true }).extend({
   customer_phone: z.string().nullable(),
+  /** When the customer's data was erased (issue 26); the order keeps its amounts, VAT and lines. */
+  customer_erased_at: z.string().nullable(),
   paid_at: z.string().nullable(),
   subtotal: z.number(),
   discount_total: z.number(),

@@ -86,6 +86,13 @@ export class FakePayments implements PaymentProvider {
     return { sessionId, url: `https://pay.example/${sessionId}` };
   }
 
+  /** Sessions whose customer details were asked to be forgotten (erasure, issue 26), by store. */
+  forgotten: { tenantId: string; sessionIds: string[] }[] = [];
+
+  async forgetCustomerDetails(tenantId: string, sessionIds: readonly string[]) {
+    this.forgotten.push({ tenantId, sessionIds: [...sessionIds] });
+  }
+
   /** Quote deposits asked for (decision 028). */
   deposits: (DepositSessionInput & { sessionId: string })[] = [];
 

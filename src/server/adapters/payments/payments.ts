@@ -135,6 +135,12 @@ export interface PaymentProvider {
    * provider refuses; any other error means the answer is unknown.
    */
   refund(input: RefundInput): Promise<RefundResult>;
+  /**
+   * Forgets the customer's name and email kept with these checkout sessions, as far as the provider lets
+   * us (UK GDPR erasure, issue 26); the amounts and references stay. Called after the erasure committed,
+   * never inside its transaction; asking again is harmless.
+   */
+  forgetCustomerDetails(tenantId: string, sessionIds: readonly string[]): Promise<void>;
   /** Each store's own account at the provider and its hosted onboarding (issue 13). */
   readonly connect: PaymentConnect;
 }

@@ -114,6 +114,13 @@ export class StripeProvider implements PaymentProvider {
     return { sessionId: session.id, url: session.url };
   }
 
+  /**
+   * Nothing to ask of Stripe: a Checkout Session cannot be edited, and Stripe keeps its payment records
+   * as a controller in its own right, under its own legal duties (its privacy policy says how long). Our
+   * sessions create no Stripe Customer that could be deleted.
+   */
+  async forgetCustomerDetails(): Promise<void> {}
+
   async expireSession(sessionId: string): Promise<void> {
     try {
       await this.stripe.checkout.sessions.expire(sessionId);

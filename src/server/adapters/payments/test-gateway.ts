@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import type { UnitOfWork } from '../../db/unit-of-work';
@@ -134,6 +134,17 @@ export class TestGateway implements PaymentProvider {
     const result = isDepositSessionId(sessionId) ? await this.deposits.expire(sessionId) : tenantId ? await this.expire(tenantId, sessionId) : null;
     if (!result) throw new PaymentSessionUnknownError(sessionId);
     if (result.session.status === 'complete') throw new PaymentSessionCompleteError(sessionId);
+  }
+
+  /** The built-in gateway keeps the shopper's name and email for its pay page: blanked here. */
+  async forgetCustomerDetails(tenantId: string, sessionIds: readonly string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    await this.scopes.run({ tenantId, userId: null }, ({ tx }) =>
+      tx
+        .update(testPaymentSessions)
+        .set({ shippingName: null, customerEmail: null })
+        .where(and(eq(testPaymentSessions.tenantId, tenantId), inArray(testPaymentSessions.id, [...sessionIds]))),
+    );
   }
 
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent {

@@ -1,4 +1,4 @@
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { tenants, users } from './platform';
 
@@ -100,5 +100,30 @@ export const customerNotes = pgTable(
   (t) => [
     index('customer_notes_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
     check('customer_notes_body_check', sql`length(${t.body}) between 1 and 2000`),
+  ],
+);
+
+/**
+ * The record that a person's data was exported or erased (UK GDPR, issue 26): when, who asked (the
+ * person, or which member of staff) and how many records of each kind it touched. It holds nothing of the
+ * person: no email, name or account id, so erasing them leaves this row true. tenant_id null: the
+ * platform-wide account was erased on the platform host.
+ */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['export', 'erasure'] }).notNull(),
+    requestedBy: text('requested_by', { enum: ['customer', 'staff'] }).notNull(),
+    /** The member of staff who did it; null when the person asked themselves. */
+    staffUserId: uuid('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** How many records of each kind were exported or erased, e.g. {"orders": 2, "reviews": 1}. */
+    counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('privacy_requests_tenant_idx').on(t.tenantId, t.createdAt),
+    check('privacy_requests_kind_check', sql`kind in ('export', 'erasure') and requested_by in ('customer', 'staff')`),
   ],
 );

@@ -145,6 +145,12 @@ export const orders = pgTable(
     checkoutAddress: text('checkout_address'),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * When the customer's personal data on this order was erased (UK GDPR, issue 26): the name, email,
+     * phone and addresses are blanked (the country kept), what accounting needs stays (amounts, VAT, dates,
+     * lines). An erased order no longer counts towards any customer record (store_customers).
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -12,3 +12,6 @@ export { invitationRoutes } from './invitations/routes';
 export { passwordResetRoutes } from './recovery/routes';
 export { accountSettingsRoutes } from './settings/routes';
 export { twoStepRoutes } from './two-step/routes';
+export { accountForExport, endAllSessions, eraseOwnAccount, type ExportedAccount } from './privacy';
+export { confirmCurrentPassword } from './auth/reauthenticate';
+export { clearSessionCookie, clientMeta } from './auth/cookies';

@@ -4,3 +4,4 @@ export { adminCustomerRoutes } from './admin/routes';
 export { recordStoreAccount } from './store-accounts';
 export { savedAddressRoutes } from './addresses/routes';
 export { listAddresses as savedAddressesOf } from './addresses/repo';
+export { privacyRoutes } from './privacy/routes';

@@ -73,5 +73,25 @@ export async function spendStoreAllowance(tx: Tx, tenantId: string, limit: Limit
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${limit.bucket}:${key}`}, 0))`);
   const state = await windowState(tx, 'rate_limit_events', sql`tenant_id = ${tenantId} and bucket = ${limit.bucket} and key = ${key}`, limit);
   if (state.count >= limit.max) throw rateLimited(limit.message, state.retryAfterSeconds);
+  // Counted actions past the window are of no more use, and their keys are client addresses (personal
+  // data): the bucket's old rows go on the way, as the platform's counters' do.
+  await tx.execute(sql`
+    delete from rate_limit_events
+    where tenant_id = ${tenantId} and bucket = ${limit.bucket} and created_at <= now() - (${limit.windowMs} * interval '1 millisecond')`);
   await tx.execute(sql`insert into rate_limit_events (tenant_id, bucket, key) values (${tenantId}, ${limit.bucket}, ${key})`);
+}
+
+/** Forgets a store's counters kept under these keys (client addresses, an account id) of an erased customer. */
+export async function forgetStoreKeys(tx: Tx, tenantId: string, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx.execute(sql`delete from rate_limit_events where tenant_id = ${tenantId}::uuid and key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`);
+}
+
+/**
+ * Forgets the platform counters kept under these keys (an account id, an email): the account they
+ * counted for was erased (issue 26), so nothing of the person stays, not even in a rate limit.
+ */
+export async function forgetPlatformKeys(tx: Tx, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx.execute(sql`delete from platform_rate_limit_events where key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`);
 }

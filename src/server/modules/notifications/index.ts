@@ -4,3 +4,4 @@ export { pushRoutes } from './routes';
 export { preparePush } from './boot';
 export { pushPaidOrders, pushShippedOrders } from './order-pushes';
 export { InFlight, type DeliveryDeps } from './delivery';
+export { customerPushesOf, forgetCustomerPushes } from './customer-data';

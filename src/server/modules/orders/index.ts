@@ -12,3 +12,4 @@ export { orderPushSummary, type OrderPushSummary } from './order-push-summary';
 export { orderStraySubject } from './payment-events';
 export { deliveryFacts, activeDeliveryOptions, insertStarterDeliveryOption } from './shipping/repo';
 export { customerOrders, type CustomerOrderRow } from './customer-orders';
+export { eraseCustomerOrders, ordersForExport, ordersUnderWay, type ExportedOrder, type OrderSubject } from './customer-data';

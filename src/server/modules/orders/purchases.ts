@@ -7,7 +7,8 @@ import { rowsOf } from '../../db/rows';
  * refunded) order placed with the address holds it. Reviews show "Verified purchase" from this.
  */
 export async function purchasersOf(tx: Tx, tenantId: string, productId: string, emails: readonly string[]): Promise<Set<string>> {
-  const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
+  // A blank email is an erased review or order (issue 26): it names nobody, so it matches nothing.
+  const unique = [...new Set(emails.map((e) => e.toLowerCase()))].filter((e) => e !== '');
   if (unique.length === 0) return new Set();
   const rows = rowsOf<{ email: string }>(
     await tx.execute(sql`

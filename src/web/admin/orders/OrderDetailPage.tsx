@@ -67,7 +67,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
               <OrderStatusBadge status={order.status} />
             </div>
             <p className="mt-1 text-sm text-zinc-500">
-              Placed <time dateTime={order.placed_at}>{eventTimeFormat.format(new Date(order.placed_at))}</time> by {order.customer_name || 'Unknown'}
+              Placed <time dateTime={order.placed_at}>{eventTimeFormat.format(new Date(order.placed_at))}</time> by {order.customer_erased_at ? 'an erased customer' : order.customer_name || 'Unknown'}
             </p>
           </div>
           <OrderActions order={order} />
@@ -125,9 +125,18 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
           <Card>
             <CardHeader><CardTitle>Customer</CardTitle></CardHeader>
             <CardContent className="grid gap-1 text-sm">
-              <p className="font-medium">{order.customer_name || 'Unknown'}</p>
-              <a href={`mailto:${order.customer_email}`} className="break-all text-indigo-700 hover:underline">{order.customer_email}</a>
-              {order.customer_phone ? <p className="text-zinc-600">{order.customer_phone}</p> : null}
+              {order.customer_erased_at ? (
+                <>
+                  <p className="font-medium">Erased customer</p>
+                  <p className="text-zinc-600">The customer’s data was erased on {eventTimeFormat.format(new Date(order.customer_erased_at))}. The order keeps its amounts, VAT and items.</p>
+                </>
+              ) : (
+                <>
+                  <p className="font-medium">{order.customer_name || 'Unknown'}</p>
+                  <a href={`mailto:${order.customer_email}`} className="break-all text-indigo-700 hover:underline">{order.customer_email}</a>
+                  {order.customer_phone ? <p className="text-zinc-600">{order.customer_phone}</p> : null}
+                </>
+              )}
             </CardContent>
           </Card>
           <Card>

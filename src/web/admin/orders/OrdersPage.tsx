@@ -105,12 +105,12 @@ export function OrdersPage() {
                 <TableRow key={o.id}>
                   <TableCell>
                     <span className="font-medium whitespace-nowrap text-zinc-900">{o.order_number}</span>
-                    <span className="block max-w-36 truncate text-xs text-zinc-500 md:hidden">{o.customer_name || 'Unknown'}</span>
+                    <span className="block max-w-36 truncate text-xs text-zinc-500 md:hidden">{o.customer_erased ? 'Erased customer' : o.customer_name || 'Unknown'}</span>
                     <span className="block text-xs text-zinc-500 lg:hidden">{formatOrderDate(o.placed_at)}</span>
                     <OrderStatusBadge status={o.status} className="mt-1 sm:hidden" />
                   </TableCell>
                   <TableCell className="hidden max-w-64 md:table-cell">
-                    <span className="block truncate text-zinc-900">{o.customer_name || 'Unknown'}</span>
+                    <span className="block truncate text-zinc-900">{o.customer_erased ? 'Erased customer' : o.customer_name || 'Unknown'}</span>
                     <span className="block truncate text-xs text-zinc-500">{o.customer_email}</span>
                   </TableCell>
                   <TableCell className="hidden text-right tabular-nums sm:table-cell">{o.item_count}</TableCell>

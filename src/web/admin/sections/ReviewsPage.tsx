@@ -99,7 +99,7 @@ function ReviewRow({ review }: { review: ModerationReview }) {
           <p className="mt-2 font-medium break-words">{review.title}</p>
           <p className="mt-1 text-sm whitespace-pre-line break-words text-zinc-600">{review.body}</p>
           <p className="mt-2 text-xs text-zinc-500">
-            {review.customer_email} on{' '}
+            {review.customer_email || 'Erased customer'} on{' '}
             <a href={`/p/${review.product_slug}`} target="_blank" rel="noopener" className="inline-flex items-center gap-1 text-zinc-700 underline-offset-2 hover:underline">
               {review.product_name} <ExternalLink className="size-3" aria-hidden />
             </a>

@@ -53,7 +53,7 @@ export async function listCustomers(ctx: TenantCtx, q: CustomersQuery): Promise<
 }
 
 /** A record of this store, or the same 404 for a missing one, another store's or an id that is no id. */
-async function customerOr404(ctx: TenantCtx, id: string): Promise<repo.CustomerRecord> {
+export async function customerOr404(ctx: TenantCtx, id: string): Promise<repo.CustomerRecord> {
   const found = isUuid(id) ? await repo.findCustomer(ctx, id) : null;
   if (!found) throw notFound(CUSTOMER_MESSAGES.notFound);
   return found;

@@ -36,6 +36,7 @@ export async function listOrders(ctx: TenantCtx, opts: ListOptions) {
       paymentStatus: orders.paymentStatus,
       customerName: orders.customerName,
       customerEmail: orders.customerEmail,
+      erasedAt: orders.erasedAt,
       currency: orders.currency,
       totalAmount: orders.totalAmount,
       placedAt: orders.placedAt,
