@@ -14,7 +14,7 @@ export const ERROR_CODES = [
   // Account recovery and settings (issue 26)
   'invalid_link', 'wrong_password', 'same_email', 'address_limit', 'wrong_code', 'two_step_required', 'two_step_setup_required',
   // Privacy: data export and erasure (issue 26)
-  'account_in_use', 'orders_under_way',
+  'account_in_use', 'orders_under_way', 'customer_erased',
   // Store set-up, policies and launch (issue 25)
   'page_exists', 'launch_blocked', 'store_opening_soon',
   // Client Access (decision 030)

@@ -11,6 +11,7 @@ import { toast } from '@/lib/toast';
 import { useDisableTwoStep, useEnableTwoStep, useNewRecoveryCodes, useStartTwoStepSetup, useTwoStepStatus } from '@/lib/account-settings';
 import type { TwoStepSetup } from '@shared/two-step';
 import { SettingsSection } from './SettingsSection';
+import { WithPassword } from './WithPassword';
 
 const when = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 
@@ -67,32 +68,6 @@ function SetUp({ setup, onEnabled, onCancel }: { setup: TwoStepSetup; onEnabled:
           <Button type="submit" disabled={enable.isPending}>{enable.isPending ? 'Checking...' : 'Turn on two-step sign-in'}</Button>
           <Button type="button" variant="outline" onClick={onCancel}>Cancel</Button>
         </div>
-      </div>
-    </form>
-  );
-}
-
-/** A password-confirmed action (new recovery codes, turning it off). */
-function WithPassword({ label, busy, onConfirm, onCancel, destructive }: { label: string; busy: boolean; onConfirm: (password: string) => Promise<void>; onCancel: () => void; destructive?: boolean }) {
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    try {
-      await onConfirm(password);
-    } catch (err) {
-      setError(err instanceof ApiError && err.fields.current_password ? err.fields.current_password : errorMessage(err, 'Something went wrong. Please try again.'));
-    }
-  };
-  return (
-    <form onSubmit={submit} noValidate aria-label={label} className="grid max-w-md gap-3">
-      <FormField label="Current password" error={error ?? undefined}>
-        <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      </FormField>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={busy}>{label}</Button>
-        <Button type="button" variant="outline" onClick={onCancel}>Cancel</Button>
       </div>
     </form>
   );

@@ -8,7 +8,7 @@ import { authKeys, platformKeys } from './query-keys';
  * After sign-in, sign-out or a change of store, everything known about the person is stale: reset it
  * (screens on show load it again) and keep only the host's tenant, which never changes.
  */
-function forgetIdentity(queryClient: QueryClient, session?: SessionResponse) {
+export function forgetIdentity(queryClient: QueryClient, session?: SessionResponse) {
   if (session) queryClient.setQueryData(authKeys.session, session);
   void queryClient.resetQueries({
     predicate: (q) => q.queryKey[0] !== platformKeys.currentTenant[0] && !(session && q.queryKey === authKeys.session),

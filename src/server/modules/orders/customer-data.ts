@@ -95,6 +95,9 @@ export interface ErasedOrder {
   checkout_address: string | null;
 }
 
+/** Why a customer email was not sent about an erased order. */
+export const ERASED_REASON = 'the customer’s data was erased';
+
 export const ERASED_NOTE = 'Note removed: the customer’s data was erased';
 
 /**

@@ -6,6 +6,7 @@ import { storeDetails, type StoreDetails } from '../tenants';
 import { formatGBP, penceToPounds } from '../../../shared/money';
 import { sendOrderConfirmation } from './emails';
 import * as repo from './orders-repo';
+import { ERASED_REASON } from './customer-data';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
 
@@ -22,6 +23,8 @@ export async function noticesForPaidOrder(ctx: StoreCtx, email: EmailSender, ord
   const store = await storeDetails(ctx.tx, ctx.tenantId);
   const prefs = store?.settings.notifications;
   if (prefs?.customer_emails === false) await noteSkipped(ctx, order.id, 'order confirmation');
+  // Paid after its customer's data was erased (a payment that outlived its stock hold): nowhere to send it.
+  else if (order.erasedAt) await repo.addEvent(ctx, order.id, 'email_skipped', `No order confirmation emailed: ${ERASED_REASON}`);
   else await sendOrderConfirmation(ctx, email, order);
   const to = store?.details.contact_email;
   if (!store || !to) return;

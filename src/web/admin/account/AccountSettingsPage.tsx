@@ -3,9 +3,13 @@ import { ChangePasswordForm } from '@/account/ChangePasswordForm';
 import { DevicesList } from '@/account/DevicesList';
 import { EmailChangeNotice } from '@/account/EmailChangeNotice';
 import { TwoStepSection } from '@/account/TwoStepSection';
+import { YourDataSection } from '@/account/YourDataSection';
+import { useCurrentTenant } from '@/lib/tenant';
 
 /** /admin/account (issue 26): the signed-in person's own email, password, two-step sign-in and devices. */
 export function AccountSettingsPage() {
+  // The account itself is erased only on the platform's own site; a shop's site erases that shop's data.
+  const onPlatformHost = useCurrentTenant().data?.tenant === null;
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <div>
@@ -17,6 +21,7 @@ export function AccountSettingsPage() {
       <ChangePasswordForm />
       <TwoStepSection />
       <DevicesList />
+      {onPlatformHost ? <YourDataSection storeName={null} /> : null}
     </div>
   );
 }

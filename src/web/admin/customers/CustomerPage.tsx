@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, MapPin, SearchX, ShoppingBag, Trash2 } from 'lucide-react';
+import { ArrowLeft, Download, MapPin, SearchX, ShoppingBag, Trash2 } from 'lucide-react';
 import { CUSTOMER_NOTE_MAX, consentLabel, customerNoteInput } from '@shared/customers';
 import { formatOrderTotal } from '@shared/order-status';
 import { formatGBP } from '@shared/money';
@@ -19,6 +19,8 @@ import { useAddCustomerNote, useAdminCustomer, useCustomerOrders, useDeleteCusto
 import { OrderStatusBadge, PaymentStatusBadge } from '../orders/StatusBadges';
 import { eventTimeFormat } from '../orders/OrderTimeline';
 import { customerDate } from './customer-view';
+import { customerDataUrl } from '@/lib/privacy';
+import { EraseCustomerDialog } from './EraseCustomerDialog';
 
 /** Admin /admin/customers/{id} (issue 26): one customer's figures, orders, saved addresses and the team's notes. */
 export function CustomerPage({ canManage }: { canManage: boolean }) {
@@ -62,15 +64,18 @@ function Customer({ customer, canManage }: { customer: CustomerDetail; canManage
         <Link to="/admin/customers" className="inline-flex w-fit items-center gap-1 text-sm text-zinc-500 hover:text-zinc-900">
           <ArrowLeft className="size-4" aria-hidden /> Customers
         </Link>
-        <div>
-          <div className="flex flex-wrap items-center gap-3">
-            <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words">{customer.name ?? customer.email}</h1>
-            <Badge variant={customer.has_account ? 'default' : 'secondary'}>{customer.has_account ? 'Account' : 'Guest'}</Badge>
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words">{customer.name ?? customer.email}</h1>
+              <Badge variant={customer.has_account ? 'default' : 'secondary'}>{customer.has_account ? 'Account' : 'Guest'}</Badge>
+            </div>
+            <p className="mt-1 text-sm text-zinc-500">
+              <a href={`mailto:${customer.email}`} className="break-all text-indigo-700 hover:underline">{customer.email}</a>
+              {' · '}Customer since {customerDate(customerSince(customer))}
+            </p>
           </div>
-          <p className="mt-1 text-sm text-zinc-500">
-            <a href={`mailto:${customer.email}`} className="break-all text-indigo-700 hover:underline">{customer.email}</a>
-            {' · '}Customer since {customerDate(customerSince(customer))}
-          </p>
+          {canManage ? <PrivacyActions customer={customer} /> : null}
         </div>
       </div>
 
@@ -96,6 +101,24 @@ function Customer({ customer, canManage }: { customer: CustomerDetail; canManage
           <NotesCard customer={customer} />
         </div>
       </div>
+    </div>
+  );
+}
+
+/** A customer's data: a copy for them (a subject access request) or its erasure; owners and admins only. */
+function PrivacyActions({ customer }: { customer: CustomerDetail }) {
+  const [erasing, setErasing] = useState(false);
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button asChild variant="outline" size="sm">
+        <a href={customerDataUrl(customer.id)} download>
+          <Download aria-hidden /> Download data
+        </a>
+      </Button>
+      <Button variant="outline" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setErasing(true)}>
+        <Trash2 aria-hidden /> Erase data
+      </Button>
+      <EraseCustomerDialog customer={customer} open={erasing} onOpenChange={setErasing} />
     </div>
   );
 }

@@ -8,15 +8,17 @@ import { ChangeEmailForm } from '@/account/ChangeEmailForm';
 import { ChangePasswordForm } from '@/account/ChangePasswordForm';
 import { DevicesList } from '@/account/DevicesList';
 import { EmailChangeNotice } from '@/account/EmailChangeNotice';
+import { YourDataSection } from '@/account/YourDataSection';
 import { StatusScreen } from '../components/StatusScreen';
-import { useDocumentTitle } from '../store-context';
+import { useDocumentTitle, useStore } from '../store-context';
 import { useLoginHref } from '../use-login-href';
 import { AddressBook } from './AddressBook';
 
-/** /account (issue 26): the signed-in shopper's email, password, devices and saved addresses in this shop. */
+/** /account (issue 26): the signed-in shopper's email, password, devices, saved addresses and data in this shop. */
 export function AccountPage() {
   useDocumentTitle('Account settings');
   const loginHref = useLoginHref();
+  const store = useStore();
   const session = useSession();
   const user = session.data?.user ?? null;
 
@@ -61,6 +63,7 @@ export function AccountPage() {
         <ChangeEmailForm returnTo="store" />
         <ChangePasswordForm />
         <DevicesList />
+        <YourDataSection storeName={store.name} />
       </div>
     </div>
   );

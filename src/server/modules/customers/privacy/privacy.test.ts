@@ -304,6 +304,16 @@ describe('a customer’s data from admin', () => {
     const detail = (await call(t.app, 'GET', `/api/admin/orders/${samOrder.id}`, { cookie: admin })).json().order;
     expect(detail).toMatchObject({ order_number: samOrder.number, customer_email: '', customer_name: null, customer_phone: null, customer_erased_at: expect.any(String) });
     expect(detail.shipping_address).toMatchObject({ first_name: '', line1: '', postcode: '', country: 'GB' });
+    expect(detail.can_resend_confirmation).toBe(false);
+    // Nothing more is emailed about it: a resend is refused, a refund is made and noted on the timeline.
+    const resend = await call(t.app, 'POST', `/api/admin/orders/${samOrder.id}/resend-confirmation`, { cookie: admin });
+    expect(resend.statusCode).toBe(409);
+    expect(resend.json().error.code).toBe('customer_erased');
+    const refund = await call(t.app, 'POST', `/api/admin/orders/${samOrder.id}/refunds`, { cookie: admin, body: { amount: 1 } });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const messages = refund.json().order.events.map((e: { message: string }) => e.message);
+    expect(messages).toContain('No refund notice emailed: the customer’s data was erased');
+    expect(await q(sql`select id from email_messages where order_id = ${samOrder.id}::uuid`)).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@ import { sendTemplatedEmail, type TemplateValues } from '../../emails';
 import * as ordersRepo from '../orders-repo';
 import { addressLines, orderDeliveryPromise, orderTemplateValues, promiseValues, shopIdentity } from '../emails';
 import { customerEmailsOn, noteSkipped } from '../store-notices';
+import { ERASED_REASON } from '../customer-data';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
 
@@ -15,6 +16,8 @@ const money = (pence: number) => formatGBP(penceToPounds(pence));
  * exactly when the change does, and the timeline says it was sent.
  */
 async function notify(ctx: StoreCtx, email: EmailSender, order: ordersRepo.OrderRow, key: string, label: string, values: TemplateValues) {
+  // The customer's data was erased (issue 26): there is no address to write to.
+  if (order.erasedAt) return ordersRepo.addEvent(ctx, order.id, 'email_skipped', `No ${label.toLowerCase()} emailed: ${ERASED_REASON}`);
   // Settings > Store Info > Notifications: customer emails switched off.
   if (!(await customerEmailsOn(ctx))) return noteSkipped(ctx, order.id, label.toLowerCase());
   const { name: shop, details, policies } = await shopIdentity(ctx);

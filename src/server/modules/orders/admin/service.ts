@@ -8,6 +8,7 @@ import { allowedNextStatuses, canMoveOrder, orderStatusName, TRACKING_REQUIRED, 
 import * as ordersRepo from '../orders-repo';
 import * as stock from '../../inventory';
 import { sendOrderConfirmation } from '../emails';
+import { ERASED_REASON } from '../customer-data';
 import { sendCancelledEmail, sendShippedEmail } from './customer-emails';
 import * as repo from './repo';
 import { isPaid, toAdminOrderDetail } from './view';
@@ -94,6 +95,7 @@ export async function resendConfirmation(ctx: TenantCtx, email: EmailSender, id:
   if (!isPaid(order)) {
     throw conflict('not_paid', order.paymentStatus === 'refunded' ? 'This order has been refunded in full, so there is no confirmation to resend.' : 'Only paid orders have a confirmation to resend.');
   }
+  if (order.erasedAt) throw conflict('customer_erased', `No confirmation can be sent: ${ERASED_REASON}.`);
   await sendOrderConfirmation(ctx, email, order);
 }
 

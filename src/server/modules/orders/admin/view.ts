@@ -72,7 +72,7 @@ export function toAdminOrderDetail(o: OrderRow, items: OrderItemRow[], events: E
     items: items.map(toOrderLine),
     allowed_statuses: [...allowedNextStatuses(o.status)],
     can_refund: refundableOf(o) > 0,
-    can_resend_confirmation: isPaid(o),
+    can_resend_confirmation: isPaid(o) && o.erasedAt === null,
     email_count: emailCount,
     events: events.map(toOrderEvent),
   };
