@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Download, ShieldCheck, Trash2 } from 'lucide-react';
+import { FileDown, ShieldCheck, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { MY_DATA_URL, useEraseMyData } from '@/lib/privacy';
@@ -39,7 +39,7 @@ export function YourDataSection({ storeName }: { storeName: string | null }) {
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
             <a href={MY_DATA_URL} download>
-              <Download aria-hidden /> Download my data
+              <FileDown aria-hidden /> Download my data
             </a>
           </Button>
           {confirming ? null : (
@@ -51,7 +51,7 @@ export function YourDataSection({ storeName }: { storeName: string | null }) {
         <p className="text-sm text-zinc-600">The file is JSON, a format other services can read.</p>
         {confirming ? (
           <WithPassword label={inStore ? 'Erase my data permanently' : 'Erase my account permanently'} busy={erase.isPending} destructive onConfirm={confirm} onCancel={() => setConfirming(false)}>
-            <div className="grid gap-2 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+            <div className="grid gap-2 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
               {inStore ? (
                 <>
                   <p className="font-medium">This cannot be undone.</p>

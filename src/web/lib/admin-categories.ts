@@ -1,7 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminCategory, CreateCategoryBody, UpdateCategoryBody } from '@shared/admin-categories';
 import { api } from './api';
-import { adminCategoryKeys, catalogKeys } from './query-keys';
+import { catalogKeys } from './query-keys';
+
+/** Admin > Catalogue > Categories; the product form's category picker reads the same flat list. */
+export const adminCategoryKeys = {
+  all: ['admin', 'categories'] as const,
+  list: ['admin', 'categories', 'list'] as const,
+};
 
 export type { AdminCategory } from '@shared/admin-categories';
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomerDetail, CustomerNote, CustomerOrders, CustomerPage, CustomerSort, SortDirection } from '@shared/customers';
+import type { EraseCustomerBody } from '@shared/privacy';
 import { api } from './api';
 
 /**
@@ -78,5 +79,17 @@ export function useDeleteCustomerNote(id: string) {
     onSuccess: (noteId) => {
       queryClient.setQueryData<CustomerDetail>(adminCustomerKeys.one(id), (old) => (old ? { ...old, notes: old.notes.filter((n) => n.id !== noteId) } : old));
     },
+  });
+}
+
+/** A customer's data as a file (UK GDPR, issue 26): a plain link, the browser saves the attachment. */
+export const customerDataUrl = (id: string) => `/api/admin/customers/${encodeURIComponent(id)}/data`;
+
+/** Erases a customer's data; the customer is gone from the list and their orders read as an erased customer's. */
+export function useEraseCustomer(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EraseCustomerBody) => api<{ message: string }>('POST', `/api/admin/customers/${encodeURIComponent(id)}/erase`, body),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'admin' }),
   });
 }

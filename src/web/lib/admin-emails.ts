@@ -1,7 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EmailDetail, EmailPage } from '@shared/emails';
 import { api } from './api';
-import { emailKeys } from './query-keys';
+
+/** Kept here, not in query-keys.ts: that module ships in the app's entry, which the product page's budget counts (decision 004). */
+export const emailKeys = {
+  list: (page: number, search: string) => ['admin', 'emails', page, search] as const,
+  one: (id: string) => ['admin', 'email', id] as const,
+};
 
 /** Admin: the store's sent mail, newest first, 20 a page, optionally searched by address or subject. */
 export function useEmails(page: number, search: string) {

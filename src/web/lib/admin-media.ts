@@ -16,7 +16,15 @@ import {
   type UploadResponse,
 } from '@shared/media';
 import { api, ApiError } from './api';
-import { catalogKeys, mediaKeys } from './query-keys';
+import { catalogKeys } from './query-keys';
+
+/** Admin pictures: under ['admin', 'products'] so a change also refreshes the admin product list's thumbnails. */
+export const mediaKeys = {
+  productImages: (productId: string) => ['admin', 'products', productId, 'images'] as const,
+  /** The media library: every list (any search, filter, page) starts with this. */
+  library: ['admin', 'media'] as const,
+  libraryList: (params: { search: string; type: string; page: number; limit: number }) => ['admin', 'media', 'list', params] as const,
+};
 
 const ACCEPTED_TYPES = new Set(Object.values(IMAGE_CONTENT_TYPES));
 const ACCEPTED_EXTENSIONS = /\.(jpe?g|png|webp|gif|avif)$/i;

@@ -2,7 +2,14 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NAV_SEARCH, PRIMARY_MENU, type AdminNavigationResponse, type MenuGroup, type NavSearchItem } from '@shared/navigation';
 import { api } from './api';
-import { catalogKeys, navigationKeys } from './query-keys';
+import { catalogKeys } from './query-keys';
+
+/** Admin > Webstore > Navigation and its link pickers' search. */
+export const navigationKeys = {
+  all: ['admin', 'navigation'] as const,
+  menu: ['admin', 'navigation', 'primary'] as const,
+  search: (type: 'product' | 'page', q: string) => ['admin', 'navigation', 'search', type, q] as const,
+};
 
 /** GET /api/admin/navigation?key=primary: the saved menu (or none), its groups and target names. */
 export function useAdminNavigation() {

@@ -2,7 +2,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { AdminOrderDetail, AdminOrderPage, OrderNoteInput, OrderStatusInput, RefundInput } from '@shared/admin-orders';
 import type { EmailPage } from '@shared/emails';
 import { api } from './api';
-import { adminOrderKeys, orderKeys } from './query-keys';
+import { orderKeys } from './query-keys';
+
+/** Kept here, not in query-keys.ts: that module ships in the app's entry, which the product page's budget counts (decision 004). */
+export const adminOrderKeys = {
+  all: ['admin', 'orders'] as const,
+  list: (params: { page: number; status: string; search: string }) => ['admin', 'orders', 'list', params] as const,
+  one: (id: string) => ['admin', 'orders', 'one', id] as const,
+  emails: (id: string) => ['admin', 'orders', 'emails', id] as const,
+};
 
 /** Admin: GET /api/admin/orders (admin spec §7), 20 a page, with optional status and search. */
 export function useAdminOrders(params: { page: number; status: string; search: string }) {

@@ -1,7 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountLinkResponse, ConnectStatus } from '@shared/payment-connect';
 import { api } from './api';
-import { dashboardKeys, paymentConnectKeys } from './query-keys';
+import { dashboardKeys } from './query-keys';
+
+/** Settings > Payment: the store's card-payment account (src/web/lib/admin-payment-connect.ts). */
+export const paymentConnectKeys = {
+  status: ['admin', 'payment-connect', 'status'] as const,
+};
 
 /**
  * GET /api/stripe/connect/status (admin spec §7). The server asks the provider each time, so it is

@@ -2,7 +2,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { AdminProduct, AdminProductList, ProductBodyInput } from '@shared/admin-products';
 import type { VatRate } from '@shared/vat';
 import { api } from './api';
-import { adminProductKeys, catalogKeys } from './query-keys';
+import { catalogKeys } from './query-keys';
+
+/** Admin catalogue: products list pages, one product, the form's category options. */
+export const adminProductKeys = {
+  all: ['admin', 'products'] as const,
+  list: (params: { page: number; status: string; sort: string; search: string }) => ['admin', 'products', 'list', params] as const,
+  detail: (id: string) => ['admin', 'products', 'detail', id] as const,
+  categoryOptions: ['admin', 'categories', 'options'] as const,
+};
 
 // Admin catalogue data: the products list and the product form (admin spec §7).
 

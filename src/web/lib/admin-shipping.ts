@@ -1,7 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminShippingMethod, ShippingMethodBody } from '@shared/admin-shipping';
 import { api } from './api';
-import { adminShippingKeys, cartKeys } from './query-keys';
+import { cartKeys } from './query-keys';
+
+/** Settings > Shipping (src/web/lib/admin-shipping.ts). */
+export const adminShippingKeys = {
+  all: ['admin', 'shipping-methods'] as const,
+};
 
 export type { AdminShippingMethod } from '@shared/admin-shipping';
 

@@ -1,7 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LowStockList, ProductStock, StockMovementCreated, StockMovementInput, StockMovementPage } from '@shared/stock';
 import { api } from './api';
-import { adminProductsPrefix, catalogKeys, stockKeys } from './query-keys';
+import { catalogKeys } from './query-keys';
+
+/** Prefix of the admin product list and product form queries (products engineer's keys start with it). */
+export const adminProductsPrefix = ['admin', 'products'] as const;
+
+/** Admin stock (src/web/lib/admin-stock.ts). Every key starts with stockKeys.all, so one call refreshes them all. */
+export const stockKeys = {
+  all: ['admin', 'stock'] as const,
+  lowStock: ['admin', 'stock', 'low-stock'] as const,
+  product: (id: string) => ['admin', 'stock', 'product', id] as const,
+  movements: (id: string, page: number) => ['admin', 'stock', 'movements', id, page] as const,
+};
 
 /** Admin spec §2 Low Stock Alert: tracked products at 5 or fewer, lowest first, with the total. */
 export function useLowStock() {

@@ -1,7 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { VatReport, VatReportQuery } from '@shared/vat-report';
 import { api } from './api';
-import { vatReportKeys } from './query-keys';
+
+/** Admin > VAT report (src/web/lib/admin-vat-report.ts): one report per period. */
+export const vatReportKeys = {
+  all: ['admin', 'reports', 'vat'] as const,
+  period: (from: string, to: string) => ['admin', 'reports', 'vat', from, to] as const,
+};
 
 export type { VatReport } from '@shared/vat-report';
 

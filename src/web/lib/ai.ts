@@ -11,7 +11,15 @@ import {
   type SuggestResponse,
 } from '@shared/ai';
 import { api, ApiError } from './api';
-import { aiKeys } from './query-keys';
+
+/** Kept here, not in query-keys.ts: that module ships in the app's entry, which the product page's budget counts (decision 004). */
+export const aiKeys = {
+  /** Store Brain suggestions (quick wins); loaded afresh each time the panel opens. */
+  quickWins: ['ai', 'quick-wins'] as const,
+  productSuggestions: (productId: string) => ['ai', 'product-suggestions', productId] as const,
+  /** The product wizard's category select: under ['admin', 'categories'], so category saves refresh it. */
+  wizardCategories: ['admin', 'categories', 'wizard-options'] as const,
+};
 
 /**
  * Store Brain's suggestions (POST /api/ai/assistant, insights.quick_wins). Not kept once the panel

@@ -54,3 +54,21 @@ CREATE TRIGGER orders_customers_update
 -- a platform owner's or sales account. Everything that hangs off the account goes with it (ON DELETE).
 GRANT DELETE ON users TO shop_app;--> statement-breakpoint
 CREATE POLICY erase_own_account ON users FOR DELETE USING (id = app_current_user() AND NOT is_platform_owner AND NOT is_platform_sales);
+--> statement-breakpoint
+-- The platform's own mail to an account being erased (sign-up confirmation, reset links on the platform
+-- host): rows only platform owners may read, so the person's scope deletes them through this, and only
+-- those addressed to their own account's email.
+CREATE OR REPLACE FUNCTION app_forget_own_platform_mail() RETURNS integer
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+  n integer;
+BEGIN
+  WITH gone AS (
+    DELETE FROM email_messages m USING users u
+    WHERE u.id = app_current_user() AND m.tenant_id IS NULL AND lower(m.to_address) = lower(u.email)
+    RETURNING 1)
+  SELECT count(*) INTO n FROM gone;
+  RETURN n;
+END $$;--> statement-breakpoint
+REVOKE ALL ON FUNCTION app_forget_own_platform_mail() FROM PUBLIC;--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION app_forget_own_platform_mail() TO shop_app;

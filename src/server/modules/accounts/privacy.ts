@@ -4,6 +4,7 @@ import { users } from '../../db/schema/index';
 import type { Actor } from '../../http/context';
 import { conflict } from '../../http/errors';
 import { forgetPlatformKeys } from '../limits';
+import { forgetOwnPlatformMail } from '../emails';
 import { PRIVACY_TEXT } from '../../../shared/privacy';
 import { listMemberships } from './auth/repo';
 import { clearAccountFailures, endSessions } from './recovery/repo';
@@ -51,12 +52,14 @@ export function endAllSessions(tx: Tx, userId: string): Promise<number> {
  * Erases the account itself, in the person's own platform scope: refused while it runs a store's team or
  * the platform (someone else relies on it). Everything hanging off the account goes with its row (ON
  * DELETE): sessions, reset links, recovery codes, saved addresses, claims, push subscriptions; orders,
- * carts and customer records lose the link to it. Its failed sign-ins and limit counters go too.
+ * carts and customer records lose the link to it. Its failed sign-ins, limit counters and the platform's
+ * own mail to it go too.
  */
 export async function eraseOwnAccount(tx: Tx, actor: Actor): Promise<void> {
   if (actor.isOwner || actor.isSales) throw conflict('account_in_use', PRIVACY_TEXT.platformAccount);
   if ((await listMemberships(tx, actor.userId)).length > 0) throw conflict('account_in_use', PRIVACY_TEXT.storeTeam);
   await clearAccountFailures(tx, actor.email);
   await forgetPlatformKeys(tx, [actor.userId, actor.email.toLowerCase()]);
+  await forgetOwnPlatformMail(tx);
   await tx.delete(users).where(eq(users.id, actor.userId));
 }

@@ -42,3 +42,12 @@ export async function forgetMessagesFor(tx: Tx, tenantId: string, who: MessageSu
   if (!where) return 0;
   return rowsOf<{ id: string }>(await tx.execute(sql`delete from email_messages m where ${where} returning m.id`)).length;
 }
+
+/**
+ * Deletes the platform's own mail to the account of this scope (its erasure, issue 26): the database
+ * function deletes only messages addressed to that account's email. Answers how many.
+ */
+export async function forgetOwnPlatformMail(tx: Tx): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select app_forget_own_platform_mail() as n`));
+  return row.n;
+}

@@ -6,4 +6,4 @@ export { sendPlatformTemplatedEmail, sendTemplatedEmail, type TemplatedEmail } f
 export type { TemplateValues } from './templates/render';
 export { findSenderIdentity } from './identity';
 export { ensureDefaultEmailTemplates } from './templates/ensure-defaults';
-export { forgetMessagesFor, messagesFor, type ExportedMessage } from './customer-data';
+export { forgetMessagesFor, forgetOwnPlatformMail, messagesFor, type ExportedMessage } from './customer-data';

@@ -15,11 +15,10 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { useAddCustomerNote, useAdminCustomer, useCustomerOrders, useDeleteCustomerNote, type CustomerDetail, type CustomerNote, type CustomerOrders } from '@/lib/admin-customers';
+import { customerDataUrl, useAddCustomerNote, useAdminCustomer, useCustomerOrders, useDeleteCustomerNote, type CustomerDetail, type CustomerNote, type CustomerOrders } from '@/lib/admin-customers';
 import { OrderStatusBadge, PaymentStatusBadge } from '../orders/StatusBadges';
 import { eventTimeFormat } from '../orders/OrderTimeline';
 import { customerDate } from './customer-view';
-import { customerDataUrl } from '@/lib/privacy';
 import { EraseCustomerDialog } from './EraseCustomerDialog';
 
 /** Admin /admin/customers/{id} (issue 26): one customer's figures, orders, saved addresses and the team's notes. */

@@ -7,7 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import { useEraseCustomer } from '@/lib/privacy';
+import { useEraseCustomer } from '@/lib/admin-customers';
 import type { CustomerDetail } from '@/lib/admin-customers';
 
 function ordersLine(count: number): string {

@@ -324,6 +324,9 @@ describe('the platform-wide account', () => {
     expect((await call(t.app, 'POST', '/api/account/addresses', { cookie: pat.cookie, body: { first_name: 'Pat', last_name: 'Platform', address_line1: '1 Cloud Row', city: 'Leeds', postcode: 'LS1 1AA' } })).statusCode).toBe(201);
     const onPlatform = await call(t.app, 'POST', '/api/auth/sign-in', { host: PLATFORM_HOST, body: { email: 'pat.platform@example.com', password: PASSWORD } });
     const platformCookie = sessionCookieFrom(onPlatform);
+    // The platform's own mail to the account (a reset link asked for on the platform host).
+    expect((await call(t.app, 'POST', '/api/auth/password-reset', { host: PLATFORM_HOST, body: { email: 'pat.platform@example.com' } })).statusCode).toBeLessThan(300);
+    expect(await q(sql`select id from email_messages where tenant_id is null and to_address = 'pat.platform@example.com'`)).toHaveLength(1);
 
     const file = await call(t.app, 'GET', '/api/account/data', { cookie: platformCookie, host: PLATFORM_HOST });
     expect(file.statusCode).toBe(200);
@@ -337,6 +340,8 @@ describe('the platform-wide account', () => {
     expect(await q(sql`select id from sessions where user_id = ${pat.userId}::uuid`)).toEqual([]);
     expect(await q(sql`select id from customer_addresses where user_id = ${pat.userId}::uuid`)).toEqual([]);
     expect(await q(sql`select id from sign_in_failures where email = 'pat.platform@example.com'`)).toEqual([]);
+    expect(await q(sql`select id from email_messages where tenant_id is null and to_address = 'pat.platform@example.com'`)).toEqual([]);
+    expect(await q(sql`select id from password_resets where user_id = ${pat.userId}::uuid`)).toEqual([]);
     expect((await call(t.app, 'GET', '/api/account', { cookie: pat.cookie })).statusCode).toBe(401);
     // The store's order stays the store's (it may be erased there, by the store); only the link to the account goes.
     const [kept] = await q<{ user_id: string | null; customer_email: string }>(sql`select user_id, customer_email from orders where id = ${order.id}::uuid`);
