@@ -39,6 +39,8 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
+-- An order losing its account (the account erased: ON DELETE SET NULL, run in no store's scope) changes
+-- no customer's figures, and the customer record loses the account by its own foreign key: not followed.
 DROP TRIGGER orders_customers_update ON orders;--> statement-breakpoint
 CREATE TRIGGER orders_customers_update
   AFTER UPDATE OF tenant_id, payment_status, total_amount, refunded_amount, customer_email, customer_name, user_id, placed_at, erased_at ON orders
@@ -46,7 +48,7 @@ CREATE TRIGGER orders_customers_update
   WHEN ((OLD.payment_status IN ('paid', 'partially_refunded', 'refunded') OR NEW.payment_status IN ('paid', 'partially_refunded', 'refunded'))
         AND (OLD.payment_status IS DISTINCT FROM NEW.payment_status OR OLD.total_amount IS DISTINCT FROM NEW.total_amount
              OR OLD.refunded_amount IS DISTINCT FROM NEW.refunded_amount OR OLD.customer_email IS DISTINCT FROM NEW.customer_email
-             OR OLD.customer_name IS DISTINCT FROM NEW.customer_name OR OLD.user_id IS DISTINCT FROM NEW.user_id
+             OR OLD.customer_name IS DISTINCT FROM NEW.customer_name OR (NEW.user_id IS NOT NULL AND OLD.user_id IS DISTINCT FROM NEW.user_id)
              OR OLD.placed_at IS DISTINCT FROM NEW.placed_at OR OLD.tenant_id IS DISTINCT FROM NEW.tenant_id
              OR OLD.erased_at IS DISTINCT FROM NEW.erased_at))
   EXECUTE FUNCTION store_customers_follow_order();--> statement-breakpoint
