@@ -181,6 +181,10 @@ describe('a shopper’s own data', () => {
     expect(file.orders).toEqual([]);
     expect(file.reviews).toEqual([]);
     expect(file.emails).toEqual([]);
+    // The email's customer record (the guest's name, their spending) is the guest's, not the account's.
+    expect(file.customer_records).toEqual([]);
+    expect(file.consents.marketing_emails).toEqual([]);
+    expect(JSON.stringify(file)).not.toContain('Guest');
     const erase = await call(t.app, 'POST', '/api/account/erase', { cookie: squatter.cookie, body: { current_password: PASSWORD } });
     expect(erase.statusCode, erase.body).toBe(200);
     const [kept] = await q<{ n: number }>(sql`select count(*)::int as n from orders where tenant_id = ${demo}::uuid and customer_email = 'squatted@example.com' and erased_at is null`);

@@ -82,7 +82,9 @@ export async function storeDataOf(ctx: StoreWork, who: DataSubject, storeName: s
   const { tx, tenantId } = ctx;
   // One after another: a transaction runs one statement at a time.
   const account = withAccount && who.userId ? await accountForExport(tx, who.userId) : null;
-  const records = await repo.recordsOf(tx, tenantId, who);
+  // The customer record is the email's (it adds up every order placed with it, a guest's too): only for
+  // an email known to be theirs, never through the account alone (an unconfirmed email may be another's).
+  const records = who.email ? await repo.recordsOf(tx, tenantId, { userId: null, email: who.email }) : [];
   const pushes = who.userId ? await customerPushesOf(tx, tenantId, who.userId) : [];
   const addresses = who.userId ? await listAddresses(tx, tenantId, who.userId) : [];
   const orders = await ordersForExport(tx, tenantId, who);
