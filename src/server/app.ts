@@ -50,6 +50,7 @@ import type { StrayRefundDeps, StraySubject, StraySubjectKind } from './modules/
 import { accountSettingsRoutes, invitationRoutes, passwordResetRoutes, twoStepRoutes } from './modules/accounts';
 import { JobRunner, type JobRunnerOptions } from './modules/jobs';
 import { adminCustomerRoutes, recordStoreAccount, savedAddressRoutes, privacyRoutes } from './modules/customers';
+import { enforceAdminAccess } from './http/access';
 
 /** The largest request body read, JSON or (for a GET that sends one) thrown away. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -105,6 +106,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     if (token && req.url.startsWith('/api/') && !req.routeOptions.config.anonymous) req.actor = await loadActor({ scopes: deps.scopes, config: deps.config }, token);
   });
   registerStoreClosed(app);
+  // Store-admin routes: who may call each (http/access.ts), checked before the input is read.
+  enforceAdminAccess(app);
   registerOpeningSoon(app);
 
   registerHealthRoutes(app);

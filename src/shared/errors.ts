@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'invalid_link', 'wrong_password', 'same_email', 'address_limit', 'wrong_code', 'two_step_required', 'two_step_setup_required',
   // Privacy: data export and erasure (issue 26)
   'account_in_use', 'orders_under_way', 'customer_erased',
+  // Team permissions (issue 27)
+  'not_staff',
   // Store set-up, policies and launch (issue 25)
   'page_exists', 'launch_blocked', 'store_opening_soon',
   // Client Access (decision 030)

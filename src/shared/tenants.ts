@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEMBER_ROLES } from './roles';
+import { MEMBER_ROLES, PERMISSIONS } from './roles';
 import { publicStoreDetailsSchema } from './store-settings';
 import { storePromisesSchema } from './store-policies';
 
@@ -88,6 +88,8 @@ export const adminContextResponse = z.object({
   /** The store is suspended by the platform: only its owners (and platform owners) may use the admin. */
   suspended: z.boolean(),
   role: z.enum(MEMBER_ROLES).nullable(),
+  /** What this person may do in the store (issue 27): every permission for owners, admins and platform owners. */
+  permissions: z.array(z.enum(PERMISSIONS)),
   isOwner: z.boolean(),
   /** The store requires two-step sign-in and this member has not set it up: the set-up screen comes first (issue 26). */
   two_step_setup_required: z.boolean(),

@@ -9,7 +9,7 @@ import type { TxtResolver } from '../adapters/dns/dns';
 import type { PushSender } from '../adapters/push/push';
 import type { TenantResolver, ResolvedTenant } from '../modules/tenants';
 import type { CatalogueCache } from '../modules/catalogue';
-import type { MemberRole } from '../../shared/roles';
+import type { MemberRole, Permission } from '../../shared/roles';
 import type { JobRunner } from '../modules/jobs';
 
 /** The signed-in person behind a request, from the session cookie. */
@@ -42,6 +42,8 @@ export interface TenantCtx extends Ctx {
   tenantId: string;
   actor: Actor;
   role: MemberRole | null;
+  /** What the actor may do here (issue 27): every permission for owners, admins and platform owners. */
+  permissions: readonly Permission[];
 }
 
 /**

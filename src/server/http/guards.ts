@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor, CrmCtx, StoreCtx, TenantCtx } from './context';
 import { AppError, forbidden, notFound, unauthorized } from './errors';
-import { findRole } from '../modules/accounts';
+import { findMembership } from '../modules/accounts';
 import { isSuspended, storesRequiringTwoStep } from '../modules/tenants';
 import { TWO_STEP_TEXT } from '../../shared/two-step';
 import { STORE_CLOSED_TEXT } from '../../shared/tenants';
-import { SALES_ROLES, STORE_MANAGER_ROLES, type MemberRole } from '../../shared/roles';
+import { effectivePermissions, STORE_MANAGER_ROLES, type Permission } from '../../shared/roles';
 
 export function requireActor(req: FastifyRequest): Actor {
   if (!req.actor) throw unauthorized();
@@ -28,18 +28,29 @@ export function adminTenantId(req: FastifyRequest): string | null {
 }
 
 /**
- * Runs fn in the admin tenant's scope after checking the actor's role there, in the same transaction.
- * Not a member: 404, exactly like a store that does not exist. A member whose role does not allow it: 403.
+ * What an admin call needs (issue 27): a permission a staff member may be given, or `manage`: what stays
+ * with owners and admins (payments, the team, the launch, VAT figures, customers' data exports); or
+ * `any` member at all. A list: any one of them.
  */
-export async function inTenant<T>(req: FastifyRequest, allowed: readonly MemberRole[], fn: (ctx: TenantCtx) => Promise<T>): Promise<T> {
+export type Need = Permission | readonly Permission[] | 'manage' | 'any';
+
+/**
+ * Runs fn in the admin tenant's scope after checking the actor's membership there, in the same
+ * transaction. Not a member: 404, exactly like a store that does not exist. A member whose role and
+ * permissions do not allow it: 403.
+ */
+export async function inTenant<T>(req: FastifyRequest, need: Need, fn: (ctx: TenantCtx) => Promise<T>): Promise<T> {
   const actor = requireActor(req);
   const tenantId = adminTenantId(req);
   if (!tenantId) throw notFound('Store not found');
   return req.server.deps.scopes.run({ tenantId, userId: actor.userId }, async (work) => {
-    const role = await findRole(work.tx, tenantId, actor.userId);
+    const membership = await findMembership(work.tx, tenantId, actor.userId);
+    const role = membership?.role ?? null;
+    const permissions = effectivePermissions(role, membership?.permissions ?? [], actor.isOwner);
     if (!actor.isOwner) {
       if (!role) throw notFound('Store not found');
-      if (!allowed.includes(role)) throw forbidden();
+      const allowed = need === 'any' || (need === 'manage' ? STORE_MANAGER_ROLES.includes(role) : (typeof need === 'string' ? [need] : need).some((p) => permissions.includes(p)));
+      if (!allowed) throw forbidden();
       // A suspended store's admin stays open to its owners only (the platform may have closed it for a reason).
       const suspended = req.tenant ? req.tenant.suspended : await isSuspended(work.tx, tenantId);
       if (suspended && role !== 'owner') throw new AppError(403, 'store_suspended', STORE_CLOSED_TEXT.adminOnly);
@@ -49,23 +60,25 @@ export async function inTenant<T>(req: FastifyRequest, allowed: readonly MemberR
         if (store) throw new AppError(403, 'two_step_setup_required', TWO_STEP_TEXT.storeRequires(store.name));
       }
     }
-    return fn({ ...work, tenantId, actor, role });
+    return fn({ ...work, tenantId, actor, role, permissions });
   });
 }
 
-/** Catalogue, orders, content, settings: owner and admin members, and platform owners. */
-export const asStoreManager = <T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Promise<T>) => inTenant(req, STORE_MANAGER_ROLES, fn);
-/** Leads and quotes: every member role. */
-export const asSalesMember = <T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Promise<T>) => inTenant(req, SALES_ROLES, fn);
+/** Payments, the team, the launch checklist, VAT figures, customers' data: owner and admin members, and platform owners. */
+export const asStoreManager = <T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Promise<T>) => inTenant(req, 'manage', fn);
+/** What a staff member with this permission may do (owners, admins and platform owners may do it all). */
+export const asMemberWith = <T>(req: FastifyRequest, need: Permission | readonly Permission[], fn: (ctx: TenantCtx) => Promise<T>) => inTenant(req, need, fn);
+/** Any member of the store, whatever they may do (their own push subscription, the admin's context). */
+export const asAnyMember = <T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Promise<T>) => inTenant(req, 'any', fn);
 
 /**
  * Leads, quotes and the CRM page (decision 027): in a store (its host, or the store chosen on the
- * platform host) its members' sales book, exactly as asSalesMember; on the platform host with no store,
+ * platform host) its members' sales book, for members with the CRM permission; on the platform host with no store,
  * the platform's own book, for platform sales and owners only (anyone else: 404 as for no store). The
  * platform_sales flag is set only here, after the check, and only with no tenant in scope.
  */
 export async function inCrm<T>(req: FastifyRequest, fn: (ctx: CrmCtx) => Promise<T>): Promise<T> {
-  if (adminTenantId(req)) return asSalesMember(req, fn);
+  if (adminTenantId(req)) return asMemberWith(req, 'crm', fn);
   const actor = requireActor(req);
   if (!actor.isSales) throw notFound('Store not found');
   return req.server.deps.scopes.run({ tenantId: null, userId: actor.userId, platformSales: true }, (work) =>

@@ -5,6 +5,8 @@ import { NotFound } from '@/app/NotFound';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import type { MemberRole } from '@shared/roles';
+import { mayUse, useAdminAccess, type AdminNeed } from './access';
+import { PICTURES } from './nav';
 import { Dashboard } from './sections/Dashboard';
 import { ReviewsPage } from './sections/ReviewsPage';
 import { EmailsPage } from './emails/EmailsPage';
@@ -33,36 +35,38 @@ const AccountSettingsPage = lazy(() => import('./account/AccountSettingsPage').t
 
 /** The pages inside the shell. Store management pages need owner or admin rights (admin spec §6). */
 export function AdminRoutes({ canManage, role }: { canManage: boolean; role: MemberRole | null }) {
-  const managed = (page: ReactNode) => (canManage ? page : <NoAccess />);
+  const access = useAdminAccess();
+  // Each page needs what its calls need (the server's access table, src/server/http/access.ts).
+  const gated = (need: AdminNeed, page: ReactNode) => (mayUse(access, need) ? page : <NoAccess />);
   return (
     <Routes>
       <Route index element={<Dashboard canManage={canManage} role={role} />} />
-      <Route path="import" element={managed(<ImportPage />)} />
-      <Route path="import/:id" element={managed(<ImportBatchPage />)} />
-      <Route path="catalogue/categories" element={managed(<CategoriesPage />)} />
-      <Route path="catalogue/reviews" element={managed(<ReviewsPage />)} />
-      <Route path="orders" element={managed(<OrdersPage />)} />
-      <Route path="orders/:id" element={managed(<OrderDetailPage />)} />
-      <Route path="orders/:id/packing-slip" element={managed(<PackingSlipPage />)} />
-      <Route path="reports/vat" element={managed(<VatReportPage />)} />
-      {/* Every member role reads customers and adds notes; the export is for owners and admins (issue 26). */}
-      <Route path="customers" element={<CustomersPage canManage={canManage} />} />
-      <Route path="customers/:id" element={<CustomerPage canManage={canManage} />} />
-      <Route path="webstore/navigation" element={managed(<NavigationPage />)} />
-      <Route path="webstore/pages" element={managed(<PagesPage />)} />
-      <Route path="content/pages" element={managed(<PagesPage />)} />
-      <Route path="content/pages/:id" element={managed(<PageEditorPage />)} />
-      <Route path="media" element={managed(<MediaLibraryPage />)} />
-      <Route path="settings" element={managed(<SettingsPage />)} />
+      <Route path="import" element={gated('products', <ImportPage />)} />
+      <Route path="import/:id" element={gated('products', <ImportBatchPage />)} />
+      <Route path="catalogue/categories" element={gated('products', <CategoriesPage />)} />
+      <Route path="catalogue/reviews" element={gated('products', <ReviewsPage />)} />
+      <Route path="orders" element={gated('orders.view', <OrdersPage />)} />
+      <Route path="orders/:id" element={gated('orders.view', <OrderDetailPage />)} />
+      <Route path="orders/:id/packing-slip" element={gated('orders.view', <PackingSlipPage />)} />
+      <Route path="reports/vat" element={gated('manage', <VatReportPage />)} />
+      {/* Customers with the permission read them and add notes; the export is for owners and admins (issue 26). */}
+      <Route path="customers" element={gated('customers', <CustomersPage canManage={canManage} />)} />
+      <Route path="customers/:id" element={gated('customers', <CustomerPage canManage={canManage} />)} />
+      <Route path="webstore/navigation" element={gated('content', <NavigationPage />)} />
+      <Route path="webstore/pages" element={gated('content', <PagesPage />)} />
+      <Route path="content/pages" element={gated('content', <PagesPage />)} />
+      <Route path="content/pages/:id" element={gated('content', <PageEditorPage />)} />
+      <Route path="media" element={gated(PICTURES, <MediaLibraryPage />)} />
+      <Route path="settings" element={gated('settings', <SettingsPage />)} />
       {/* Everyone's own sign-in settings (issue 26), whatever their role. */}
       <Route path="account" element={<Suspense fallback={<Spinner label="Loading your account" />}><AccountSettingsPage /></Suspense>} />
-      <Route path="emails" element={managed(<EmailsPage />)} />
-      <Route path="emails/:id" element={managed(<EmailDetailPage />)} />
-      <Route path="catalogue/products/:id/stock" element={managed(<ProductStockPage />)} />
-      <Route path="catalogue/products/:id/images" element={managed(<ProductImagesPage />)} />
-      <Route path="catalogue/products" element={managed(<ProductsRoute />)} />
-      <Route path="catalogue/products/new" element={managed(<CreateProductPage />)} />
-      <Route path="catalogue/products/:id/edit" element={managed(<EditProductPage />)} />
+      <Route path="emails" element={gated('settings', <EmailsPage />)} />
+      <Route path="emails/:id" element={gated('settings', <EmailDetailPage />)} />
+      <Route path="catalogue/products/:id/stock" element={gated('products', <ProductStockPage />)} />
+      <Route path="catalogue/products/:id/images" element={gated('products', <ProductImagesPage />)} />
+      <Route path="catalogue/products" element={gated('products', <ProductsRoute />)} />
+      <Route path="catalogue/products/new" element={gated('products', <CreateProductPage />)} />
+      <Route path="catalogue/products/:id/edit" element={gated('products', <EditProductPage />)} />
       {/* The CRM (issue 16) renders outside this shell (AdminApp); these older paths lead to it. */}
       <Route path="leads" element={<Navigate to="/admin/crm/leads" replace />} />
       <Route path="quotes" element={<Navigate to="/admin/crm/quotes" replace />} />
@@ -74,7 +78,7 @@ export function AdminRoutes({ canManage, role }: { canManage: boolean; role: Mem
 function NoAccess() {
   return (
     <EmptyState icon={Lock} title="You do not have access to this section">
-      Your role in this store covers the sales tools (leads and quotes). Ask a store admin if you need more.
+      Your permissions in this store do not include it. Ask the store's owner or an admin (Settings &gt; Team) if you need it.
     </EmptyState>
   );
 }

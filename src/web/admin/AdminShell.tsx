@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Menu } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
 import { storeUrl } from '@/lib/urls';
 import type { Membership } from '@shared/auth';
-import { canManageStore, type MemberRole } from '@shared/roles';
+import { canManageStore, type MemberRole, type Permission } from '@shared/roles';
+import { AdminAccessProvider } from './access';
 import type { Tenant } from '@shared/tenants';
 import { AccountMenu } from './AccountMenu';
 import { AdminRoutes } from './AdminRoutes';
@@ -20,6 +21,8 @@ interface AdminShellProps {
   /** Suspended by the platform: the storefront shows "This store is closed". */
   suspended: boolean;
   role: MemberRole | null;
+  /** What this member may do (issue 27), from the admin context. */
+  permissions: readonly Permission[];
   isOwner: boolean;
   email: string;
   memberships: Membership[];
@@ -33,11 +36,13 @@ function roleLabel(role: MemberRole | null, isOwner: boolean): string {
 }
 
 /** Storefront spec §2 "Admin shell": sidebar, header with store name, 'Production', domain and account menu. */
-export function AdminShell({ tenant, suspended, role, isOwner, email, memberships, onPlatformHost }: AdminShellProps) {
+export function AdminShell({ tenant, suspended, role, permissions, isOwner, email, memberships, onPlatformHost }: AdminShellProps) {
   const [navOpen, setNavOpen] = useState(false);
   const canManage = canManageStore(role, isOwner);
+  const access = useMemo(() => ({ tenantId: tenant.id, permissions, canManage }), [tenant.id, permissions, canManage]);
 
   return (
+    <AdminAccessProvider access={access}>
     <div className="flex min-h-screen flex-col bg-zinc-50 print:bg-white">
       {isOwner ? <OwnerBanner /> : null}
       {suspended ? (
@@ -50,13 +55,13 @@ export function AdminShell({ tenant, suspended, role, isOwner, email, membership
           <Link to="/admin" className="flex h-14 items-center gap-2 border-b border-zinc-200 px-5 font-semibold">
             <span className="truncate">{tenant.name}</span>
           </Link>
-          <SidebarNav canManage={canManage} />
+          <SidebarNav />
         </aside>
         <Sheet open={navOpen} onOpenChange={setNavOpen}>
           <SheetContent>
             <SheetTitle className="flex h-14 items-center border-b border-zinc-200 px-5 font-semibold">{tenant.name}</SheetTitle>
             <div className="overflow-y-auto">
-              <SidebarNav canManage={canManage} onNavigate={() => setNavOpen(false)} />
+              <SidebarNav onNavigate={() => setNavOpen(false)} />
             </div>
           </SheetContent>
         </Sheet>
@@ -95,5 +100,6 @@ export function AdminShell({ tenant, suspended, role, isOwner, email, membership
         </div>
       </div>
     </div>
+    </AdminAccessProvider>
   );
 }

@@ -1,12 +1,14 @@
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/utils';
 import { visibleNav } from './nav';
+import { useAdminAccess } from './access';
 
 /** The admin navigation; the same list on the desktop rail and in the mobile sheet. */
-export function SidebarNav({ canManage, onNavigate }: { canManage: boolean; onNavigate?: () => void }) {
+export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const access = useAdminAccess();
   return (
     <nav aria-label="Admin" className="flex flex-col gap-5 px-3 py-4">
-      {visibleNav(canManage).map((group, index) => (
+      {visibleNav(access).map((group, index) => (
         <div key={group.label ?? `group-${index}`} className="flex flex-col gap-0.5">
           {group.label ? <p className="px-3 pb-1 text-xs font-medium tracking-wide text-zinc-400 uppercase">{group.label}</p> : null}
           {group.items.map(({ label, to, icon: Icon }) => (

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PERMISSIONS, type Permission } from '@shared/roles';
 import { ADMIN_NAV, visibleNav } from './nav';
 
 describe('admin sidebar', () => {
@@ -22,8 +23,16 @@ describe('admin sidebar', () => {
     ]);
   });
 
-  it('shows staff only what their role can use', () => {
-    expect(visibleNav(false).flatMap((g) => g.items.map((i) => i.label))).toEqual(['Dashboard', 'CRM', 'Customers']);
-    expect(visibleNav(true).flatMap((g) => g.items)).toHaveLength(14);
+  it('shows staff only what their permissions open (issue 27), owners and admins everything', () => {
+    const labels = (permissions: Permission[], canManage = false) => visibleNav({ tenantId: 't', permissions, canManage }).flatMap((g) => g.items.map((i) => i.label));
+    expect(labels(['crm', 'customers'])).toEqual(['Dashboard', 'CRM', 'Customers']);
+    expect(labels(['orders.view', 'orders.fulfil'])).toEqual(['Dashboard', 'Orders']);
+    expect(labels(['content'])).toEqual(['Dashboard', 'Navigation', 'Pages', 'Media']);
+    expect(labels(['products'])).toEqual(['Dashboard', 'Categories', 'Products', 'Import', 'Reviews', 'Media']);
+    expect(labels(['settings'])).toEqual(['Dashboard', 'Emails', 'Settings']);
+    expect(labels([])).toEqual(['Dashboard']);
+    expect(labels([...PERMISSIONS], true)).toHaveLength(14);
+    // The VAT report is for owners and admins, whatever a staff member was given.
+    expect(labels([...PERMISSIONS], false)).not.toContain('VAT report');
   });
 });

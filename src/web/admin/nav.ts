@@ -1,11 +1,15 @@
+import { mayUse, type AdminAccess, type AdminNeed } from './access';
 import { FileText, FolderTree, KanbanSquare, Image, LayoutDashboard, Mail, Menu, MessageSquareText, Package, ReceiptPoundSterling, Settings, ShoppingCart, Upload, Users, type LucideIcon } from 'lucide-react';
+
+/** The media library serves product pictures and pages alike. */
+export const PICTURES: AdminNeed = ['products', 'content'];
 
 export interface NavItem {
   label: string;
   to: string;
   icon: LucideIcon;
-  /** Needs catalogue/orders/content rights (owner or admin members, platform owners); staff do not see it. */
-  managersOnly: boolean;
+  /** Who sees it (issue 27): the permission its screens need, as the server's access table says. */
+  need: AdminNeed;
 }
 export interface NavGroup {
   label: string | null;
@@ -17,47 +21,47 @@ export const ADMIN_NAV: NavGroup[] = [
   {
     label: null,
     items: [
-      { label: 'Dashboard', to: '/admin', icon: LayoutDashboard, managersOnly: false },
+      { label: 'Dashboard', to: '/admin', icon: LayoutDashboard, need: 'any' },
       // The sales CRM (admin spec §2 "CRM admin page", issue 16): every member role, staff included.
-      { label: 'CRM', to: '/admin/crm', icon: KanbanSquare, managersOnly: false },
+      { label: 'CRM', to: '/admin/crm', icon: KanbanSquare, need: 'crm' },
     ],
   },
   {
     label: 'Catalogue',
     items: [
-      { label: 'Categories', to: '/admin/catalogue/categories', icon: FolderTree, managersOnly: true },
-      { label: 'Products', to: '/admin/catalogue/products', icon: Package, managersOnly: true },
-      { label: 'Import', to: '/admin/import', icon: Upload, managersOnly: true },
+      { label: 'Categories', to: '/admin/catalogue/categories', icon: FolderTree, need: 'products' },
+      { label: 'Products', to: '/admin/catalogue/products', icon: Package, need: 'products' },
+      { label: 'Import', to: '/admin/import', icon: Upload, need: 'products' },
       // Not in the spec's sidebar: the storefront issue adds review moderation under Catalogue.
-      { label: 'Reviews', to: '/admin/catalogue/reviews', icon: MessageSquareText, managersOnly: true },
+      { label: 'Reviews', to: '/admin/catalogue/reviews', icon: MessageSquareText, need: 'products' },
     ],
   },
   {
     label: 'Webstore',
     items: [
-      { label: 'Navigation', to: '/admin/webstore/navigation', icon: Menu, managersOnly: true },
-      { label: 'Pages', to: '/admin/webstore/pages', icon: FileText, managersOnly: true },
+      { label: 'Navigation', to: '/admin/webstore/navigation', icon: Menu, need: 'content' },
+      { label: 'Pages', to: '/admin/webstore/pages', icon: FileText, need: 'content' },
     ],
   },
-  { label: 'Content', items: [{ label: 'Media', to: '/admin/media', icon: Image, managersOnly: true }] },
+  { label: 'Content', items: [{ label: 'Media', to: '/admin/media', icon: Image, need: PICTURES }] },
   {
     label: null,
     items: [
-      { label: 'Orders', to: '/admin/orders', icon: ShoppingCart, managersOnly: true },
+      { label: 'Orders', to: '/admin/orders', icon: ShoppingCart, need: 'orders.view' },
       // Not in the spec's sidebar: issue 26's customers (everyone who ordered or has an account); staff read them too.
-      { label: 'Customers', to: '/admin/customers', icon: Users, managersOnly: false },
+      { label: 'Customers', to: '/admin/customers', icon: Users, need: 'customers' },
       // Not in the spec's sidebar: issue 25's VAT report (sales and VAT by rate for a period).
-      { label: 'VAT report', to: '/admin/reports/vat', icon: ReceiptPoundSterling, managersOnly: true },
+      { label: 'VAT report', to: '/admin/reports/vat', icon: ReceiptPoundSterling, need: 'manage' },
       // Not in the spec's sidebar: the checkout issue's email outbox, where staff see what customers were sent.
-      { label: 'Emails', to: '/admin/emails', icon: Mail, managersOnly: true },
-      { label: 'Settings', to: '/admin/settings', icon: Settings, managersOnly: true },
+      { label: 'Emails', to: '/admin/emails', icon: Mail, need: 'settings' },
+      { label: 'Settings', to: '/admin/settings', icon: Settings, need: 'settings' },
     ],
   },
 ];
 
-/** The sidebar a person sees: groups emptied by their role disappear. */
-export function visibleNav(canManage: boolean): NavGroup[] {
-  return ADMIN_NAV.map((group) => ({ ...group, items: group.items.filter((item) => canManage || !item.managersOnly) })).filter(
+/** The sidebar a person sees: groups emptied by their permissions disappear. */
+export function visibleNav(access: AdminAccess): NavGroup[] {
+  return ADMIN_NAV.map((group) => ({ ...group, items: group.items.filter((item) => mayUse(access, item.need)) })).filter(
     (group) => group.items.length > 0,
   );
 }

@@ -1,5 +1,6 @@
 import { pgTable, uuid, text, timestamp, boolean, primaryKey, index, bigint, bigserial, check, jsonb } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { Permission } from '../../../shared/roles';
 
 /**
  * A shop. Platform-level: readable without a tenant so a host can be resolved. settings_json holds the
@@ -93,6 +94,11 @@ export const memberships = pgTable(
     tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['owner', 'admin', 'staff'] }).notNull(),
+    /**
+     * What a staff member may do (issue 27; shared/roles.ts PERMISSIONS). Owners and admins may do
+     * everything whatever it holds.
+     */
+    permissions: text('permissions').array().$type<Permission[]>().notNull().default(sql`'{crm,customers}'::text[]`),
     /** When the invitation this membership came from was sent (null: not invited, e.g. the store's creator). */
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,7 +3,7 @@ export { authRoutes } from './auth/routes';
 export { adminRoutes } from './members/routes';
 export { loadActor } from './auth/service';
 export { sessionToken } from './auth/cookies';
-export { findRole, setActiveTenant } from './auth/repo';
+export { findMembership, findRole, setActiveTenant } from './auth/repo';
 export { confirmationLink, emailConfirmed, sendEmailConfirmation } from './auth/email-confirmation';
 export { hashToken, newSessionToken } from './auth/tokens';
 export { hashPassword } from './auth/passwords';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asStoreManager } from '../../http/guards';
+import { asMemberWith } from '../../http/guards';
 import { AppError, badRequest, fieldsFromIssues, forbidden } from '../../http/errors';
 import type { CategoryCopyResponse, ProductContentResponse, QuickWinsResponse, SuggestResponse } from '../../../shared/ai';
 import {
@@ -32,7 +32,7 @@ const seedOf = (seed: string | number | undefined) => String(seed ?? 'first');
  */
 export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/ai/content', { schema: { body: contentBody, response: { 200: productContentResponse } } }, async (req): Promise<ProductContentResponse> => {
-    await asStoreManager(req, async (ctx) => {
+    await asMemberWith(req, 'products', async (ctx) => {
       // The client names its store for the spec's sake; the host (or chosen store) decides. A different
       // store's id is refused rather than quietly ignored, so a confused client learns of it.
       if (req.body.tenant && req.body.tenant.id !== ctx.tenantId) throw forbidden('This request names a different store.');
@@ -46,12 +46,12 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/ai/assistant', { schema: { body: z.record(z.string(), z.unknown(), { error: 'Send a JSON object' }), response: { 200: assistantResponse } } }, async (req): Promise<CategoryCopyResponse | QuickWinsResponse> => {
     const request = parseAssistant(req.body);
     if (request.kind === 'category') {
-      await asStoreManager(req, spendAiAllowance);
+      await asMemberWith(req, 'products', spendAiAllowance);
       const result = await app.deps.ai.categoryCopy(request.body.input.fields, seedOf(request.body.seed));
       logFallback(req.log, result);
       return { result: result.value, model: result.model, fellBack: result.fellBack };
     }
-    const findings = await asStoreManager(req, async (ctx) => {
+    const findings = await asMemberWith(req, 'products', async (ctx) => {
       const found = request.kind === 'product' ? await productFindings(ctx, request.body.context.entityId) : await storeFindings(ctx);
       await spendAiAllowance(ctx);
       return found;
@@ -63,7 +63,7 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/ai/suggest', { schema: { body: suggestBody, response: { 200: suggestResponse } } }, async (req): Promise<SuggestResponse> => {
-    const context = await asStoreManager(req, async (ctx) => {
+    const context = await asMemberWith(req, 'products', async (ctx) => {
       const found = await suggestionContext(ctx, req.body);
       await spendAiAllowance(ctx);
       return found;

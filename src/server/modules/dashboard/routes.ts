@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asStoreManager } from '../../http/guards';
+import { asMemberWith } from '../../http/guards';
 import { DASHBOARD_WINS, dashboardKpisResponse, dashboardQuickWinsResponse, type DashboardKpis, type DashboardQuickWins } from '../../../shared/dashboard';
 import { spendAiAllowance, storeFindings, toWins } from '../ai';
 import * as service from './service';
@@ -9,13 +9,13 @@ import * as service from './service';
  * the request's own (host or chosen store), never one named by the client.
  */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/dashboard/kpis', { schema: { response: { 200: dashboardKpisResponse } } }, async (req): Promise<DashboardKpis> => asStoreManager(req, (ctx) => service.kpis(ctx, app.deps.payments.name)));
+  app.get('/api/admin/dashboard/kpis', { schema: { response: { 200: dashboardKpisResponse } } }, async (req): Promise<DashboardKpis> => asMemberWith(req, 'orders.view', (ctx) => service.kpis(ctx, app.deps.payments.name)));
 
   // The Store Brain's finder, cut to the spec's 3 before the writer phrases them. The AI call runs
   // after the guard's transaction (no connection held while a provider answers) and counts against
   // the person's AI allowance like every other AI call (429 past it; the panel then stays hidden).
   app.get('/api/admin/dashboard/quick-wins', { schema: { response: { 200: dashboardQuickWinsResponse } } }, async (req): Promise<DashboardQuickWins> => {
-    const findings = await asStoreManager(req, async (ctx) => {
+    const findings = await asMemberWith(req, 'products', async (ctx) => {
       const found = (await storeFindings(ctx)).slice(0, DASHBOARD_WINS);
       if (found.length > 0) await spendAiAllowance(ctx);
       return found;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asStoreManager } from '../../http/guards';
+import { asMemberWith } from '../../http/guards';
 import { notFound } from '../../http/errors';
 import { isUuid } from '../../../shared/ids';
 import { parsePage } from '../../../shared/catalog';
@@ -30,7 +30,7 @@ function hideLinks(row: { html: string; text: string }): { html: string; text: s
  */
 export const adminEmailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/emails', { schema: { querystring: listQuery, response: { 200: emailPageResponse } } }, async (req): Promise<EmailPage> =>
-    asStoreManager(req, async (ctx) => {
+    asMemberWith(req, 'settings', async (ctx) => {
       const page = parsePage(req.query.page);
       const search = req.query.search?.trim() || null;
       const { rows, total } = await repo.listEmails(ctx, { search, orderId: req.query.order_id ?? null, limit: EMAIL_PAGE_SIZE, offset: (page - 1) * EMAIL_PAGE_SIZE });
@@ -42,7 +42,7 @@ export const adminEmailRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/admin/emails/:id', { schema: { params: uuidParams('id', 'Email not found'), response: { 200: emailDetailResponse } } }, async (req): Promise<{ email: EmailDetail }> =>
-    asStoreManager(req, async (ctx) => {
+    asMemberWith(req, 'settings', async (ctx) => {
       const row = isUuid(req.params.id) ? await repo.findEmail(ctx, req.params.id) : null;
       if (!row) throw notFound('Email not found');
       const body = ACCOUNT_LINK_KINDS.has(row.kind) && !ctx.actor.isOwner ? hideLinks(row) : row;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { assertClientTenant, asStoreManager } from '../../http/guards';
+import { assertClientTenant, asMemberWith } from '../../http/guards';
 import { notFound } from '../../http/errors';
 import type { InScope, TenantCtx } from '../../http/context';
 import { isUuid } from '../../../shared/ids';
@@ -25,7 +25,7 @@ function recordId(id: string, message: string): string {
   return id;
 }
 
-const manager = (req: FastifyRequest): InScope<TenantCtx> => (fn) => asStoreManager(req, fn);
+const manager = (req: FastifyRequest): InScope<TenantCtx> => (fn) => asMemberWith(req, 'settings', fn);
 
 /**
  * Settings > Email (admin spec §7): sending domains, templates and the test send, at the spec's call
@@ -37,7 +37,7 @@ export const emailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const domainDeps = () => ({ resolver: app.deps.dns, spfInclude: app.deps.config.emailSpfInclude });
 
   app.get('/api/functions/v1/email-domains', { schema: { response: { 200: emailDomainListResponse } } }, async (req) =>
-    asStoreManager(req, async (ctx) => ({ domains: await domains.listDomains(ctx) })),
+    asMemberWith(req, 'settings', async (ctx) => ({ domains: await domains.listDomains(ctx) })),
   );
 
   app.post('/api/functions/v1/email-domains', { schema: { body: createEmailDomainBody, response: { 201: emailDomainResponse } } }, async (req, reply) => {
@@ -50,21 +50,21 @@ export const emailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.get('/api/functions/v1/email-templates', { schema: { response: { 200: emailTemplateListResponse } } }, async (req) =>
-    asStoreManager(req, async (ctx) => ({ templates: await templates.listTemplates(ctx) })),
+    asMemberWith(req, 'settings', async (ctx) => ({ templates: await templates.listTemplates(ctx) })),
   );
 
   app.post('/api/functions/v1/email-templates', { schema: { body: emailTemplateBody, response: { 201: emailTemplateResponse } } }, async (req, reply) => {
-    const template = await asStoreManager(req, (ctx) => templates.createTemplate(ctx, req.body));
+    const template = await asMemberWith(req, 'settings', (ctx) => templates.createTemplate(ctx, req.body));
     return reply.status(201).send({ template });
   });
 
   app.put('/api/functions/v1/email-templates', { schema: { querystring: idQuery, body: emailTemplateBody, response: { 200: emailTemplateResponse } } }, async (req) => {
     const id = recordId(req.query.id, 'Email template not found');
-    return { template: await asStoreManager(req, (ctx) => templates.updateTemplate(ctx, id, req.body)) };
+    return { template: await asMemberWith(req, 'settings', (ctx) => templates.updateTemplate(ctx, id, req.body)) };
   });
 
   app.post('/api/functions/v1/email-dispatch', { schema: { body: emailDispatchBody, response: { 200: emailDispatchResponse } } }, async (req) =>
-    asStoreManager(req, (ctx) => {
+    asMemberWith(req, 'settings', (ctx) => {
       assertClientTenant(ctx, req.body.tenant_id);
       return sendTestEmail(ctx, app.deps.email, req.body, `${req.protocol}://${req.headers.host}`);
     }),

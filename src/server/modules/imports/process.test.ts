@@ -19,6 +19,7 @@ import { makePng } from '../../test/images';
 import { ImportJob } from './process/run-import';
 import { startProcessing } from './process/start';
 import { REJECTED_ERRORS_HEADER } from './process/rejected-csv';
+import { PERMISSIONS } from '../../../shared/roles';
 
 // Processing an import (issue 15 item 3, decision 025) through the real HTTP layer and job runner:
 // products written, counts, View Details, the rejected rows file, re-import changing nothing, a run
@@ -330,7 +331,7 @@ describe('two instances, and a run cut off part way', () => {
   async function queued(csv: string): Promise<string> {
     const batch = await checked(csv);
     await t.scopes.run({ tenantId: demo, userId: null }, (work) =>
-      startProcessing({ ...work, tenantId: demo, actor: { sessionId: '', userId: t.seed.userIds['admin@demo.test'], email: '', isOwner: false, isSales: false, activeTenantId: demo }, role: null }, batch.id, {}),
+      startProcessing({ ...work, tenantId: demo, actor: { sessionId: '', userId: t.seed.userIds['admin@demo.test'], email: '', isOwner: false, isSales: false, activeTenantId: demo }, role: null, permissions: PERMISSIONS }, batch.id, {}),
     );
     return batch.id;
   }

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors';
-import { asStoreManager } from '../../http/guards';
+import { asMemberWith } from '../../http/guards';
 import { uuidParams } from '../../http/params';
 import { tenantKey } from '../../adapters/storage/storage';
 import { storageUnavailable } from '../media';
@@ -50,7 +50,7 @@ const declaredType = (req: FastifyRequest) => (req.headers['content-type'] ?? ''
  */
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/imports/products/template.csv', async (req, reply) => {
-    await asStoreManager(req, async () => undefined);
+    await asMemberWith(req, 'products', async () => undefined);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${TEMPLATE_FILENAME}"`)
@@ -59,34 +59,34 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(BATCHES, { schema: { response: { 200: importBatchListResponse } } }, async (req) => ({
-    batches: await asStoreManager(req, (ctx) => service.listBatches(ctx)),
+    batches: await asMemberWith(req, 'products', (ctx) => service.listBatches(ctx)),
   }));
 
   app.get(`${BATCHES}/:id`, { schema: { params: idParam, response: { 200: importBatchResponse } } }, async (req) => ({
-    batch: service.toImportBatch(await asStoreManager(req, (ctx) => service.getBatch(ctx, req.params.id))),
+    batch: service.toImportBatch(await asMemberWith(req, 'products', (ctx) => service.getBatch(ctx, req.params.id))),
   }));
 
   app.post(BATCHES, { schema: { body: createImportBatchSchema, response: { 201: createImportBatchResponse } } }, async (req, reply) => {
-    const batch = await asStoreManager(req, (ctx) => service.createBatch(ctx, req.body.filename));
+    const batch = await asMemberWith(req, 'products', (ctx) => service.createBatch(ctx, req.body.filename));
     return reply.status(201).send({ batch, uploadPath: uploadPathOf(batch.id) });
   });
 
   app.patch(`${BATCHES}/:id`, { schema: { params: idParam, body: patchImportBatchSchema, response: { 200: importBatchResponse } } }, async (req) => ({
-    batch: await asStoreManager(req, (ctx) => service.failUpload(ctx, req.params.id)),
+    batch: await asMemberWith(req, 'products', (ctx) => service.failUpload(ctx, req.params.id)),
   }));
 
   // Map Fields (decision 024): the file's columns, sample values and the mapping to start from.
   app.get(`${BATCHES}/:id/columns`, { schema: { params: idParam, response: { 200: importColumnsResponse } } }, async (req) => {
-    const row = await asStoreManager(req, (ctx) => service.getBatch(ctx, req.params.id));
+    const row = await asMemberWith(req, 'products', (ctx) => service.getBatch(ctx, req.params.id));
     const sample = await mapping.sampleOf(app.deps.storage, mapping.assertMappable(row));
-    return asStoreManager(req, (ctx) => mapping.columnsFor(ctx, row, sample));
+    return asMemberWith(req, 'products', (ctx) => mapping.columnsFor(ctx, row, sample));
   });
 
   app.put(`${BATCHES}/:id/mapping`, { schema: { params: idParam, body: importMappingSchema, response: { 200: importMappingResponse } } }, async (req) => {
-    const row = await asStoreManager(req, (ctx) => service.getBatch(ctx, req.params.id));
+    const row = await asMemberWith(req, 'products', (ctx) => service.getBatch(ctx, req.params.id));
     const { headers } = await mapping.sampleOf(app.deps.storage, mapping.assertMappable(row));
     const chosen = mapping.mappingFromBody(headers, req.body);
-    const saved = await asStoreManager(req, (ctx) => mapping.saveMapping(ctx, req.params.id, headers, chosen));
+    const saved = await asMemberWith(req, 'products', (ctx) => mapping.saveMapping(ctx, req.params.id, headers, chosen));
     return { batch: service.toImportBatch(saved), mapping: service.mappingRecord(chosen) };
   });
 
@@ -94,7 +94,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   // the background job comes with processing. Nothing is written to the catalogue.
   app.post(`${BATCHES}/:id/dry-run`, { schema: { params: idParam, response: { 200: importDryRunResponse } } }, async (req) => {
     const { id } = req.params;
-    const row = await asStoreManager(req, (ctx) => service.getBatch(ctx, id));
+    const row = await asMemberWith(req, 'products', (ctx) => service.getBatch(ctx, id));
     const key = mapping.assertMappable(row);
     const chosen = row.mapping;
     if (row.status === 'uploaded' || !chosen) throw service.invalidTransition(IMPORT_MESSAGES.mapFirst);
@@ -104,7 +104,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       const csv = await openCsv(stream);
       try {
         if (csv.headers.length !== chosen.length) throw service.invalidTransition(IMPORT_MESSAGES.columnCount);
-        result = await dryRun(csv.rows, csv.headers, chosen, (skus) => asStoreManager(req, (ctx) => existingSkus(ctx.tx, ctx.tenantId, skus)));
+        result = await dryRun(csv.rows, csv.headers, chosen, (skus) => asMemberWith(req, 'products', (ctx) => existingSkus(ctx.tx, ctx.tenantId, skus)));
       } finally {
         csv.close();
       }
@@ -114,14 +114,14 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       stream.destroy();
     }
     const checked = result;
-    const saved = await asStoreManager(req, (ctx) => mapping.recordDryRun(ctx, id, chosen, checked));
+    const saved = await asMemberWith(req, 'products', (ctx) => mapping.recordDryRun(ctx, id, chosen, checked));
     return { ...checked, batch: service.toImportBatch(saved) };
   });
 
   // Processing (decision 025): the batch becomes 'processing' and its job is queued; this instance
   // starts on it once that has committed (any other instance may take it over if this one stops).
   app.post(`${BATCHES}/:id/process`, { schema: { params: idParam, body: processImportSchema, response: { 202: importBatchResponse } } }, async (req, reply) => {
-    const batch = await asStoreManager(req, async (ctx) => {
+    const batch = await asMemberWith(req, 'products', async (ctx) => {
       const started = await startProcessing(ctx, req.params.id, req.body ?? {});
       ctx.afterCommit(() => app.jobs.kick());
       return started;
@@ -131,7 +131,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // View Details: every rejected row and warning, a page at a time, in line order.
   app.get(`${BATCHES}/:id/errors`, { schema: { params: idParam, querystring: importErrorsQuery, response: { 200: importErrorsResponse } } }, async (req) =>
-    asStoreManager(req, async (ctx) => {
+    asMemberWith(req, 'products', async (ctx) => {
       await service.getBatch(ctx, req.params.id);
       const { page } = req.query;
       const { rows, total, rejectedRows } = await pageOfRowErrors(ctx, req.params.id, page, IMPORT_ERRORS_PAGE_SIZE);
@@ -141,7 +141,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The rejected rows as a CSV to fix and upload again: the stored file streamed, its rejected lines kept.
   app.get(`${BATCHES}/:id/rejected.csv`, { schema: { params: idParam } }, async (req, reply) => {
-    const { row, problems } = await asStoreManager(req, async (ctx) => ({ row: await service.getBatch(ctx, req.params.id), problems: await rejectedLines(ctx, req.params.id) }));
+    const { row, problems } = await asMemberWith(req, 'products', async (ctx) => ({ row: await service.getBatch(ctx, req.params.id), problems: await rejectedLines(ctx, req.params.id) }));
     if (problems.size === 0 || !row.storagePath) throw new AppError(404, 'not_found', IMPORT_MESSAGES.noRejectedRows);
     const stream = await mapping.openStored(app.deps.storage, row.storagePath);
     let csv;
@@ -189,7 +189,7 @@ const fileUploadRoute: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParam, response: { 200: importBatchResponse } },
       // Before any of the body is read: who may upload, what was declared, and how big it says it is.
       onRequest: async (req) => {
-        await asStoreManager(req, async () => undefined);
+        await asMemberWith(req, 'products', async () => undefined);
         if (!CSV_TYPES.includes(declaredType(req))) {
           throw new AppError(415, 'unsupported_file_type', `${IMPORT_MESSAGES.notCsv}. Send the file itself as the request body, as text/csv.`, { file: IMPORT_MESSAGES.notCsv });
         }
@@ -200,7 +200,7 @@ const fileUploadRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { id } = req.params;
-      const row = await asStoreManager(req, (ctx) => service.getBatch(ctx, id));
+      const row = await asMemberWith(req, 'products', (ctx) => service.getBatch(ctx, id));
       // No body at all (no length, not chunked): an empty file.
       const source = uploadStreams.get(req) ?? Readable.from([]);
       if (row.status !== 'uploading') {
@@ -223,11 +223,11 @@ const fileUploadRoute: FastifyPluginAsyncZod = async (app) => {
         const refusal = err instanceof AppError ? err : null;
         if (!refusal) req.log.error({ err, key }, 'storing an import file failed');
         const error = refusal ? refusal.message : 'File storage failed while the file was being stored.';
-        await asStoreManager(req, (ctx) => service.markUploadFailed(ctx, id, error)).catch((e: unknown) => req.log.warn({ err: e, id }, 'marking an import failed'));
+        await asMemberWith(req, 'products', (ctx) => service.markUploadFailed(ctx, id, error)).catch((e: unknown) => req.log.warn({ err: e, id }, 'marking an import failed'));
         throw refusal ?? storageUnavailable(err);
       };
       const stored = await storage.putStream(key, guard, 'text/csv', Number(req.headers['content-length'] ?? 0)).catch(failed);
-      const batch = await asStoreManager(req, (ctx) => service.markUploaded(ctx, id, key, stored.size));
+      const batch = await asMemberWith(req, 'products', (ctx) => service.markUploaded(ctx, id, key, stored.size));
       if (!batch) {
         await storage.delete(key).catch((err: unknown) => req.log.warn({ err, key }, 'removing an import file its batch no longer wants'));
         throw service.invalidTransition(IMPORT_MESSAGES.alreadyUploaded);

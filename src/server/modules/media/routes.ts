@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asStoreManager } from '../../http/guards';
+import { asMemberWith } from '../../http/guards';
 import { uuidParams } from '../../http/params';
 import { MEDIA_MESSAGES } from '../../../shared/media';
 import { mediaFileResponse, mediaListQuery, mediaListResponse, updateMediaSchema } from '../../../shared/media-schemas';
 import { uploadRoutes } from './upload-routes';
 import * as service from './service';
 import type { MediaUsageFinder } from './usages';
+import { PICTURES } from './access';
 
 export interface MediaLibraryOptions {
   usages: MediaUsageFinder[];
@@ -22,15 +23,15 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod<MediaLibraryOptions> = as
   await app.register(uploadRoutes);
 
   app.get('/api/admin/media', { schema: { querystring: mediaListQuery, response: { 200: mediaListResponse } } }, async (req) =>
-    asStoreManager(req, (ctx) => service.listMedia(ctx, req.query)),
+    asMemberWith(req, PICTURES, (ctx) => service.listMedia(ctx, req.query)),
   );
 
   app.get('/api/admin/media/:id', { schema: { params: idParam, response: { 200: mediaFileResponse } } }, async (req) => ({
-    media: await asStoreManager(req, (ctx) => service.getMedia(ctx, req.params.id)),
+    media: await asMemberWith(req, PICTURES, (ctx) => service.getMedia(ctx, req.params.id)),
   }));
 
   app.patch('/api/admin/media/:id', { schema: { params: idParam, body: updateMediaSchema, response: { 200: mediaFileResponse } } }, async (req) => ({
-    media: await asStoreManager(req, (ctx) => service.updateMediaAltText(ctx, req.params.id, req.body.alt_text)),
+    media: await asMemberWith(req, PICTURES, (ctx) => service.updateMediaAltText(ctx, req.params.id, req.body.alt_text)),
   }));
 
   /**
@@ -40,7 +41,7 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod<MediaLibraryOptions> = as
    */
   app.delete('/api/admin/media/:id', { schema: { params: idParam } }, async (req, reply) => {
     const { storage } = app.deps;
-    const outcome = await asStoreManager(req, async (ctx) => {
+    const outcome = await asMemberWith(req, PICTURES, async (ctx) => {
       const result = await service.deleteMedia(ctx, req.params.id, opts.usages);
       if (result.deleted && result.key) {
         const key = result.key;

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminTenantId, asStoreManager } from '../../http/guards';
+import { adminTenantId, asMemberWith } from '../../http/guards';
 import { AppError, badRequest } from '../../http/errors';
 import { mediaPrefix } from '../../adapters/storage/storage';
 import { detectUploadType, MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES, UPLOAD_MESSAGES, uploadRefusal, type UploadedFile } from '../../../shared/media';
 import { uploadQuerySchema, uploadResponse } from '../../../shared/media-schemas';
 import { storageUnavailable } from './storage-errors';
 import { recordUpload } from './service';
+import { PICTURES } from './access';
 
 const tooLarge = () => new AppError(413, 'file_too_large', UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
 const wrongType = (message: string) => new AppError(415, 'unsupported_file_type', message, { file: message });
@@ -58,7 +59,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: uploadQuerySchema, response: { 201: uploadResponse } },
       // Before the body is read: who may upload, what was declared and how big it says it is.
       onRequest: async (req) => {
-        await asStoreManager(req, async () => undefined);
+        await asMemberWith(req, PICTURES, async () => undefined);
         const type = req.headers['content-type'];
         const length = Number(req.headers['content-length'] ?? 0);
         if (length > MAX_UPLOAD_BYTES) throw tooLarge();
@@ -88,7 +89,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const file: UploadedFile = { key, url, content_type: contentType, size: body.length };
       // The file is stored before its row is written (a slow upload holds no transaction open); a row
       // that fails to be written takes the file with it, so no file is left that the library cannot show.
-      const media = await asStoreManager(req, (ctx) => recordUpload(ctx, { key, url, contentType, size: body.length, originalName: req.query.filename })).catch(async (err: unknown) => {
+      const media = await asMemberWith(req, PICTURES, (ctx) => recordUpload(ctx, { key, url, contentType, size: body.length, originalName: req.query.filename })).catch(async (err: unknown) => {
         await storage.delete(key).catch((cleanup: unknown) => req.log.warn({ err: cleanup, key }, 'removing an upload whose library row failed'));
         throw err;
       });

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { asStoreManager, inStore, inTenant } from '../../http/guards';
+import { asAnyMember, asMemberWith, inStore } from '../../http/guards';
 import { AppError } from '../../http/errors';
 import type { Ctx } from '../../http/context';
-import { MEMBER_ROLES } from '../../../shared/roles';
 import {
   pushPublicKeyResponse,
   pushSendBody,
@@ -30,7 +29,7 @@ type Scoped = Ctx & { tenantId: string };
  * platform host the admin's chosen store, for its members only.
  */
 function inSubscriberStore<T>(req: FastifyRequest, fn: (ctx: Scoped) => Promise<T>): Promise<T> {
-  return req.tenant ? inStore(req, fn) : inTenant(req, MEMBER_ROLES, fn);
+  return req.tenant ? inStore(req, fn) : asAnyMember(req, fn);
 }
 
 const deliveryDeps = (req: FastifyRequest): DeliveryDeps => ({ scopes: req.server.deps.scopes, push: req.server.deps.push, log: req.log });
@@ -43,7 +42,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.post('/api/functions/v1/push-send', { schema: { body: pushSendBody, response: { 200: pushSendResponse } } }, async (req) => {
-    const result = await asStoreManager(req, (ctx) => sendTest(ctx, deliveryDeps(req), req.body));
+    const result = await asMemberWith(req, 'settings', (ctx) => sendTest(ctx, deliveryDeps(req), req.body));
     // Filled in after the commit (send-service.ts). Nothing accepted it: say why, as a gateway would.
     if (result.sent === 0) {
       const message = result.removed > 0
@@ -55,14 +54,14 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/functions/v1/push-subscribe', { schema: { response: { 200: pushSubscriptionListResponse } } }, async (req) =>
-    asStoreManager(req, (ctx) => subscriptions.list(ctx)),
+    asMemberWith(req, 'settings', (ctx) => subscriptions.list(ctx)),
   );
 
   app.post('/api/functions/v1/push-subscribe', { schema: { body: pushSubscribeBody, response: { 201: pushSubscribeResponse } } }, async (req, reply) => {
     const { body } = req;
     // Staff pushes tell of orders: only a signed-in member of the store may ask for them. Shoppers
     // sign up on the store's own host (the platform host has no store: 404).
-    const run = body.kind === 'staff' ? <T>(fn: (ctx: Scoped) => Promise<T>) => inTenant(req, MEMBER_ROLES, fn) : <T>(fn: (ctx: Scoped) => Promise<T>) => inStore(req, fn);
+    const run = body.kind === 'staff' ? <T>(fn: (ctx: Scoped) => Promise<T>) => asAnyMember(req, fn) : <T>(fn: (ctx: Scoped) => Promise<T>) => inStore(req, fn);
     const result = await run((ctx) => subscriptions.subscribe(ctx, req.server.deps.push, body, req.ip));
     return reply.status(201).send(result);
   });
@@ -72,15 +71,15 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/functions/v1/push-templates', { schema: { response: { 200: pushTemplateListResponse } } }, async (req) =>
-    asStoreManager(req, (ctx) => templates.list(ctx)),
+    asMemberWith(req, 'settings', (ctx) => templates.list(ctx)),
   );
 
   app.post('/api/functions/v1/push-templates', { schema: { body: pushTemplateLooseBody, response: { 201: pushTemplateResponse } } }, async (req, reply) => {
-    const result = await asStoreManager(req, (ctx) => templates.create(ctx, req.body));
+    const result = await asMemberWith(req, 'settings', (ctx) => templates.create(ctx, req.body));
     return reply.status(201).send(result);
   });
 
   app.put('/api/functions/v1/push-templates', { schema: { querystring: templateIdQuery, body: pushTemplateLooseBody, response: { 200: pushTemplateResponse } } }, async (req) =>
-    asStoreManager(req, (ctx) => templates.update(ctx, req.query.id, req.body)),
+    asMemberWith(req, 'settings', (ctx) => templates.update(ctx, req.query.id, req.body)),
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asStoreManager, inStore } from '../../http/guards';
+import { asMemberWith, inStore } from '../../http/guards';
 import { uuidParams } from '../../http/params';
 import { parsePage } from '../../../shared/catalog';
 import { moderationPageResponse, reviewBody, reviewListResponse, reviewModeratedResponse, reviewModerationBody, reviewSubmittedResponse } from '../../../shared/catalog-schemas';
@@ -19,10 +19,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/admin/reviews', { schema: { querystring: moderationQuery, response: { 200: moderationPageResponse } } }, async (req) =>
-    asStoreManager(req, (ctx) => reviews.listForModeration(ctx, req.query.status === 'all' ? null : req.query.status, parsePage(req.query.page), 20)),
+    asMemberWith(req, 'products', (ctx) => reviews.listForModeration(ctx, req.query.status === 'all' ? null : req.query.status, parsePage(req.query.page), 20)),
   );
 
   app.patch('/api/admin/reviews/:id', { schema: { params: uuidParams('id', 'Review not found'), body: reviewModerationBody, response: { 200: reviewModeratedResponse } } }, async (req) => {
-    return asStoreManager(req, (ctx) => reviews.moderate(ctx, req.params.id, req.body.status));
+    return asMemberWith(req, 'products', (ctx) => reviews.moderate(ctx, req.params.id, req.body.status));
   });
 };

@@ -7,22 +7,28 @@ import { EmailTab } from './email/EmailTab';
 import { NotificationsTab } from './notifications/NotificationsTab';
 import { ShippingTab } from './shipping/ShippingTab';
 import { PoliciesTab } from './policies/PoliciesTab';
+import { TeamTab } from './team/TeamTab';
+import { mayUse, useAdminAccess, type AdminNeed } from '../access';
 
-/** The five settings tabs of admin spec §2, in the spec's order, then Policies (issue 25). The tab
- * lives in `?tab=` so a reload, a shared link or the payment onboarding return lands on the same tab. */
-export const SETTINGS_TABS = [
-  { value: 'store', label: 'Store Info', Panel: StoreInfoTab },
-  { value: 'payment', label: 'Payment', Panel: PaymentTab },
-  { value: 'email', label: 'Email', Panel: EmailTab },
-  { value: 'notifications', label: 'Notifications', Panel: NotificationsTab },
-  { value: 'shipping', label: 'Shipping', Panel: ShippingTab },
-  { value: 'policies', label: 'Policies', Panel: PoliciesTab },
-] as const;
+/** The five settings tabs of admin spec §2, in the spec's order, then Policies (issue 25) and Team (issue
+ * 27). The tab lives in `?tab=` so a reload, a shared link or the payment onboarding return lands on the
+ * same tab. Payment and Team are for owners and admins; the rest for staff with the Settings permission. */
+export const SETTINGS_TABS: { value: string; label: string; Panel: () => React.ReactNode; need: AdminNeed }[] = [
+  { value: 'store', label: 'Store Info', Panel: StoreInfoTab, need: 'settings' },
+  { value: 'payment', label: 'Payment', Panel: PaymentTab, need: 'manage' },
+  { value: 'email', label: 'Email', Panel: EmailTab, need: 'settings' },
+  { value: 'notifications', label: 'Notifications', Panel: NotificationsTab, need: 'settings' },
+  { value: 'shipping', label: 'Shipping', Panel: ShippingTab, need: 'settings' },
+  { value: 'policies', label: 'Policies', Panel: PoliciesTab, need: 'settings' },
+  { value: 'team', label: 'Team', Panel: TeamTab, need: 'manage' },
+];
 
 export function SettingsPage() {
+  const access = useAdminAccess();
+  const tabs = SETTINGS_TABS.filter((t) => mayUse(access, t.need));
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab = SETTINGS_TABS.some((t) => t.value === requested) ? requested! : 'store';
+  const tab = tabs.some((t) => t.value === requested) ? requested! : 'store';
   const select = (value: string) => setParams((prev) => {
     const next = new URLSearchParams(prev);
     next.set('tab', value);
@@ -39,15 +45,15 @@ export function SettingsPage() {
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Store Settings</h1>
-        <p className="mt-1 text-sm text-zinc-500">Store details, payments, email, notifications, shipping and the policies shoppers see.</p>
+        <p className="mt-1 text-sm text-zinc-500">Store details, payments, email, notifications, shipping, the policies shoppers see and your team.</p>
       </div>
       <Tabs value={tab} onValueChange={select} className="flex flex-col gap-6">
         <div ref={tabRow} className="min-w-0">
           <TabsList className="w-full justify-start overflow-x-auto sm:w-fit">
-            {SETTINGS_TABS.map((t) => <TabsTrigger key={t.value} value={t.value} className="whitespace-nowrap">{t.label}</TabsTrigger>)}
+            {tabs.map((t) => <TabsTrigger key={t.value} value={t.value} className="whitespace-nowrap">{t.label}</TabsTrigger>)}
           </TabsList>
         </div>
-        {SETTINGS_TABS.map(({ value, Panel }) => (
+        {tabs.map(({ value, Panel }) => (
           <TabsContent key={value} value={value}><Panel /></TabsContent>
         ))}
       </Tabs>

@@ -65,8 +65,8 @@ export function ClientAccessSection({ context }: { context: CrmContext }) {
           <CardTitle>{canManage ? 'Invite someone' : 'Request an invitation'}</CardTitle>
           <CardDescription>
             {canManage
-              ? 'They get a link by email that works once, for 7 days. Admins run the whole store; staff use leads and quotes.'
-              : "You do not manage this store, so the store's owner or an admin approves your request first; then the link is emailed. Admins run the whole store; staff use leads and quotes."}
+              ? 'They get a link by email that works once, for 7 days. Admins run the whole store; staff get the permissions chosen in Settings > Team.'
+              : "You do not manage this store, so the store's owner or an admin approves your request first; then the link is emailed. Admins run the whole store; staff get the permissions chosen in Settings > Team."}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">

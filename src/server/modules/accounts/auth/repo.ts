@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/connection';
 import { memberships, sessions, signInFailures, users } from '../../../db/schema/index';
-import type { MemberRole } from '../../../../shared/roles';
+import type { MemberRole, Permission } from '../../../../shared/roles';
 import { windowState, type WindowState } from '../../limits';
 import type { SignInWindows } from './lockout';
 import { rowsOf } from '../../../db/rows';
@@ -75,6 +75,16 @@ export async function setActiveTenant(tx: Tx, sessionId: string, tenantId: strin
 /** The user's memberships (RLS lets a user read their own); the store names come from the tenants module. */
 export async function listMemberships(tx: Tx, userId: string) {
   return tx.select({ tenant_id: memberships.tenantId, role: memberships.role }).from(memberships).where(eq(memberships.userId, userId));
+}
+
+/** The member's role in the store and, for staff, what they may do (issue 27); null: not a member. */
+export async function findMembership(tx: Tx, tenantId: string, userId: string): Promise<{ role: MemberRole; permissions: Permission[] } | null> {
+  const rows = await tx
+    .select({ role: memberships.role, permissions: memberships.permissions })
+    .from(memberships)
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)))
+    .limit(1);
+  return rows[0] ?? null;
 }
 
 export async function findRole(tx: Tx, tenantId: string, userId: string): Promise<MemberRole | null> {

@@ -4,9 +4,9 @@ import type { TenantCtx } from '../../../http/context';
 import { adminTenantId, inTenant, requireActor } from '../../../http/guards';
 import { forbidden, notFound } from '../../../http/errors';
 import { findTenant } from '../../tenants';
-import { STORE_MANAGER_ROLES } from '../../../../shared/roles';
+import { effectivePermissions, STORE_MANAGER_ROLES } from '../../../../shared/roles';
 import { ACCESS_TEXT } from '../../../../shared/crm/access';
-import { findRole } from '../auth/repo';
+import { findMembership } from '../auth/repo';
 
 /**
  * Client Access for the store `tenantId` names (decision 027 "Spec-sent ids never select data"):
@@ -20,12 +20,14 @@ export async function inAccessScope<T>(req: FastifyRequest, tenantId: string, fn
     if (!isUuid(tenantId)) throw notFound('Store not found');
     return req.server.deps.scopes.run({ tenantId, userId: actor.userId }, async (work) => {
       if (!(await findTenant(work.tx, tenantId))) throw notFound('Store not found');
-      return fn({ ...work, tenantId, actor, role: await findRole(work.tx, tenantId, actor.userId) });
+      const membership = await findMembership(work.tx, tenantId, actor.userId);
+      const role = membership?.role ?? null;
+      return fn({ ...work, tenantId, actor, role, permissions: effectivePermissions(role, membership?.permissions ?? [], actor.isOwner) });
     });
   }
   if (tenantId !== adminTenantId(req)) throw forbidden('This request names a different store.');
   // Non-members 404, staff 403, a suspended store only for its owners: as every store-admin route.
-  return inTenant(req, STORE_MANAGER_ROLES, fn);
+  return inTenant(req, 'manage', fn);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACME_HOST, call, DEMO_HOST, PLATFORM_HOST, resetTestApp, signIn, type TestApp } from '../../../test/harness';
+import { PERMISSIONS } from '../../../../shared/roles';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,6 +15,7 @@ describe('admin context (what the guard shows)', () => {
       tenant: { id: t.seed.tenantIds.demo, name: 'Demo Store', slug: 'demo', domain: 'demo.localhost' },
       suspended: false,
       role: 'admin',
+      permissions: [...PERMISSIONS],
       isOwner: false,
       two_step_setup_required: false,
     });
@@ -29,11 +31,12 @@ describe('admin context (what the guard shows)', () => {
 
   it('on the platform host has no tenant until one is chosen', async () => {
     const cookie = await signIn(t.app, 'partner@demo.test', PLATFORM_HOST);
-    expect(await context(cookie, PLATFORM_HOST)).toEqual({ tenant: null, suspended: false, role: null, isOwner: false, two_step_setup_required: false });
+    expect(await context(cookie, PLATFORM_HOST)).toEqual({ tenant: null, suspended: false, role: null, permissions: [], isOwner: false, two_step_setup_required: false });
     const chose = await call(t.app, 'PUT', '/api/auth/active-tenant', { host: PLATFORM_HOST, cookie, body: { tenant_id: t.seed.tenantIds.acme } });
     expect(chose.statusCode).toBe(200);
     expect(chose.json().active_tenant_id).toBe(t.seed.tenantIds.acme);
-    expect(await context(cookie, PLATFORM_HOST)).toMatchObject({ tenant: { name: 'Acme' }, suspended: false, role: 'staff' });
+    // Staff as before permissions existed: the CRM and reading customers (issue 27).
+    expect(await context(cookie, PLATFORM_HOST)).toMatchObject({ tenant: { name: 'Acme' }, suspended: false, role: 'staff', permissions: ['customers', 'crm'] });
     const cleared = await call(t.app, 'DELETE', '/api/auth/active-tenant', { host: PLATFORM_HOST, cookie });
     expect(cleared.json().active_tenant_id).toBeNull();
     expect((await context(cookie, PLATFORM_HOST)).tenant).toBeNull();

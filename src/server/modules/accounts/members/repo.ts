@@ -2,12 +2,12 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/connection';
 import type { TenantCtx } from '../../../http/context';
 import { memberships, users } from '../../../db/schema/index';
-import type { MemberRole } from '../../../../shared/roles';
+import type { MemberRole, Permission } from '../../../../shared/roles';
 
 /** The store's team. RLS and the tenant filter both keep it to ctx.tenantId. */
 export async function listMembers(ctx: TenantCtx) {
   return ctx.tx
-    .select({ user_id: users.id, email: users.email, role: memberships.role, created_at: memberships.createdAt })
+    .select({ user_id: users.id, email: users.email, role: memberships.role, permissions: memberships.permissions, created_at: memberships.createdAt })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.tenantId, ctx.tenantId))
@@ -16,12 +16,22 @@ export async function listMembers(ctx: TenantCtx) {
 
 export async function findMember(ctx: TenantCtx, userId: string) {
   const rows = await ctx.tx
-    .select({ user_id: users.id, email: users.email, role: memberships.role, created_at: memberships.createdAt })
+    .select({ user_id: users.id, email: users.email, role: memberships.role, permissions: memberships.permissions, created_at: memberships.createdAt })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.tenantId, ctx.tenantId), eq(memberships.userId, userId)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** A staff member's permissions (issue 27); false when they are no staff member of this store. */
+export async function setPermissions(ctx: TenantCtx, userId: string, permissions: readonly Permission[]): Promise<boolean> {
+  const rows = await ctx.tx
+    .update(memberships)
+    .set({ permissions: [...permissions] })
+    .where(and(eq(memberships.tenantId, ctx.tenantId), eq(memberships.userId, userId), eq(memberships.role, 'staff')))
+    .returning({ userId: memberships.userId });
+  return rows.length === 1;
 }
 
 /** Upserts a member's role (store creation and the demo seed); runs in the tenant's scope, as RLS requires. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asStoreManager } from '../../../http/guards';
+import { asMemberWith } from '../../../http/guards';
 import { adminCategoryListResponse, adminCategoryResponse, categoryListQuery, createCategoryBody, updateCategoryBody } from '../../../../shared/admin-categories';
 import * as service from './service';
 import { uuidParams } from '../../../http/params';
@@ -13,7 +13,7 @@ const idParam = uuidParams('id', 'Category not found');
  */
 export const adminCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/categories', { schema: { querystring: categoryListQuery, response: { 200: adminCategoryListResponse } } }, async (req) =>
-    asStoreManager(req, async (ctx) =>
+    asMemberWith(req, 'products', async (ctx) =>
       req.query.tree === 'true'
         ? { categories: await service.categoryTree(ctx, req.query.depth === '1' ? 1 : 2) }
         : { categories: await service.listCategories(ctx) },
@@ -21,17 +21,17 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/admin/categories', { schema: { body: createCategoryBody, response: { 201: adminCategoryResponse } } }, async (req, reply) => {
-    const category = await asStoreManager(req, (ctx) => service.createCategory(ctx, req.body));
+    const category = await asMemberWith(req, 'products', (ctx) => service.createCategory(ctx, req.body));
     return reply.status(201).send({ category });
   });
 
   app.put('/api/admin/categories/:id', { schema: { params: idParam, body: updateCategoryBody, response: { 200: adminCategoryResponse } } }, async (req) => {
-    const category = await asStoreManager(req, (ctx) => service.updateCategory(ctx, req.params.id, req.body));
+    const category = await asMemberWith(req, 'products', (ctx) => service.updateCategory(ctx, req.params.id, req.body));
     return { category };
   });
 
   app.delete('/api/admin/categories/:id', { schema: { params: idParam } }, async (req, reply) => {
-    await asStoreManager(req, (ctx) => service.deleteCategory(ctx, req.params.id));
+    await asMemberWith(req, 'products', (ctx) => service.deleteCategory(ctx, req.params.id));
     return reply.status(204).send();
   });
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { TenantCtx } from '../../../http/context';
-import { asStoreManager } from '../../../http/guards';
+import { asMemberWith } from '../../../http/guards';
 import { badRequest, fieldsFromIssues } from '../../../http/errors';
 import { adminProductListResponse, adminProductResponse, featureBody, productBody, productListQuery, trackingBody } from '../../../../shared/admin-products';
 import { unusedUploadKeys } from '../media/product-images-service';
@@ -18,7 +18,7 @@ const idParam = uuidParams('id', 'Product not found');
  */
 async function catalogueWrite<T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Promise<T>): Promise<T> {
   try {
-    return await asStoreManager(req, async (ctx) => {
+    return await asMemberWith(req, 'products', async (ctx) => {
       const result = await fn(ctx);
       ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
       return result;
@@ -40,10 +40,10 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   // GET /api/admin/products/export.csv (issue 15): the catalogue as CSV in the import's columns.
   await app.register(exportRoutes);
 
-  app.get('/api/admin/products', { schema: { querystring: productListQuery, response: { 200: adminProductListResponse } } }, async (req) => asStoreManager(req, (ctx) => service.listProducts(ctx, req.query)));
+  app.get('/api/admin/products', { schema: { querystring: productListQuery, response: { 200: adminProductListResponse } } }, async (req) => asMemberWith(req, 'products', (ctx) => service.listProducts(ctx, req.query)));
 
   app.get('/api/admin/products/:id', { schema: { params: idParam, response: { 200: adminProductResponse } } }, async (req) =>
-    asStoreManager(req, async (ctx) => ({ product: await service.getProduct(ctx, req.params.id) })),
+    asMemberWith(req, 'products', async (ctx) => ({ product: await service.getProduct(ctx, req.params.id) })),
   );
 
   app.post('/api/admin/products', { schema: { body: productBody, response: { 201: adminProductResponse } } }, async (req, reply) => {

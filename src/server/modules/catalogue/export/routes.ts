@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import { asStoreManager } from '../../../http/guards';
+import { asMemberWith } from '../../../http/guards';
 import { csvLine } from '../../../../shared/import/csv-cells';
 import { originOf } from '../seo/routes';
 import { exportPage } from './export-repo';
@@ -14,7 +14,7 @@ import { PRODUCT_CSV_HEADERS, exportFileName, productCsvRows } from './export-ro
  */
 export const exportRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/admin/products/export.csv', async (req, reply) => {
-    const first = await asStoreManager(req, (ctx) => exportPage(ctx, null));
+    const first = await asMemberWith(req, 'products', (ctx) => exportPage(ctx, null));
     const origin = originOf(req);
     async function* lines(): AsyncGenerator<string> {
       // The byte order mark makes Excel read the file as UTF-8 (£ and accents), not the PC's code page.
@@ -25,7 +25,7 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
         for (const product of page) for (const row of productCsvRows(product, origin)) chunk += csvLine(row);
         yield chunk;
         const after = page[page.length - 1].sku;
-        page = await asStoreManager(req, (ctx) => exportPage(ctx, after));
+        page = await asMemberWith(req, 'products', (ctx) => exportPage(ctx, after));
       }
     }
     const stream = Readable.from(lines(), { objectMode: false });

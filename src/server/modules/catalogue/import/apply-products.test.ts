@@ -6,6 +6,7 @@ import type { TenantCtx } from '../../../http/context';
 import type { DomainEvent } from '../../../db/domain-events';
 import type { ProductDraft, VariantDraft } from '../../../../shared/import/rows';
 import { applyImportedProducts, attachedImageSources, type ApplyImportOptions, type ImportedImage, type ImportOutcome } from './apply-products';
+import { PERMISSIONS } from '../../../../shared/roles';
 
 let t: TestApp;
 let demo: string;
@@ -32,6 +33,7 @@ async function inStore<T>(tenantId: string, fn: (ctx: TenantCtx) => Promise<T>):
       tenantId,
       actor: { sessionId: 'test', userId, email: 'admin@test', isOwner: false, isSales: false, activeTenantId: tenantId },
       role: 'admin',
+      permissions: PERMISSIONS,
     }),
   );
 }

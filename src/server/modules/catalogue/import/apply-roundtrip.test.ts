@@ -5,6 +5,7 @@ import { autoMap } from '../../../../shared/import/mapping';
 import { groupProducts, type GroupedProduct, type ProductDraft } from '../../../../shared/import/rows';
 import type { TenantCtx } from '../../../http/context';
 import { applyImportedProducts, attachedImageSources } from './apply-products';
+import { PERMISSIONS } from '../../../../shared/roles';
 
 // Export -> import round trip (decision 023): the store's own export, imported back unchanged, is
 // recognised product by product and picture by picture, so nothing is written and nothing fetched.
@@ -27,7 +28,7 @@ async function readBack(body: Buffer): Promise<GroupedProduct[]> {
 function inStore<T>(fn: (ctx: TenantCtx) => Promise<T>): Promise<T> {
   const tenantId = t.seed.tenantIds.demo;
   const userId = t.seed.userIds['admin@demo.test'];
-  return t.scopes.run({ tenantId, userId }, (work) => fn({ ...work, tenantId, actor: { sessionId: 'test', userId, email: 'admin@demo.test', isOwner: false, isSales: false, activeTenantId: tenantId }, role: 'admin' }));
+  return t.scopes.run({ tenantId, userId }, (work) => fn({ ...work, tenantId, actor: { sessionId: 'test', userId, email: 'admin@demo.test', isOwner: false, isSales: false, activeTenantId: tenantId }, role: 'admin', permissions: PERMISSIONS }));
 }
 
 describe('re-importing the store’s own export', () => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asStoreManager } from '../../../http/guards';
+import { asMemberWith } from '../../../http/guards';
 import type { TenantCtx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import {
@@ -21,7 +21,7 @@ const imageParam = productParam.extend(uuidParams('imageId', 'Image not found').
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A picture write: store managers only; catalogue.changed drops the storefront cache after the commit. */
   async function write<T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Promise<T>): Promise<T> {
-    return asStoreManager(req, async (ctx) => {
+    return asMemberWith(req, 'products', async (ctx) => {
       const result = await fn(ctx);
       ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
       return result;
@@ -33,7 +33,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const base = '/api/admin/products/:id/images';
 
-  app.get(base, { schema: { params: productParam, response: { 200: productImagesResponse } } }, async (req) => asStoreManager(req, (ctx) => images.listProductImages(ctx, app.deps.storage, req.params.id)));
+  app.get(base, { schema: { params: productParam, response: { 200: productImagesResponse } } }, async (req) => asMemberWith(req, 'products', (ctx) => images.listProductImages(ctx, app.deps.storage, req.params.id)));
 
   app.post(base, { schema: { params: productParam, body: addProductImageSchema, response: { 201: productImageResponse } } }, async (req, reply) => {
     const image = await write(req, (ctx) => images.addProductImage(ctx, app.deps.storage, req.params.id, req.body));

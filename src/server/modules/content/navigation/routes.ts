@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asStoreManager } from '../../../http/guards';
+import { asMemberWith } from '../../../http/guards';
 import { badRequest, fieldsFromIssues } from '../../../http/errors';
 import { cachedStoreRead, searchProducts } from '../../catalogue';
 import { NAV_SEARCH, adminSearchQuery, adminSearchResponse, firstMessage, navigationPutBody, navigationQuery } from '../../../../shared/navigation';
@@ -15,7 +15,7 @@ export const storeMenuCacheKey = (key: string) => `navigation:${key}`;
  * of the menu with its links resolved (GET /api/navigation?key=primary), served from the catalogue cache.
  */
 export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/navigation', { schema: { querystring: navigationQuery } }, async (req) => asStoreManager(req, (ctx) => service.adminMenu(ctx, req.query.key)));
+  app.get('/api/admin/navigation', { schema: { querystring: navigationQuery } }, async (req) => asMemberWith(req, 'content', (ctx) => service.adminMenu(ctx, req.query.key)));
 
   // Checked here rather than by the route schema, so the answer's message is the first rule broken
   // (the editor shows it in its toast) and every field carries the spec's own words.
@@ -25,11 +25,11 @@ export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
       const fields = fieldsFromIssues(parsed.error.issues);
       throw badRequest(firstMessage(fields) ?? 'Some fields are missing or invalid.', fields);
     }
-    return asStoreManager(req, (ctx) => service.saveMenu(ctx, parsed.data));
+    return asMemberWith(req, 'content', (ctx) => service.saveMenu(ctx, parsed.data));
   });
 
   app.get('/api/admin/search', { schema: { querystring: adminSearchQuery, response: { 200: adminSearchResponse } } }, async (req) =>
-    asStoreManager(req, async (ctx) => {
+    asMemberWith(req, 'content', async (ctx) => {
       const { type, q, limit } = req.query;
       if (type === 'page') return { items: await searchPages(ctx, q, limit ?? NAV_SEARCH.pageLimit) };
       return searchProducts(ctx, q, limit ?? NAV_SEARCH.productLimit);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asStoreManager } from '../../../http/guards';
+import { asMemberWith } from '../../../http/guards';
 import { uuidParams } from '../../../http/params';
 import { sendCachedJson } from '../../catalogue';
 import {
@@ -27,35 +27,35 @@ const slugParam = z.strictObject({ slug: z.string().min(1).max(PAGE_LIMITS.slug,
  */
 export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/pages', { schema: { response: { 200: adminPageListResponse } } }, async (req) => ({
-    pages: await asStoreManager(req, (ctx) => service.listPages(ctx)),
+    pages: await asMemberWith(req, 'content', (ctx) => service.listPages(ctx)),
   }));
 
   app.post('/api/admin/pages', { schema: { body: createPageBody, response: { 201: adminPageResponse } } }, async (req, reply) => {
-    const page = await asStoreManager(req, (ctx) => service.createPage(ctx, req.body));
+    const page = await asMemberWith(req, 'content', (ctx) => service.createPage(ctx, req.body));
     return reply.status(201).send({ page });
   });
 
   app.get('/api/admin/pages/:id', { schema: { params: idParam, response: { 200: adminPageResponse } } }, async (req) => ({
-    page: await asStoreManager(req, (ctx) => service.getPage(ctx, req.params.id)),
+    page: await asMemberWith(req, 'content', (ctx) => service.getPage(ctx, req.params.id)),
   }));
 
   app.put('/api/admin/pages/:id/content', { schema: { params: idParam, body: pageContentBody, response: { 200: adminPageResponse } } }, async (req) => ({
-    page: await asStoreManager(req, (ctx) => service.saveDraft(ctx, req.params.id, req.body.content)),
+    page: await asMemberWith(req, 'content', (ctx) => service.saveDraft(ctx, req.params.id, req.body.content)),
   }));
 
   app.post('/api/admin/pages/:id/publish', { schema: { params: idParam, response: { 200: adminPageResponse } } }, async (req) => ({
-    page: await asStoreManager(req, (ctx) => service.publishPage(ctx, req.params.id)),
+    page: await asMemberWith(req, 'content', (ctx) => service.publishPage(ctx, req.params.id)),
   }));
 
   // The editor's live preview: rich text cleaned exactly as a save would clean it (nothing stored).
   app.post('/api/admin/pages/sanitize', { schema: { body: sanitizePreviewBody, response: { 200: sanitizePreviewResponse } } }, async (req) => {
-    await asStoreManager(req, async () => undefined);
+    await asMemberWith(req, 'content', async () => undefined);
     return { html: sanitizeRichText(req.body.html) };
   });
 
   // The storefront's /pages/{slug}?preview: the draft, for signed-in store managers only.
   app.get('/api/admin/pages/by-slug/:slug/preview', { schema: { params: slugParam, response: { 200: publicPageResponse } } }, async (req, reply) => {
-    const page = await asStoreManager(req, (ctx) => service.previewPage(ctx, req.params.slug));
+    const page = await asMemberWith(req, 'content', (ctx) => service.previewPage(ctx, req.params.slug));
     return reply.header('cache-control', 'no-store').send({ page });
   });
 

@@ -9,6 +9,7 @@ import type { ProductCard } from '../../../../shared/catalog';
 import { CUSTOMER_SORTS, type CustomerDetail, type CustomerPage, type CustomerRow, type CustomerSort } from '../../../../shared/customers';
 import { exportPage, type ExportCursor } from './repo';
 import { listOrder } from './service';
+import { PERMISSIONS } from '../../../../shared/roles';
 
 // Admin > Customers (issue 26): the store's customers kept by triggers on orders, grouped by email; the
 // list's search, sorts and pages; a customer's page with orders, addresses and notes; the CSV export;
@@ -392,7 +393,7 @@ describe('the export', () => {
           let cursor: ExportCursor | null = null;
           for (let guard = 0; guard < 100; guard++) {
             const page = await t.scopes.run({ tenantId: demo, userId: actor.userId }, (work) =>
-              exportPage({ ...work, tenantId: demo, actor, role: 'admin' }, { ...listOrder({ sort, dir }), search }, cursor, 3),
+              exportPage({ ...work, tenantId: demo, actor, role: 'admin', permissions: PERMISSIONS }, { ...listOrder({ sort, dir }), search }, cursor, 3),
             );
             if (page.length === 0) break;
             read.push(...page.map((r) => r.email));

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asSalesMember, asStoreManager } from '../../../http/guards';
+import { asMemberWith, asStoreManager } from '../../../http/guards';
 import { uuidParams } from '../../../http/params';
 import {
   CUSTOMER_MESSAGES,
@@ -28,7 +28,7 @@ const noteParams = uuidParams(['id', 'noteId'], CUSTOMER_MESSAGES.notFound);
 export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/customers', { schema: { querystring: customersQuery, response: { 200: customerPageResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return asSalesMember(req, (ctx) => customers.listCustomers(ctx, req.query));
+    return asMemberWith(req, 'customers', (ctx) => customers.listCustomers(ctx, req.query));
   });
 
   /**
@@ -61,21 +61,21 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/admin/customers/:id', { schema: { params: idParams, response: { 200: customerDetailResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return { customer: await asSalesMember(req, (ctx) => customers.customerDetail(ctx, req.params.id)) };
+    return { customer: await asMemberWith(req, 'customers', (ctx) => customers.customerDetail(ctx, req.params.id)) };
   });
 
   app.get('/api/admin/customers/:id/orders', { schema: { params: idParams, querystring: customerOrdersQuery, response: { 200: customerOrdersResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return asSalesMember(req, (ctx) => customers.customerOrdersPage(ctx, req.params.id, req.query.page ?? 1));
+    return asMemberWith(req, 'customers', (ctx) => customers.customerOrdersPage(ctx, req.params.id, req.query.page ?? 1));
   });
 
   app.post('/api/admin/customers/:id/notes', { schema: { params: idParams, body: customerNoteInput, response: { 201: customerNoteResponse } } }, async (req, reply) => {
-    const note = await asSalesMember(req, (ctx) => customers.addNote(ctx, req.params.id, req.body.body));
+    const note = await asMemberWith(req, 'customers', (ctx) => customers.addNote(ctx, req.params.id, req.body.body));
     return reply.status(201).send({ note });
   });
 
   app.delete('/api/admin/customers/:id/notes/:noteId', { schema: { params: noteParams } }, async (req, reply) => {
-    await asSalesMember(req, (ctx) => customers.deleteNote(ctx, req.params.id, req.params.noteId));
+    await asMemberWith(req, 'customers', (ctx) => customers.deleteNote(ctx, req.params.id, req.params.noteId));
     return reply.status(204).send();
   });
 };

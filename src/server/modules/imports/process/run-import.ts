@@ -80,7 +80,7 @@ export class ImportJob {
   }
 
   private inStore<T>(job: ClaimedJob, userId: string | null, fn: (ctx: TenantCtx) => Promise<T>): Promise<T> {
-    return this.deps.scopes.run({ tenantId: job.tenantId, userId }, (work: Work) => fn({ ...work, tenantId: job.tenantId, actor: actorOf(job.tenantId, userId), role: null }));
+    return this.deps.scopes.run({ tenantId: job.tenantId, userId }, (work: Work) => fn({ ...work, tenantId: job.tenantId, actor: actorOf(job.tenantId, userId), role: null, permissions: [] }));
   }
 
   /** Ends the batch as failed with a message the merchant reads, and the job with it. */

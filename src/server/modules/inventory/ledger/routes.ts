@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asStoreManager } from '../../../http/guards';
+import { asMemberWith } from '../../../http/guards';
 import { parsePage } from '../../../../shared/catalog';
 import {
   lowStockListResponse,
@@ -28,18 +28,18 @@ function parseLimit(raw: unknown, fallback = 20): number {
  */
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/admin/stock/movements', { schema: { body: stockMovementBody, response: { 201: stockMovementCreatedResponse } } }, async (req, reply) => {
-    const result = await asStoreManager(req, (ctx) => service.adjustStock(ctx, req.body));
+    const result = await asMemberWith(req, 'products', (ctx) => service.adjustStock(ctx, req.body));
     return reply.status(201).send(result);
   });
 
   app.get('/api/admin/stock/low-stock', { schema: { querystring: z.object({ limit: z.unknown().optional() }), response: { 200: lowStockListResponse } } }, async (req) =>
-    asStoreManager(req, (ctx) => service.lowStock(ctx, parseLimit(req.query.limit))),
+    asMemberWith(req, 'products', (ctx) => service.lowStock(ctx, parseLimit(req.query.limit))),
   );
 
   // The product's name and stock for the stock page; GET /api/admin/products/{id} is the product form's.
-  app.get('/api/admin/products/:id/stock', { schema: { params: idParam, response: { 200: productStockResponse } } }, async (req) => asStoreManager(req, (ctx) => service.productStock(ctx, req.params.id)));
+  app.get('/api/admin/products/:id/stock', { schema: { params: idParam, response: { 200: productStockResponse } } }, async (req) => asMemberWith(req, 'products', (ctx) => service.productStock(ctx, req.params.id)));
 
   app.get('/api/admin/products/:id/stock-movements', { schema: { params: idParam, querystring: stockMovementsQuery, response: { 200: stockMovementPageResponse } } }, async (req) =>
-    asStoreManager(req, (ctx) => service.listMovements(ctx, req.params.id, parsePage(req.query.page), parseLimit(req.query.limit))),
+    asMemberWith(req, 'products', (ctx) => service.listMovements(ctx, req.params.id, parsePage(req.query.page), parseLimit(req.query.limit))),
   );
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asStoreManager } from '../../../http/guards';
+import { asMemberWith } from '../../../http/guards';
 import { conflict } from '../../../http/errors';
 import { PaymentSessionCompleteError } from '../../../adapters/payments/errors';
 import { parsePage } from '../../../../shared/catalog';
@@ -36,7 +36,7 @@ function parseLimit(raw: string | undefined): number {
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/orders', { schema: { querystring: adminOrdersQuery, response: { 200: adminOrderPageResponse } } }, async (req, reply): Promise<AdminOrderPage> => {
     reply.header('cache-control', 'no-store');
-    return asStoreManager(req, async (ctx) => {
+    return asMemberWith(req, 'orders.view', async (ctx) => {
       const page = parsePage(req.query.page);
       const limit = parseLimit(req.query.limit);
       const search = req.query.search?.trim() || null;
@@ -47,14 +47,14 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/admin/orders/:id', { schema: { params: idParams, response: { 200: adminOrderDetailResponse } } }, async (req, reply): Promise<{ order: AdminOrderDetail }> => {
     reply.header('cache-control', 'no-store');
-    return asStoreManager(req, async (ctx) => ({ order: await loadDetail(ctx, req.params.id) }));
+    return asMemberWith(req, 'orders.view', async (ctx) => ({ order: await loadDetail(ctx, req.params.id) }));
   });
 
   app.post('/api/admin/orders/:id/status', { schema: { params: idParams, body: orderStatusInput, response: { 200: adminOrderDetailResponse } } }, async (req): Promise<{ order: AdminOrderDetail }> => {
     const { id } = req.params;
     // Cancelling an unpaid order first closes its payment session at the provider (a network call,
     // so outside the transaction), so the shopper cannot pay for an order the shop has cancelled.
-    const pending = await asStoreManager(req, async (ctx) => {
+    const pending = await asMemberWith(req, 'orders.fulfil', async (ctx) => {
       const order = await findOrderOr404(ctx, id);
       const closeSession = req.body.status === 'cancelled' && canMoveOrder(order.status, 'cancelled') && order.paymentStatus === 'unpaid' && order.paymentSessionId;
       return closeSession ? order.paymentSessionId : null;
@@ -69,7 +69,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         req.log.warn({ err: error, orderId: id }, 'could not expire the payment session of a cancelled order');
       }
     }
-    const order = await asStoreManager(req, async (ctx) => {
+    const order = await asMemberWith(req, 'orders.fulfil', async (ctx) => {
       await changeStatus(ctx, app.deps.email, id, req.body, sessionExpired);
       return loadDetail(ctx, id);
     });
@@ -78,19 +78,19 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/admin/orders/:id/refunds', { schema: { params: idParams, body: refundInput, response: { 200: adminOrderDetailResponse } } }, async (req): Promise<{ order: AdminOrderDetail }> => {
     const { scopes, payments, email } = app.deps;
-    await refundOrder((fn) => asStoreManager(req, fn), { scopes, payments, email, log: req.log }, req.params.id, req.body);
-    return asStoreManager(req, async (ctx) => ({ order: await loadDetail(ctx, req.params.id) }));
+    await refundOrder((fn) => asMemberWith(req, 'orders.refund', fn), { scopes, payments, email, log: req.log }, req.params.id, req.body);
+    return asMemberWith(req, 'orders.refund', async (ctx) => ({ order: await loadDetail(ctx, req.params.id) }));
   });
 
   app.post('/api/admin/orders/:id/notes', { schema: { params: idParams, body: orderNoteInput, response: { 200: adminOrderDetailResponse } } }, async (req): Promise<{ order: AdminOrderDetail }> =>
-    asStoreManager(req, async (ctx) => {
+    asMemberWith(req, 'orders.fulfil', async (ctx) => {
       await addNote(ctx, req.params.id, req.body.body);
       return { order: await loadDetail(ctx, req.params.id) };
     }),
   );
 
   app.post('/api/admin/orders/:id/resend-confirmation', { schema: { params: idParams, response: { 200: adminOrderDetailResponse } } }, async (req): Promise<{ order: AdminOrderDetail }> =>
-    asStoreManager(req, async (ctx) => {
+    asMemberWith(req, 'orders.fulfil', async (ctx) => {
       await resendConfirmation(ctx, app.deps.email, req.params.id);
       return { order: await loadDetail(ctx, req.params.id) };
     }),

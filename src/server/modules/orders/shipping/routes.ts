@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asStoreManager } from '../../../http/guards';
+import { asMemberWith } from '../../../http/guards';
 import { uuidParams } from '../../../http/params';
 import {
   adminShippingMethodListResponse,
@@ -20,29 +20,29 @@ const idParam = uuidParams('id', SHIPPING_MESSAGES.notFound);
  */
 export const adminShippingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/shipping-methods', { schema: { response: { 200: adminShippingMethodListResponse } } }, async (req) => ({
-    shipping_methods: await asStoreManager(req, (ctx) => service.listMethods(ctx)),
+    shipping_methods: await asMemberWith(req, 'settings', (ctx) => service.listMethods(ctx)),
   }));
 
   app.post('/api/admin/shipping-methods', { schema: { body: shippingMethodBody, response: { 201: adminShippingMethodResponse } } }, async (req, reply) => {
-    const method = await asStoreManager(req, (ctx) => service.createMethod(ctx, req.body));
+    const method = await asMemberWith(req, 'settings', (ctx) => service.createMethod(ctx, req.body));
     return reply.status(201).send({ shipping_method: method });
   });
 
   // Registered before /:id routes so "order" is never read as an id.
   app.put('/api/admin/shipping-methods/order', { schema: { body: shippingOrderBody, response: { 200: adminShippingMethodListResponse } } }, async (req) => ({
-    shipping_methods: await asStoreManager(req, (ctx) => service.reorderMethods(ctx, req.body.ids)),
+    shipping_methods: await asMemberWith(req, 'settings', (ctx) => service.reorderMethods(ctx, req.body.ids)),
   }));
 
   app.put('/api/admin/shipping-methods/:id', { schema: { params: idParam, body: shippingMethodBody, response: { 200: adminShippingMethodResponse } } }, async (req) => ({
-    shipping_method: await asStoreManager(req, (ctx) => service.updateMethod(ctx, req.params.id, req.body)),
+    shipping_method: await asMemberWith(req, 'settings', (ctx) => service.updateMethod(ctx, req.params.id, req.body)),
   }));
 
   app.put('/api/admin/shipping-methods/:id/active', { schema: { params: idParam, body: shippingActiveBody, response: { 200: adminShippingMethodResponse } } }, async (req) => ({
-    shipping_method: await asStoreManager(req, (ctx) => service.setActive(ctx, req.params.id, req.body.is_active)),
+    shipping_method: await asMemberWith(req, 'settings', (ctx) => service.setActive(ctx, req.params.id, req.body.is_active)),
   }));
 
   app.delete('/api/admin/shipping-methods/:id', { schema: { params: idParam } }, async (req, reply) => {
-    await asStoreManager(req, (ctx) => service.deleteMethod(ctx, req.params.id));
+    await asMemberWith(req, 'settings', (ctx) => service.deleteMethod(ctx, req.params.id));
     return reply.status(204).send();
   });
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { asStoreManager } from '../../../http/guards';
+import { asMemberWith, asStoreManager } from '../../../http/guards';
 import { uuidParams } from '../../../http/params';
 import { vatReportQuery, vatReportResponse } from '../../../../shared/vat-report';
 import { staffReceipt, type ReceiptFile } from './receipt-service';
@@ -34,7 +34,7 @@ export const vatRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/admin/orders/:id/invoice.pdf', { schema: { params: idParams } }, async (req, reply) => {
-    const file = await asStoreManager(req, (ctx) => staffReceipt(ctx, req.params.id));
+    const file = await asMemberWith(req, 'orders.view', (ctx) => staffReceipt(ctx, req.params.id));
     return sendReceipt(reply, file);
   });
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asStoreManager } from '../../../http/guards';
+import { asMemberWith } from '../../../http/guards';
 import { settingsResponse, updateSettingsBody, updateSettingsResponse } from '../../../../shared/store-settings';
 import * as service from './service';
 
@@ -8,9 +8,9 @@ import * as service from './service';
  * another store's members the same 404 as a store that does not exist, nobody signed in 401.
  */
 export const storeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/settings', { schema: { response: { 200: settingsResponse } } }, async (req) => asStoreManager(req, (ctx) => service.getSettings(ctx)));
+  app.get('/api/admin/settings', { schema: { response: { 200: settingsResponse } } }, async (req) => asMemberWith(req, 'settings', (ctx) => service.getSettings(ctx)));
 
   app.put('/api/admin/settings', { schema: { body: updateSettingsBody, response: { 200: updateSettingsResponse } } }, async (req) => ({
-    settings: await asStoreManager(req, (ctx) => service.updateSettings(ctx, req.body)),
+    settings: await asMemberWith(req, 'settings', (ctx) => service.updateSettings(ctx, req.body)),
   }));
 };
