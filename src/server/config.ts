@@ -49,6 +49,8 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   COOKIE_SECURE: bool.optional(),
   TRUST_PROXY: bool.default(false),
+  /** Where merchants write to the platform (a suspended store's admin shows it, issue 27). */
+  SUPPORT_EMAIL: z.string().trim().toLowerCase().pipe(z.email('must be an email address')).optional(),
   /** Merchants may open shops themselves from the platform's site (issue 25); off: only platform owners. */
   SELF_SERVICE_SHOPS: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
@@ -152,6 +154,8 @@ export interface Config {
   databasePool: { size: number; queueLimit: number; waitMs: number; statementTimeoutMs: number };
   platformHost: string;
   platformOwnerEmails: string[];
+  /** The platform's support address merchants write to (SUPPORT_EMAIL; default support@ the platform host). */
+  supportEmail: string;
   demoPassword: string;
   /** Seed demo data into an empty database. Defaults to on for the embedded database only. */
   seedDemo: boolean;
@@ -230,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePool: { size: e.DATABASE_POOL_SIZE, queueLimit: e.DATABASE_QUEUE_LIMIT, waitMs: e.DATABASE_QUEUE_WAIT_MS, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     platformHost: e.PLATFORM_HOST.replace(/:\d+$/, ''),
     platformOwnerEmails: e.PLATFORM_OWNER_EMAILS,
+    supportEmail: e.SUPPORT_EMAIL ?? `support@${e.PLATFORM_HOST.replace(/:\d+$/, '')}`,
     demoPassword: e.DEMO_PASSWORD,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     cookieSecure: e.COOKIE_SECURE,

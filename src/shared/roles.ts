@@ -28,6 +28,9 @@ export const PERMISSION_LABELS: Record<Permission, { label: string; hint: string
   crm: { label: 'CRM', hint: 'Leads and quotes' },
 };
 
+/** What a suspended store's team may still do (issue 27): serve the orders already paid for. */
+export const SUSPENDED_PERMISSIONS: readonly Permission[] = ['orders.view', 'orders.fulfil', 'orders.refund'];
+
 /** What staff had before permissions existed (the CRM, and reading customers), and what a new staff member gets. */
 export const DEFAULT_STAFF_PERMISSIONS: readonly Permission[] = ['crm', 'customers'];
 

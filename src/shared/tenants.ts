@@ -72,6 +72,17 @@ export const addDomainBody = z.strictObject({ domain: domainField });
 export type AddDomainBody = z.infer<typeof addDomainBody>;
 
 /** POST /api/tenants/{id}/suspend and /reactivate. */
+export const SUSPEND_REASON_MAX = 500;
+/** POST /api/tenants/:id/suspend: the reason, shown to the store's team (issue 27). */
+export const suspendBody = z.strictObject({
+  reason: z
+    .string({ error: 'Say why the store is suspended' })
+    .trim()
+    .min(1, 'Say why the store is suspended')
+    .max(SUSPEND_REASON_MAX, `Keep the reason to ${SUSPEND_REASON_MAX} characters`),
+});
+export type SuspendBody = z.infer<typeof suspendBody>;
+
 export const tenantStatusResponse = z.object({ tenant: z.object({ id: z.string(), suspended_at: z.string().nullable() }) });
 export type TenantStatusResponse = z.infer<typeof tenantStatusResponse>;
 
@@ -79,14 +90,16 @@ export type TenantStatusResponse = z.infer<typeof tenantStatusResponse>;
 export const STORE_CLOSED_TEXT = {
   title: 'This store is closed',
   body: 'It is not taking orders at the moment. Please come back later.',
-  adminOnly: 'This store is suspended. Only its owners can use the admin until the platform reactivates it.',
+  adminOnly: 'This store is suspended: until the platform reactivates it, its team can only see, fulfil and refund orders.',
 } as const;
 
 /** GET /api/admin/context: what the admin guard needs to pick a screen. */
 export const adminContextResponse = z.object({
   tenant: tenantSchema.nullable(),
-  /** The store is suspended by the platform: only its owners (and platform owners) may use the admin. */
+  /** The store is suspended by the platform: its team may only see, fulfil and refund orders (issue 27). */
   suspended: z.boolean(),
+  /** Why, in the platform's words, and where to write: shown to the store's team while suspended. */
+  suspension: z.object({ reason: z.string().nullable(), contact_email: z.string() }).nullable(),
   role: z.enum(MEMBER_ROLES).nullable(),
   /** What this person may do in the store (issue 27): every permission for owners, admins and platform owners. */
   permissions: z.array(z.enum(PERMISSIONS)),

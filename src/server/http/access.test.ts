@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { call, DEMO_HOST, PLATFORM_HOST, registeredRoutes, resetTestApp, signIn, type TestApp } from '../test/harness';
 import { PERMISSIONS, withImplied, type Permission } from '../../shared/roles';
 import { ADMIN_ACCESS } from './access';
+import { rowsOf } from '../db/rows';
 import type { Need } from './guards';
 
 // Issue 27 item 1: the permission matrix. Every store-admin route is in the access table (or exempt, with
@@ -104,7 +105,7 @@ describe('the permission matrix', () => {
 });
 
 describe('choosing a staff member’s permissions (Settings > Team)', () => {
-  const userIdOf = async (email: string) => (await t.database.db.execute(sql`select id from users where email = ${email}`)).rows[0] as { id: string };
+  const userIdOf = async (email: string) => rowsOf<{ id: string }>(await t.database.db.execute(sql`select id from users where email = ${email}`))[0];
 
   it('is for owners and admins; the change opens routes at once; what a permission implies is added', async () => {
     const { id } = await userIdOf('staff.none@demo.test');

@@ -5,7 +5,7 @@ import { findMembership } from '../modules/accounts';
 import { isSuspended, storesRequiringTwoStep } from '../modules/tenants';
 import { TWO_STEP_TEXT } from '../../shared/two-step';
 import { STORE_CLOSED_TEXT } from '../../shared/tenants';
-import { effectivePermissions, STORE_MANAGER_ROLES, type Permission } from '../../shared/roles';
+import { effectivePermissions, STORE_MANAGER_ROLES, SUSPENDED_PERMISSIONS, type Permission } from '../../shared/roles';
 
 export function requireActor(req: FastifyRequest): Actor {
   if (!req.actor) throw unauthorized();
@@ -51,9 +51,11 @@ export async function inTenant<T>(req: FastifyRequest, need: Need, fn: (ctx: Ten
       if (!role) throw notFound('Store not found');
       const allowed = need === 'any' || (need === 'manage' ? STORE_MANAGER_ROLES.includes(role) : (typeof need === 'string' ? [need] : need).some((p) => permissions.includes(p)));
       if (!allowed) throw forbidden();
-      // A suspended store's admin stays open to its owners only (the platform may have closed it for a reason).
-      const suspended = req.tenant ? req.tenant.suspended : await isSuspended(work.tx, tenantId);
-      if (suspended && role !== 'owner') throw new AppError(403, 'store_suspended', STORE_CLOSED_TEXT.adminOnly);
+      // A suspended store's team may still serve paid orders (see, fulfil, refund), nothing else (issue 27).
+      const servesOrders = need === 'any' || (typeof need === 'string' && SUSPENDED_PERMISSIONS.includes(need as Permission));
+      if (!servesOrders && (req.tenant ? req.tenant.suspended : await isSuspended(work.tx, tenantId))) {
+        throw new AppError(403, 'store_suspended', STORE_CLOSED_TEXT.adminOnly);
+      }
       // A store that requires two-step sign-in (issue 26) lets its team in only once they use it.
       if (!actor.twoStep) {
         const [store] = await storesRequiringTwoStep(work.tx, [tenantId]);

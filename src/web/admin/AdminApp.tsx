@@ -41,23 +41,24 @@ export default function AdminApp() {
   if (context.isPending) return <FullPageSpinner label="Checking your access" />;
   if (context.isError) return <PermissionsError />;
 
-  const { tenant, role, isOwner, suspended, two_step_setup_required: twoStepSetup } = context.data;
+  const { tenant, role, isOwner, suspended, suspension, two_step_setup_required: twoStepSetup } = context.data;
   const memberships = session.data.memberships;
-  // The API refuses them too (403 store_suspended); this says why instead of showing failing screens.
-  if (tenant && suspended && !isOwner && role !== 'owner') return <StoreSuspended storeName={tenant.name} email={user.email} />;
+  // Suspended: a member who may not serve orders has nothing left to open (the API refuses them too,
+  // 403 store_suspended); this says why, and where to write, instead of showing failing screens.
+  if (tenant && suspended && !isOwner && context.data.permissions.length === 0) return <StoreSuspended storeName={tenant.name} email={user.email} suspension={suspension} />;
   // The store requires two-step sign-in and this member has not set it up: that first (issue 26).
   if (tenant && twoStepSetup) return <TwoStepRequired storeName={tenant.name} email={user.email} />;
 
   // On a store's own host: members and platform owners get that store's admin; anyone else is refused.
   if (hostTenant) {
     if (tenant && (role || isOwner) && inCrm) return crmPage;
-    if (tenant && (role || isOwner)) return <AdminShell tenant={tenant} suspended={suspended} role={role} permissions={context.data.permissions} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost={false} />;
+    if (tenant && (role || isOwner)) return <AdminShell tenant={tenant} suspension={suspension} role={role} permissions={context.data.permissions} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost={false} />;
     return <AccessDenied email={user.email} />;
   }
 
   // On the platform host: the tenant chosen for this session, else the owner admin, else choose one.
   if (tenant && inCrm) return crmPage;
-  if (tenant) return <AdminShell tenant={tenant} suspended={suspended} role={role} permissions={context.data.permissions} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost />;
+  if (tenant) return <AdminShell tenant={tenant} suspension={suspension} role={role} permissions={context.data.permissions} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost />;
   // Anyone signed in keeps their own account settings, with or without a store (issue 26).
   if (inAccount) return <StandaloneAccountPage email={user.email} roleLabel={isOwner ? 'Platform owner' : user.isSales ? 'Platform sales' : 'Account'} />;
   // The provider's sales team (and owners) use the platform's own CRM with no store chosen (decision 027).

@@ -8,6 +8,7 @@ import { storeUrl } from '@/lib/urls';
 import type { Membership } from '@shared/auth';
 import { canManageStore, type MemberRole, type Permission } from '@shared/roles';
 import { AdminAccessProvider } from './access';
+import { STORE_CLOSED_TEXT, type AdminContextResponse } from '@shared/tenants';
 import type { Tenant } from '@shared/tenants';
 import { AccountMenu } from './AccountMenu';
 import { AdminRoutes } from './AdminRoutes';
@@ -19,7 +20,8 @@ import { TenantLauncher } from './TenantLauncher';
 interface AdminShellProps {
   tenant: Tenant;
   /** Suspended by the platform: the storefront shows "This store is closed". */
-  suspended: boolean;
+  /** Set while the platform has suspended the store: why, and where to write (issue 27). */
+  suspension: AdminContextResponse['suspension'];
   role: MemberRole | null;
   /** What this member may do (issue 27), from the admin context. */
   permissions: readonly Permission[];
@@ -36,18 +38,27 @@ function roleLabel(role: MemberRole | null, isOwner: boolean): string {
 }
 
 /** Storefront spec §2 "Admin shell": sidebar, header with store name, 'Production', domain and account menu. */
-export function AdminShell({ tenant, suspended, role, permissions, isOwner, email, memberships, onPlatformHost }: AdminShellProps) {
+export function AdminShell({ tenant, suspension, role, permissions, isOwner, email, memberships, onPlatformHost }: AdminShellProps) {
   const [navOpen, setNavOpen] = useState(false);
-  const canManage = canManageStore(role, isOwner);
+  // Suspended, the team serves paid orders only (the server says the same on every call); platform owners keep everything.
+  const canManage = canManageStore(role, isOwner) && (isOwner || suspension === null);
   const access = useMemo(() => ({ tenantId: tenant.id, permissions, canManage }), [tenant.id, permissions, canManage]);
 
   return (
     <AdminAccessProvider access={access}>
     <div className="flex min-h-screen flex-col bg-zinc-50 print:bg-white">
       {isOwner ? <OwnerBanner /> : null}
-      {suspended ? (
+      {suspension ? (
         <div role="status" className="bg-red-600 px-4 py-2 text-center text-sm font-medium text-white print:hidden">
-          This store is suspended: shoppers see “This store is closed”. Only owners can use the admin until the platform reactivates it.
+          {isOwner
+            ? 'This store is suspended: shoppers see “This store is closed” and its team can only see, fulfil and refund orders.'
+            : STORE_CLOSED_TEXT.adminOnly}
+          {suspension.reason ? ` Reason: ${suspension.reason}` : ''}
+          {isOwner ? null : (
+            <>
+              {' '}Questions? <a className="underline" href={`mailto:${suspension.contact_email}`}>{suspension.contact_email}</a>
+            </>
+          )}
         </div>
       ) : null}
       <div className="flex flex-1">

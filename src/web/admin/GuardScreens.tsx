@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import { ShieldAlert, ShieldX, Store } from 'lucide-react';
 import { STORE_CLOSED_TEXT } from '@shared/tenants';
 import { Button } from '@/components/ui/button';
+import type { AdminContextResponse } from '@shared/tenants';
+
+type Suspension = NonNullable<AdminContextResponse['suspension']>;
 
 function CentredMessage({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -42,11 +45,13 @@ export function AccessDenied({ email }: { email: string }) {
   );
 }
 
-/** A member who is not an owner, on a store the platform has suspended: say so rather than fail. */
-export function StoreSuspended({ storeName, email }: { storeName: string; email: string }) {
+/** A member who may not serve orders, on a store the platform has suspended: say why rather than fail. */
+export function StoreSuspended({ storeName, email, suspension }: { storeName: string; email: string; suspension: Suspension | null }) {
   return (
     <CentredMessage icon={<Store className="size-10 text-zinc-400" aria-hidden />} title={`${storeName} is suspended`}>
       <p className="max-w-md text-zinc-600">{STORE_CLOSED_TEXT.adminOnly}</p>
+      {suspension?.reason ? <p className="max-w-md text-zinc-800">Reason given: {suspension.reason}</p> : null}
+      {suspension ? <p className="max-w-md text-sm text-zinc-600">Questions? Write to <a className="text-indigo-700 hover:underline" href={`mailto:${suspension.contact_email}`}>{suspension.contact_email}</a>.</p> : null}
       <p className="break-words text-sm text-zinc-500">Signed in as {email}</p>
       <Button asChild variant="outline">
         <Link to="/logout">Sign in with another account</Link>

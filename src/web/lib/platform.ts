@@ -35,8 +35,9 @@ export function useCreateTenant() {
 export function useSetSuspended() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ tenantId, suspended }: { tenantId: string; suspended: boolean }) =>
-      api<TenantStatusResponse>('POST', `/api/tenants/${tenantId}/${suspended ? 'suspend' : 'reactivate'}`).then((r) => r.tenant),
+    /** A reason suspends (the store's team is shown it); null reactivates. */
+    mutationFn: ({ tenantId, reason }: { tenantId: string; reason: string | null }) =>
+      api<TenantStatusResponse>('POST', `/api/tenants/${tenantId}/${reason !== null ? 'suspend' : 'reactivate'}`, reason !== null ? { reason } : undefined).then((r) => r.tenant),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: platformKeys.tenants }),
   });
 }

@@ -16,6 +16,8 @@ export const tenants = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set by a platform owner: the storefront answers 503 "This store is closed"; only owners reach its admin. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** Why the platform suspended it, shown to the store's team (issue 27); null when not suspended. */
+    suspendedReason: text('suspended_reason'),
     /**
      * When the merchant opened the store to shoppers (issue 25). Until then its storefront is the
      * "Opening soon" page, except for its staff and whoever has the preview password.

@@ -16,7 +16,12 @@ const asOwner = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown)
 
 describe('suspending a store', () => {
   it('closes the storefront with a 503 page and JSON, keeps the admin for platform owners, and reopens', async () => {
-    const suspended = await asOwner('POST', `/api/tenants/${demoId}/suspend`);
+    // A reason is required: the store's team is shown it.
+    const noReason = await asOwner('POST', `/api/tenants/${demoId}/suspend`, {});
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fields).toEqual({ reason: 'Say why the store is suspended' });
+    expect((await asOwner('POST', `/api/tenants/${demoId}/suspend`, { reason: 'x'.repeat(501) })).statusCode).toBe(400);
+    const suspended = await asOwner('POST', `/api/tenants/${demoId}/suspend`, { reason: '  Card disputes are being investigated.  ' });
     expect(suspended.statusCode).toBe(200);
     expect(suspended.json().tenant.suspended_at).toEqual(expect.any(String));
 
@@ -44,42 +49,64 @@ describe('suspending a store', () => {
     const listed = (await asOwner('GET', '/api/tenants')).json().tenants.find((x: { id: string }) => x.id === demoId);
     expect(listed.suspended_at).toEqual(expect.any(String));
 
-    // A store admin (not an owner) is told why, with 403.
+    // The store's team (issue 27) can still serve paid orders: see them, fulfil, refund; nothing else.
     const admin = await signIn(t.app, 'admin@demo.test', DEMO_HOST);
     const refused = await call(t.app, 'GET', '/api/admin/products', { host: DEMO_HOST, cookie: admin });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toMatchObject({ code: 'store_suspended', message: STORE_CLOSED_TEXT.adminOnly });
+    for (const url of ['/api/admin/settings', '/api/stripe/connect/status', '/api/admin/members', '/api/admin/customers']) {
+      expect((await call(t.app, 'GET', url, { host: DEMO_HOST, cookie: admin })).statusCode, url).toBe(403);
+    }
+    const orders = await call(t.app, 'GET', '/api/admin/orders', { host: DEMO_HOST, cookie: admin });
+    expect(orders.statusCode).toBe(200);
     const context = (await call(t.app, 'GET', '/api/admin/context', { host: DEMO_HOST, cookie: admin })).json();
-    expect(context).toMatchObject({ suspended: true, role: 'admin' });
+    expect(context).toMatchObject({
+      suspended: true,
+      role: 'admin',
+      permissions: ['orders.view', 'orders.fulfil', 'orders.refund'],
+      suspension: { reason: 'Card disputes are being investigated.', contact_email: 'support@localhost' },
+    });
+    // Staff with only the CRM and customers have nothing left to open.
+    const staffContext = (await call(t.app, 'GET', '/api/admin/context', { host: DEMO_HOST, cookie: await signIn(t.app, 'staff@demo.test') })).json();
+    expect(staffContext.permissions).toEqual([]);
 
     expect((await asOwner('POST', `/api/tenants/${demoId}/reactivate`)).json().tenant.suspended_at).toBeNull();
     expect((await call(t.app, 'GET', '/api/products', { host: DEMO_HOST })).statusCode).toBe(200);
     expect((await call(t.app, 'GET', '/api/admin/products', { host: DEMO_HOST, cookie: admin })).statusCode).toBe(200);
   });
 
-  it("lets the store's own owner members into its admin while suspended", async () => {
+  it("gives the store's own owners, too, its orders only while suspended; reactivating clears the reason", async () => {
     const created = await asOwner('POST', '/api/tenants', { name: 'Fern Goods', domain: 'fern.localhost', admin_email: 'shopper@demo.test' });
     const fernId = created.json().tenant.id;
-    await asOwner('POST', `/api/tenants/${fernId}/suspend`);
+    await asOwner('POST', `/api/tenants/${fernId}/suspend`, { reason: 'Unpaid platform fees.' });
     const storeOwner = await signIn(t.app, 'shopper@demo.test', 'fern.localhost');
-    expect((await call(t.app, 'GET', '/api/admin/products', { host: 'fern.localhost', cookie: storeOwner })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/api/admin/products', { host: 'fern.localhost', cookie: storeOwner })).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', '/api/admin/orders', { host: 'fern.localhost', cookie: storeOwner })).statusCode).toBe(200);
     expect((await call(t.app, 'GET', '/api/products', { host: 'fern.localhost' })).statusCode).toBe(503);
+    await asOwner('POST', `/api/tenants/${fernId}/reactivate`);
+    const context = (await call(t.app, 'GET', '/api/admin/context', { host: 'fern.localhost', cookie: storeOwner })).json();
+    expect(context).toMatchObject({ suspended: false, suspension: null });
+    expect((await call(t.app, 'GET', '/api/admin/products', { host: 'fern.localhost', cookie: storeOwner })).statusCode).toBe(200);
   });
 
   it('is for platform owners only: store admins 403, visitors 401, unknown or malformed store 404', async () => {
     const admin = await signIn(t.app, 'admin@demo.test');
-    expect((await call(t.app, 'POST', `/api/tenants/${demoId}/suspend`, { cookie: admin })).statusCode).toBe(403);
-    expect((await call(t.app, 'POST', `/api/tenants/${demoId}/suspend`)).statusCode).toBe(401);
-    expect((await asOwner('POST', '/api/tenants/00000000-0000-4000-8000-000000000000/suspend')).statusCode).toBe(404);
-    expect((await asOwner('POST', '/api/tenants/not-a-store/suspend')).statusCode).toBe(404);
+    expect((await call(t.app, 'POST', `/api/tenants/${demoId}/suspend`, { cookie: admin, body: { reason: 'x' } })).statusCode).toBe(403);
+    expect((await call(t.app, 'POST', `/api/tenants/${demoId}/suspend`, { body: { reason: 'x' } })).statusCode).toBe(401);
+    expect((await asOwner('POST', '/api/tenants/00000000-0000-4000-8000-000000000000/suspend', { reason: 'x' })).statusCode).toBe(404);
+    expect((await asOwner('POST', '/api/tenants/not-a-store/suspend', { reason: 'x' })).statusCode).toBe(404);
     expect((await call(t.app, 'GET', '/api/products', { host: DEMO_HOST })).statusCode).toBe(200);
   });
 
   it("cannot be lifted by the store's own scope, even with SQL: only a platform owner may change it", async () => {
-    await asOwner('POST', `/api/tenants/${demoId}/suspend`);
+    await asOwner('POST', `/api/tenants/${demoId}/suspend`, { reason: 'Checks.' });
     const attempt = t.scopes.run({ tenantId: demoId, userId: null }, ({ tx }) => tx.execute(sql`update tenants set suspended_at = null where id = ${demoId}::uuid`));
     const error = await attempt.then(() => null, (e: Error & { cause?: Error }) => e);
     expect(String(error?.cause?.message ?? error?.message)).toMatch(/only a platform owner may suspend or reactivate a store/);
+    // Nor can it rewrite the reason its team is shown.
+    const reworded = t.scopes.run({ tenantId: demoId, userId: null }, ({ tx }) => tx.execute(sql`update tenants set suspended_reason = 'fine' where id = ${demoId}::uuid`));
+    const refused = await reworded.then(() => null, (e: Error & { cause?: Error }) => e);
+    expect(String(refused?.cause?.message ?? refused?.message)).toMatch(/only a platform owner may suspend or reactivate a store/);
     // Renaming (which the store's scope may do) still works.
     await t.scopes.run({ tenantId: demoId, userId: null }, ({ tx }) => tx.execute(sql`update tenants set name = name where id = ${demoId}::uuid`));
     await asOwner('POST', `/api/tenants/${demoId}/reactivate`);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addDomainBody, createTenantBody, storeDomainsResponse, tenantListResponse, tenantResponse, tenantStatusResponse } from '../../../shared/tenants';
+import { addDomainBody, createTenantBody, storeDomainsResponse, tenantListResponse, suspendBody, tenantResponse, tenantStatusResponse } from '../../../shared/tenants';
 import type { FastifyRequest } from 'fastify';
 import { requireActor, requireOwner } from '../../http/guards';
 import { forbidden } from '../../http/errors';
@@ -32,14 +32,14 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ tenant });
   });
 
-  app.post('/api/tenants/:id/suspend', { schema: { params: storeParams, response: { 200: tenantStatusResponse } } }, async (req) => {
-    const result = await service.setSuspended(scopes(), requireOwner(req), req.params.id, true);
+  app.post('/api/tenants/:id/suspend', { schema: { params: storeParams, body: suspendBody, response: { 200: tenantStatusResponse } } }, async (req) => {
+    const result = await service.setSuspended(scopes(), requireOwner(req), req.params.id, req.body.reason);
     hostsChanged();
     return result;
   });
 
   app.post('/api/tenants/:id/reactivate', { schema: { params: storeParams, response: { 200: tenantStatusResponse } } }, async (req) => {
-    const result = await service.setSuspended(scopes(), requireOwner(req), req.params.id, false);
+    const result = await service.setSuspended(scopes(), requireOwner(req), req.params.id, null);
     hostsChanged();
     return result;
   });

@@ -82,11 +82,14 @@ async function inStoreAsOwner<T>(scopes: UnitOfWork, owner: Actor, tenantId: str
 
 const asStoreDomain = (d: { id: string; domain: string; is_primary: boolean; created_at: Date | string }): StoreDomain => ({ ...d, created_at: new Date(d.created_at).toISOString() });
 
-/** Suspending closes the storefront (503) and keeps the admin for owners; reactivating reopens it. */
-export async function setSuspended(scopes: UnitOfWork, owner: Actor, tenantId: string, suspended: boolean): Promise<TenantStatusResponse> {
-  const at = suspended ? new Date() : null;
+/**
+ * Suspending (with the reason its team is shown) closes the storefront (503) and leaves the admin only
+ * the orders already paid for (issue 27); reactivating (reason null) reopens everything.
+ */
+export async function setSuspended(scopes: UnitOfWork, owner: Actor, tenantId: string, reason: string | null): Promise<TenantStatusResponse> {
+  const at = reason !== null ? new Date() : null;
   return inStoreAsOwner(scopes, owner, tenantId, async (tx) => {
-    await tenants.setSuspended(tx, tenantId, at);
+    await tenants.setSuspended(tx, tenantId, at, reason);
     return { tenant: { id: tenantId, suspended_at: at ? at.toISOString() : null } };
   });
 }

@@ -29,7 +29,7 @@ export async function listDomains(tx: Tx) {
 
 export async function findTenant(tx: Tx, id: string) {
   const rows = await tx
-    .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, domain: primaryDomain, suspended: sql<boolean>`${tenants.suspendedAt} is not null` })
+    .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, domain: primaryDomain, suspended: sql<boolean>`${tenants.suspendedAt} is not null`, suspendedReason: tenants.suspendedReason })
     .from(tenants)
     .where(eq(tenants.id, id))
     .limit(1);
@@ -76,8 +76,8 @@ export async function tenantName(tx: Tx, id: string): Promise<string | null> {
 }
 
 /** Suspends (a time) or reactivates (null) a store; the database lets only a platform owner do it. */
-export async function setSuspended(tx: Tx, id: string, at: Date | null): Promise<boolean> {
-  const rows = await tx.update(tenants).set({ suspendedAt: at }).where(eq(tenants.id, id)).returning({ id: tenants.id });
+export async function setSuspended(tx: Tx, id: string, at: Date | null, reason: string | null = null): Promise<boolean> {
+  const rows = await tx.update(tenants).set({ suspendedAt: at, suspendedReason: at ? reason : null }).where(eq(tenants.id, id)).returning({ id: tenants.id });
   return rows.length > 0;
 }
 

@@ -3,7 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import { AlertCircle, FolderTree, Package, Settings, ShoppingCart, Sparkles, Upload, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import type { MemberRole } from '@shared/roles';
+import { PERMISSION_LABELS, type MemberRole } from '@shared/roles';
+import { useAdminAccess } from '../access';
+import { visibleNav } from '../nav';
 import { LowStockAlert } from '../stock/LowStockAlert';
 import { ProductWizard } from '../catalogue/ProductWizard';
 import { KpiCards, KpiCardsSkeleton } from '../dashboard/KpiCards';
@@ -105,20 +107,7 @@ export function Dashboard({ canManage, role }: { canManage: boolean; role: Membe
           </div>
         )
       ) : (
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2"><Users className="size-4 text-zinc-500" aria-hidden /> Your role: {role ?? 'member'}</CardTitle>
-            <CardDescription>
-              Staff accounts work with the sales tools (leads and quotes). Catalogue, orders, content and settings are kept for
-              store admins.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Link to="/admin/crm" className="text-sm font-medium text-indigo-700 hover:underline">
-              Open the CRM: pipeline, leads and quotes
-            </Link>
-          </CardContent>
-        </Card>
+        <YourAccess role={role} />
       )}
     </div>
   );
@@ -168,4 +157,31 @@ function useEmailConfirmedNotice() {
       return next;
     }, { replace: true });
   }, [outcome, setParams]);
+}
+
+/** A member who does not run the store: what they may do here, and the way to each (issue 27). */
+function YourAccess({ role }: { role: MemberRole | null }) {
+  const access = useAdminAccess();
+  const places = visibleNav(access).flatMap((g) => g.items).filter((item) => item.to !== '/admin');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2"><Users className="size-4 text-zinc-500" aria-hidden /> Your role: {role ?? 'member'}</CardTitle>
+        <CardDescription>
+          {access.permissions.length > 0
+            ? `You can: ${access.permissions.map((p) => PERMISSION_LABELS[p].label.toLowerCase()).join(', ')}. The store's owner or an admin chooses this in Settings > Team.`
+            : "Nothing in this store's admin is open to you at the moment. Ask the store's owner or an admin."}
+        </CardDescription>
+      </CardHeader>
+      {places.length > 0 ? (
+        <CardContent className="flex flex-wrap gap-x-4 gap-y-2">
+          {places.map((place) => (
+            <Link key={place.to} to={place.to} className="text-sm font-medium text-indigo-700 hover:underline">
+              Open {place.label}
+            </Link>
+          ))}
+        </CardContent>
+      ) : null}
+    </Card>
+  );
 }

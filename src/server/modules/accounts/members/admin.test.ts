@@ -14,6 +14,7 @@ describe('admin context (what the guard shows)', () => {
     expect(await context(await signIn(t.app, 'admin@demo.test'))).toEqual({
       tenant: { id: t.seed.tenantIds.demo, name: 'Demo Store', slug: 'demo', domain: 'demo.localhost' },
       suspended: false,
+      suspension: null,
       role: 'admin',
       permissions: [...PERMISSIONS],
       isOwner: false,
@@ -31,7 +32,7 @@ describe('admin context (what the guard shows)', () => {
 
   it('on the platform host has no tenant until one is chosen', async () => {
     const cookie = await signIn(t.app, 'partner@demo.test', PLATFORM_HOST);
-    expect(await context(cookie, PLATFORM_HOST)).toEqual({ tenant: null, suspended: false, role: null, permissions: [], isOwner: false, two_step_setup_required: false });
+    expect(await context(cookie, PLATFORM_HOST)).toEqual({ tenant: null, suspended: false, suspension: null, role: null, permissions: [], isOwner: false, two_step_setup_required: false });
     const chose = await call(t.app, 'PUT', '/api/auth/active-tenant', { host: PLATFORM_HOST, cookie, body: { tenant_id: t.seed.tenantIds.acme } });
     expect(chose.statusCode).toBe(200);
     expect(chose.json().active_tenant_id).toBe(t.seed.tenantIds.acme);

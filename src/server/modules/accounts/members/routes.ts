@@ -20,7 +20,7 @@ const toTeamMember = (m: Awaited<ReturnType<typeof repo.listMembers>>[number]) =
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // What the admin guard needs: the tenant being managed (host or chosen), the role there, owner flag.
-  app.get('/api/admin/context', { schema: { response: { 200: adminContextResponse } } }, async (req): Promise<AdminContextResponse> => adminContext(app.deps.scopes, requireActor(req), adminTenantId(req), req.tenant));
+  app.get('/api/admin/context', { schema: { response: { 200: adminContextResponse } } }, async (req): Promise<AdminContextResponse> => adminContext(app.deps.scopes, requireActor(req), adminTenantId(req), req.tenant, app.deps.config.supportEmail));
 
   app.get('/api/admin/members', { schema: { response: { 200: teamMemberListResponse } } }, async (req) =>
     asStoreManager(req, async (ctx) => ({ members: (await repo.listMembers(ctx)).map(toTeamMember) })),
