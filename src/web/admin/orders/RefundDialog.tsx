@@ -34,7 +34,7 @@ export function RefundDialog({ order, open, onOpenChange }: { order: AdminOrderD
       { kind: 'refunds', body },
       {
         onSuccess: () => {
-          toast.success(`Refunded ${money(body.amount)}`);
+          toast.success(`Refunded ${money(body.amount ?? 0)}`);
           onOpenChange(false);
           setReason('');
         },
