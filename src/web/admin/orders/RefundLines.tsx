@@ -42,7 +42,7 @@ export function RefundLines({
                   <input
                     type="checkbox"
                     className="size-4 rounded accent-indigo-600"
-                    checked={choice.restock}
+                    checked={choice.quantity > 0 && choice.restock}
                     disabled={choice.quantity === 0}
                     onChange={(e) => onChange(line.id, { ...choice, restock: e.target.checked })}
                   />

@@ -96,6 +96,7 @@ describe('refund (refundInput)', () => {
     // £10.00 + two thirds of £9.99 (£6.66), as the server works it out.
     expect(amount.value).toBe('16.66');
     const stock = [...document.body.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+    // Put back in stock for each line with units chosen (not sent yet: ticked), then delivery.
     expect(stock.map((c) => c.checked)).toEqual([true, true, false]);
     await click(stock[1]);
     await click(stock[2]);
