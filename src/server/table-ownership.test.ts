@@ -40,6 +40,7 @@ const OWNER: Record<string, string> = {
   order_events: 'orders',
   order_claims: 'orders',
   order_refunds: 'orders',
+  order_refund_lines: 'orders',
   invoice_counters: 'orders',
   vat_entries: 'orders',
   vat_daily: 'orders',

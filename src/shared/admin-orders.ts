@@ -1,6 +1,7 @@
 /** Admin orders contracts (admin spec §2 Orders list, §3 Order, §7 GET /api/admin/orders; issue 6). */
 import { z } from 'zod';
 import { isSafeText } from './safe-text';
+import { isUuid } from './ids';
 import type { PostalAddress } from './address';
 import { ORDER_STATUSES, PAYMENT_STATUSES, orderLineSchema, postalAddressSchema, vatPartViewSchema } from './order-schemas';
 import { paginationSchema } from './pagination';
@@ -47,15 +48,53 @@ const CONTROL_CHARACTER = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]
 const fitForReason = (text: string) => isSafeText(text) && !CONTROL_CHARACTER.test(text);
 export const REFUND_REASON_MAX = 500;
 
-export const refundInput = z.strictObject({
-  amount: refundAmount,
-  reason: z
-    .string({ error: 'Write the reason as text' })
-    .trim()
-    .max(REFUND_REASON_MAX, `Keep the reason to ${REFUND_REASON_MAX} characters`)
-    .refine(fitForReason, 'Use only letters, numbers and punctuation in the reason')
-    .optional(),
+/** Lines one refund may name: more than any order has (a cart holds far fewer). */
+export const REFUND_LINES_MAX = 200;
+/** Units of one line: more than any line has (a cart line holds at most 999). */
+export const REFUND_QUANTITY_MAX = 100_000;
+export const CHOOSE_REFUND_ITEMS = 'Choose at least one item to refund';
+
+/** One order line in a refund by lines (issue 27): how many of its units, and whether they go back in stock. */
+export const refundLineInput = z.strictObject({
+  id: z.string({ error: 'Choose a line of this order' }).refine(isUuid, 'Choose a line of this order'),
+  quantity: z
+    .number({ error: 'Enter how many to refund' })
+    .int('Enter a whole number')
+    .min(0, 'Enter 0 or more')
+    .max(REFUND_QUANTITY_MAX, 'That is more than the order has'),
+  restock: z.boolean({ error: 'Choose whether it goes back in stock' }).optional(),
 });
+export type RefundLineInput = z.infer<typeof refundLineInput>;
+
+/**
+ * POST /api/admin/orders/{id}/refunds. An amount alone, or lines (issue 27): then the server works the
+ * amount out from the order's own prices, and `amount`, when given, may only lower it. `key` names the
+ * request, so sending it again (a lost answer) can never refund twice.
+ */
+export const refundInput = z
+  .strictObject({
+    amount: refundAmount.optional(),
+    reason: z
+      .string({ error: 'Write the reason as text' })
+      .trim()
+      .max(REFUND_REASON_MAX, `Keep the reason to ${REFUND_REASON_MAX} characters`)
+      .refine(fitForReason, 'Use only letters, numbers and punctuation in the reason')
+      .optional(),
+    lines: z.array(refundLineInput, { error: 'Choose the items to refund' }).max(REFUND_LINES_MAX, 'Too many lines').optional(),
+    /** Give the delivery charge back too (with lines, or on its own). */
+    delivery: z.boolean({ error: 'Choose whether delivery is refunded' }).optional(),
+    key: z.string({ error: 'The request key is not valid' }).refine(isUuid, 'The request key is not valid').optional(),
+  })
+  .superRefine((input, issues) => {
+    const byLines = input.lines !== undefined || input.delivery !== undefined;
+    if (!byLines && input.amount === undefined) issues.addIssue({ code: 'custom', path: ['amount'], message: 'Enter the amount to refund' });
+    if (byLines && !input.delivery && !(input.lines ?? []).some((l) => l.quantity > 0)) issues.addIssue({ code: 'custom', path: ['lines'], message: CHOOSE_REFUND_ITEMS });
+    const seen = new Set<string>();
+    (input.lines ?? []).forEach((line, i) => {
+      if (seen.has(line.id)) issues.addIssue({ code: 'custom', path: ['lines', i, 'id'], message: 'Each line once' });
+      seen.add(line.id);
+    });
+  });
 export type RefundInput = z.infer<typeof refundInput>;
 
 export const NOTE_MAX = 2000;
@@ -130,9 +169,12 @@ export const adminOrderDetailSchema = adminOrderRowSchema.omit({ item_count: tru
   shipping_address: postalAddressSchema,
   billing_address: postalAddressSchema,
   payment: z.object({ provider: z.string(), status: z.enum(PAYMENT_STATUSES), reference: z.string().nullable(), session_id: z.string().nullable() }),
-  items: z.array(orderLineSchema),
+  /** Each line with how many of its units can still be refunded by line (none while being refunded). */
+  items: z.array(orderLineSchema.extend({ refundable_quantity: z.number() })),
   allowed_statuses: z.array(z.enum(ORDER_STATUSES)),
   can_refund: z.boolean(),
+  /** The delivery charge can still be refunded with lines (it is given back once). */
+  delivery_refundable: z.boolean(),
   can_resend_confirmation: z.boolean(),
   email_count: z.number(),
   /** Newest first. */

@@ -47,6 +47,8 @@ export const orderLineSchema = z.object({
   /** The line's VAT rate and the VAT inside its total; null rate: the store charged no VAT. */
   vat_rate: z.enum(VAT_RATES).nullable(),
   vat_amount: z.number(),
+  /** How many of its units the shop has refunded by line (issue 27). */
+  refunded_quantity: z.number(),
 });
 
 /** What a shopper may see of their order (success page, My orders); amounts in pounds. */
@@ -88,12 +90,29 @@ export const orderSummarySchema = z.object({
   order_items: z.array(orderLineSchema),
 });
 
+/** One refund the shop made (issue 27): when, how much, and the lines it gave back (none for an amount alone). */
+export const shopperRefundSchema = z.object({
+  refunded_at: z.string(),
+  amount: z.number(),
+  lines: z.array(z.object({ product_name: z.string(), quantity: z.number() })),
+  /** The delivery charge was given back with the lines. */
+  delivery: z.boolean(),
+});
+
+/** The signed-in customer's own order page (issue 27): the summary, the delivery address and each refund. */
+export const accountOrderSchema = orderSummarySchema.extend({
+  shipping_address: postalAddressSchema,
+  refunds: z.array(shopperRefundSchema),
+});
+
 /** POST /api/checkout: where to pay. */
 export const checkoutResponse = z.object({ url: z.string(), order_number: z.string(), session_id: z.string() });
 /** GET /api/orders/public-lookup */
 export const publicOrderResponse = z.object({ order: orderSummarySchema });
 /** GET /api/account/orders */
 export const accountOrdersResponse = z.object({ orders: z.array(orderSummarySchema) });
+/** GET /api/account/orders/{order_number} */
+export const accountOrderResponse = z.object({ order: accountOrderSchema });
 /** POST /api/account/orders/{order_number}/cancel and POST /api/account/claim-orders: words to show. */
 export const shopperMessageResponse = z.object({ message: z.string() });
 /** POST /api/account/claim-orders/confirm */

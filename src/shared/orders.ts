@@ -1,12 +1,14 @@
 /** Order contracts (storefront spec §3 Order). Amounts in pounds at the API edge. No Zod here: the types
  * come from order-schemas.ts through type-only imports, which the bundler drops. */
 import type { z } from 'zod';
-import type { ORDER_STATUSES, PAYMENT_STATUSES, orderLineSchema, orderSummarySchema } from './order-schemas';
+import type { ORDER_STATUSES, PAYMENT_STATUSES, accountOrderSchema, orderLineSchema, orderSummarySchema, shopperRefundSchema } from './order-schemas';
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type OrderLine = z.infer<typeof orderLineSchema>;
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export type AccountOrder = z.infer<typeof accountOrderSchema>;
+export type ShopperRefund = z.infer<typeof shopperRefundSchema>;
 
 /** The spec's delivery promise: Standard Delivery's, and any method's that states no other time. */
 export const ORDER_DELIVERY_TEXT = 'Delivery takes 3-5 business days';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { apportion, invoiceNumberText, refundVat, VAT_PERCENT, VAT_RATES, vatBreakdown, vatInside, type VatLineInput } from './vat';
+import { apportion, deliveryVatParts, invoiceNumberText, refundVat, refundVatParts, sumVatParts, unitsShare, VAT_PERCENT, VAT_RATES, vatBreakdown, vatInside, type VatLineInput, type VatPart } from './vat';
 
 const rate = fc.constantFrom(...VAT_RATES);
 const line = fc.record({ gross: fc.integer({ min: 0, max: 5_000_000 }), rate });
@@ -131,6 +131,106 @@ describe('VAT given back by refunds', () => {
 
   it('a half refund of a one-rate order gives back half its VAT', () => {
     expect(refundVat([{ rate: 'standard', gross: 2400, vat: 400 }], 2400, 0, 1200)).toEqual([{ rate: 'standard', gross: 1200, vat: 200 }]);
+  });
+});
+
+describe('VAT given back by refunds of lines (issue 27)', () => {
+  it('a line refunded in any parts gives back exactly its total and its VAT', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5_000_000 }), fc.integer({ min: 1, max: 50 }), fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 8 }), (whole, quantity, steps) => {
+        let before = 0;
+        let given = 0;
+        for (const step of steps) {
+          const units = Math.min(step, quantity - before);
+          if (units <= 0) break;
+          const share = unitsShare(whole, quantity, before, units);
+          expect(share).toBeGreaterThanOrEqual(0);
+          given += share;
+          before += units;
+        }
+        if (before === quantity) expect(given).toBe(whole);
+        expect(unitsShare(whole, quantity, 0, quantity)).toBe(whole);
+      }),
+    );
+    expect(unitsShare(5600, 2, 0, 1)).toBe(2800);
+    expect(unitsShare(1000, 3, 0, 1) + unitsShare(1000, 3, 1, 1) + unitsShare(1000, 3, 2, 1)).toBe(1000);
+  });
+
+  it('refunding one line gives back its own rate’s VAT, not a share of every rate', () => {
+    const v = vatBreakdown({ registered: true, lines: [{ gross: 2800, rate: 'standard' }, { gross: 1000, rate: 'zero' }], shipping: 399, shippingMode: 'standard' });
+    const parts = refundVatParts({
+      orderParts: v.parts,
+      orderTotal: 4199,
+      refundedBefore: 0,
+      refundedAfter: 1000,
+      givenBack: [],
+      basis: [{ rate: 'zero', gross: 1000, vat: 0 }],
+      proportional: true,
+    });
+    expect(parts).toEqual([{ rate: 'zero', gross: 1000, vat: 0 }]);
+    expect(deliveryVatParts(v.parts, [{ rate: 'standard', gross: 2800, vat: v.lineVat[0] }, { rate: 'zero', gross: 1000, vat: 0 }])).toEqual([{ rate: 'standard', gross: 399, vat: v.shipping[0].vat }]);
+  });
+
+  // Orders of several lines at mixed rates; refunds by lines (any units, with or without delivery,
+  // sometimes for less than their value) and by amount, in any order, the last one completing it.
+  const unitLine = fc.record({ unit: fc.integer({ min: 1, max: 50_000 }), quantity: fc.integer({ min: 1, max: 6 }), rate });
+  const step = fc.record({ byLines: fc.boolean(), pick: fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 6, maxLength: 6 }), delivery: fc.boolean(), keep: fc.integer({ min: 0, max: 3 }), share: fc.integer({ min: 1, max: 100 }) });
+  it('any mix of refunds by lines and by amount adding up to the whole gives back exactly the order’s VAT by rate', () => {
+    fc.assert(
+      fc.property(fc.array(unitLine, { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 2_000 }), fc.constantFrom('standard' as const, 'goods' as const), fc.array(step, { maxLength: 6 }), (lines, shipping, shippingMode, steps) => {
+        const v = vatBreakdown({ registered: true, lines: lines.map((l) => ({ gross: l.unit * l.quantity, rate: l.rate })), shipping, shippingMode });
+        const total = sum(lines.map((l) => l.unit * l.quantity)) + shipping;
+        const delivery = deliveryVatParts(v.parts, lines.map((l, i) => ({ rate: l.rate, gross: l.unit * l.quantity, vat: v.lineVat[i] })));
+        const refundedUnits = lines.map(() => 0);
+        let deliveryDone = false;
+        let refunded = 0;
+        let proportional = true;
+        let givenBack: VatPart[] = [];
+        const give = (amount: number, basis: VatPart[] | null) => {
+          const parts = refundVatParts({ orderParts: v.parts, orderTotal: total, refundedBefore: refunded, refundedAfter: refunded + amount, givenBack, basis, proportional });
+          expect(sum(parts.map((p) => p.gross))).toBe(amount);
+          for (const p of parts) expect(Math.abs(p.vat)).toBeLessThanOrEqual(Math.abs(p.gross));
+          givenBack = sumVatParts(givenBack, parts);
+          refunded += amount;
+          // What is left at each rate can still come back exactly.
+          for (const p of v.parts) {
+            const g = givenBack.find((x) => x.rate === p.rate) ?? { gross: 0, vat: 0 };
+            expect(Math.abs(p.vat - g.vat)).toBeLessThanOrEqual(Math.abs(p.gross - g.gross));
+          }
+        };
+        for (const s of steps) {
+          const left = total - refunded;
+          if (left <= 0) break;
+          if (s.byLines) {
+            const basis: VatPart[] = [];
+            let value = 0;
+            lines.forEach((l, i) => {
+              const units = Math.min(s.pick[i] ?? 0, l.quantity - refundedUnits[i]);
+              if (units <= 0) return;
+              const gross = unitsShare(l.unit * l.quantity, l.quantity, refundedUnits[i], units);
+              basis.push({ rate: l.rate, gross, vat: unitsShare(v.lineVat[i], l.quantity, refundedUnits[i], units) });
+              refundedUnits[i] += units;
+              value += gross;
+            });
+            if (s.delivery && !deliveryDone && shipping > 0) {
+              basis.push(...delivery);
+              value += shipping;
+              deliveryDone = true;
+            }
+            const amount = Math.min(value - Math.min(s.keep, value), left);
+            if (amount <= 0) continue;
+            give(amount, basis);
+            proportional = false;
+          } else {
+            const amount = Math.max(1, Math.floor((left * s.share) / 100));
+            give(Math.min(amount, left), null);
+          }
+        }
+        if (refunded < total) give(total - refunded, null);
+        expect(givenBack).toEqual(v.parts.filter((p) => p.gross !== 0 || p.vat !== 0));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 

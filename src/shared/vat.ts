@@ -141,6 +141,108 @@ export function refundVat(orderParts: readonly VatPart[], orderTotal: number, re
   return after.map((p, i) => ({ rate: p.rate, gross: p.gross - before[i].gross, vat: p.vat - before[i].vat })).filter((p) => p.gross !== 0 || p.vat !== 0);
 }
 
+/**
+ * The share of a whole (a line's total, or the VAT inside it) that `units` of its `quantity` units
+ * carry when `before` of them were refunded already (issue 27). Running totals rounded once each, so a
+ * line refunded in any number of parts gives back exactly its total and exactly its VAT.
+ */
+export function unitsShare(whole: number, quantity: number, before: number, units: number): number {
+  if (quantity <= 0) return 0;
+  const upTo = (n: number) => Math.round((whole * Math.min(Math.max(n, 0), quantity)) / quantity);
+  return upTo(before + units) - upTo(before);
+}
+
+/** Delivery's part of each rate: the order's parts less what its goods lines carry (only rates delivery has). */
+export function deliveryVatParts(orderParts: readonly VatPart[], goods: readonly { rate: VatRate | null; gross: number; vat: number }[]): VatPart[] {
+  return orderParts
+    .map((p) => {
+      const lines = goods.filter((g) => g.rate === p.rate);
+      return { rate: p.rate, gross: p.gross - lines.reduce((s, g) => s + g.gross, 0), vat: p.vat - lines.reduce((s, g) => s + g.vat, 0) };
+    })
+    .filter((p) => p.gross > 0);
+}
+
+/** Parts added up by rate, in VAT_RATES order, leaving out rates with nothing. */
+export function sumVatParts(...lists: (readonly VatPart[])[]): VatPart[] {
+  const by = new Map<VatRate, VatPart>();
+  for (const p of lists.flat()) {
+    const seen = by.get(p.rate) ?? { rate: p.rate, gross: 0, vat: 0 };
+    by.set(p.rate, { rate: p.rate, gross: seen.gross + p.gross, vat: seen.vat + p.vat });
+  }
+  return VAT_RATES.flatMap((rate) => {
+    const p = by.get(rate);
+    return p && (p.gross !== 0 || p.vat !== 0) ? [p] : [];
+  });
+}
+
+/** `parts` scaled down to `amount` pence of gross: gross split by the largest remainder, each rate's VAT in step. */
+function scaleParts(parts: readonly VatPart[], amount: number): VatPart[] {
+  const weights = parts.map((p) => Math.max(p.gross, 0));
+  const grossShares = apportion(amount, weights);
+  return parts.map((p, i) => ({ rate: p.rate, gross: grossShares[i], vat: p.gross > 0 ? Math.round((p.vat * grossShares[i]) / p.gross) : 0 }));
+}
+
+export interface RefundVatInput {
+  /** The order's VAT by rate, goods and delivery together. */
+  orderParts: readonly VatPart[];
+  orderTotal: number;
+  /** The order's running total refunded before and after this refund (pence). */
+  refundedBefore: number;
+  refundedAfter: number;
+  /** What the order's earlier refunds gave back, by rate (the VAT ledger). */
+  givenBack: readonly VatPart[];
+  /**
+   * A refund by lines (issue 27): the chosen units' own gross and VAT by rate (and delivery's, when it
+   * is refunded too). Null: a refund of an amount alone.
+   */
+  basis: readonly VatPart[] | null;
+  /** No earlier refund of the order was by lines: the ledger holds the order's parts scaled to what was refunded. */
+  proportional: boolean;
+}
+
+/**
+ * Keeps each rate's VAT given back where the rest can still come out exact: after this refund, what is
+ * left of the rate's VAT fits inside what is left of its gross, and this refund's VAT fits inside its
+ * gross. Both always hold together when they held before (the two ranges overlap), so a nudge, when
+ * one is needed at all, is a penny or two in orders of a few pence.
+ */
+function keepReachable(parts: readonly VatPart[], orderParts: readonly VatPart[], givenBack: readonly VatPart[]): VatPart[] {
+  return parts
+    .map((p) => {
+      const order = orderParts.find((o) => o.rate === p.rate) ?? { gross: 0, vat: 0 };
+      const given = givenBack.find((g) => g.rate === p.rate) ?? { gross: 0, vat: 0 };
+      const rest = Math.abs(order.gross - given.gross - p.gross);
+      const lo = Math.max(order.vat - rest, given.vat - Math.abs(p.gross));
+      const hi = Math.min(order.vat + rest, given.vat + Math.abs(p.gross));
+      const vat = Math.min(Math.max(given.vat + p.vat, lo), hi) - given.vat;
+      return { rate: p.rate, gross: p.gross, vat };
+    })
+    .filter((p) => p.gross !== 0 || p.vat !== 0);
+}
+
+/**
+ * The VAT a refund gives back, by rate (issue 25, issue 27). However refunds by amount and by lines
+ * are mixed, the one that completes the order gives back exactly what is left at each rate, so the
+ * order's VAT comes back whole. Before that:
+ *  - a refund by lines gives back its units' own VAT, each line at its own rate (scaled down when the
+ *    admin refunds less than the lines' value, e.g. keeping a restocking charge);
+ *  - an amount alone follows the running total (refundVat) while every refund so far was an amount,
+ *    and is otherwise spread over what is left at each rate.
+ */
+export function refundVatParts(input: RefundVatInput): VatPart[] {
+  const amount = input.refundedAfter - input.refundedBefore;
+  if (amount <= 0 || input.orderParts.length === 0) return [];
+  const left = sumVatParts(input.orderParts, input.givenBack.map((p) => ({ rate: p.rate, gross: -p.gross, vat: -p.vat })));
+  if (input.refundedAfter >= input.orderTotal) return left;
+  const basis = sumVatParts(input.basis ?? []);
+  const basisGross = basis.reduce((s, p) => s + Math.max(p.gross, 0), 0);
+  let parts: VatPart[];
+  if (input.basis && basisGross > 0) parts = amount >= basisGross ? basis : scaleParts(basis, amount);
+  else if (input.proportional) parts = refundVat(input.orderParts, input.orderTotal, input.refundedBefore, input.refundedAfter);
+  else parts = scaleParts(left.some((p) => p.gross > 0) ? left : input.orderParts, amount);
+  return keepReachable(parts, input.orderParts, input.givenBack);
+}
+
 /** A VAT part at the API edge: pounds. */
 export interface VatPartView {
   rate: VatRate;

@@ -35,7 +35,7 @@ export default function Storefront({ tenant }: { tenant: StoreTenant }) {
           <Route path="cart" element={<CartPage />} />
           <Route path="checkout" element={<CheckoutPage />} />
           <Route path="order/success" element={<OrderSuccessPage />} />
-          <Route path="my-orders" element={<AccountArea />} />
+          <Route path="my-orders/*" element={<AccountArea />} />
           <Route path="account" element={<AccountArea />} />
           <Route path="pages/:pageSlug" element={<ContentPage />} />
           <Route path="*" element={<NotFoundPage />} />

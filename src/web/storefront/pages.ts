@@ -23,7 +23,7 @@ export function preloadStorePage(pathname: string): void {
   else if (/^\/cart\/?$/.test(pathname)) CartPage.preload();
   else if (/^\/checkout\/?$/.test(pathname)) CheckoutPage.preload();
   else if (/^\/order\/success\/?$/.test(pathname)) OrderSuccessPage.preload();
-  else if (/^\/my-orders\/?$/.test(pathname)) AccountArea.preload();
+  else if (/^\/my-orders(\/|$)/.test(pathname)) AccountArea.preload();
   else if (/^\/pages\/[^/]+\/?$/.test(pathname)) ContentPage.preload();
   else if (!/^\/p\/[^/]+\/?$/.test(pathname)) NotFoundPage.preload();
 }

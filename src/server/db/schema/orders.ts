@@ -303,6 +303,13 @@ export const orderRefunds = pgTable(
     providerRefundId: text('provider_refund_id'),
     refundedAmount: integer('refunded_amount'),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The key the admin's refund form sends with its request (issue 27): the same request sent again
+     * (a lost answer, a second click) finds this attempt instead of making another.
+     */
+    requestKey: uuid('request_key'),
+    /** A refund by lines that also gives back the delivery charge (at most once per order). */
+    includesDelivery: boolean('includes_delivery').notNull().default(false),
     createdAt: createdAt(),
     /** When the provider was last asked: the reconciler claims an attempt by moving this on. */
     triedAt: timestamp('tried_at', { withTimezone: true }).notNull().defaultNow(),
@@ -313,8 +320,47 @@ export const orderRefunds = pgTable(
     // The reconciler's question, store by store: which refunds are still waiting for an answer.
     index('order_refunds_pending_idx').on(t.tenantId, t.triedAt).where(sql`state = 'pending'`),
     uniqueIndex('order_refunds_provider_refund_uq').on(t.provider, t.providerRefundId),
+    uniqueIndex('order_refunds_request_key_uq').on(t.tenantId, t.requestKey),
     check('order_refunds_amount_check', sql`amount > 0 and (refunded_amount is null or refunded_amount >= 0)`),
     check('order_refunds_state_check', sql.raw(`state in (${REFUND_STATES.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);
+
+/**
+ * The lines a refund by lines gives back (issue 27): how many units of which order line, their value
+ * and VAT worked out from the order's own prices when the refund was asked, and whether the units go
+ * back on sale. Written with the attempt (order_refunds), so a pending refund's units are already
+ * taken; an attempt that fails no longer counts. `restocked` is set once, when the refund is settled
+ * and the stock ledger has the units back, so no retry or replayed answer puts them back twice.
+ */
+export const orderRefundLines = pgTable(
+  'order_refund_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => orderRefunds.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** The units' share of the line's total and of its VAT (pence), running totals rounded so a line refunded in parts adds up to it. */
+    amount: integer('amount').notNull(),
+    vatAmount: integer('vat_amount').notNull().default(0),
+    /** The admin chose "Put back in stock" for these units. */
+    restock: boolean('restock').notNull(),
+    /** How many units the stock ledger took back (null until settled; 0 when none could be: untracked, or already back). */
+    restocked: integer('restocked'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_refund_lines_order_idx').on(t.tenantId, t.orderId),
+    uniqueIndex('order_refund_lines_refund_item_uq').on(t.refundId, t.orderItemId),
+    check('order_refund_lines_check', sql`quantity between 1 and 100000 and amount >= 0 and vat_amount >= 0 and vat_amount <= amount and (restocked is null or restocked between 0 and quantity)`),
   ],
 );
 

@@ -2,4 +2,4 @@
 // changes stock only through these functions.
 export { stockRoutes } from './ledger/routes';
 export { listLowStock } from './ledger/repo';
-export { commitSale, recordFormAdjustment, recordImportAdjustments, release, reserve, returnSoldStock, type ImportAdjustment, type StockLine, type StockSource } from './stock-levels';
+export { commitSale, recordFormAdjustment, recordImportAdjustments, release, reserve, returnLineUnits, returnSoldStock, type ImportAdjustment, type ReturnLine, type StockLine, type StockSource } from './stock-levels';

@@ -100,34 +100,71 @@ interface SoldUnit {
   quantity: number;
 }
 
+/** What this order took off stock and has not had back, per stock row, as the ledger recorded it. */
+async function soldByOrder(ctx: StoreCtx, orderId: string): Promise<SoldUnit[]> {
+  return rowsOf<SoldUnit>(
+    await ctx.tx.execute(sql`
+      select product_id, variant_id, (-sum(change))::int as quantity
+      from stock_movements
+      where tenant_id = ${ctx.tenantId} and order_id = ${orderId}::uuid and reason in ('sale', 'cancelled', 'return')
+      group by product_id, variant_id
+      having -sum(change) > 0`),
+  );
+}
+
+/** Puts `quantity` units back on one stock row with its ledger row; false when the row is gone. */
+async function putBack(ctx: StoreCtx, order: { id: string; orderNumber: string }, unit: SoldUnit, reason: 'cancelled' | 'return', notes: string): Promise<boolean> {
+  const table = unit.variant_id ? 'product_variants' : 'products';
+  const id = unit.variant_id ?? unit.product_id;
+  const [row] = rowsOf<{ stock_quantity: number }>(
+    await ctx.tx.execute(sql`
+      update ${sql.identifier(table)} set stock_quantity = coalesce(stock_quantity, 0) + ${unit.quantity}
+      where tenant_id = ${ctx.tenantId} and id = ${id}::uuid
+      returning stock_quantity`),
+  );
+  if (!row) return false;
+  await ctx.tx.execute(sql`
+    insert into stock_movements (tenant_id, product_id, variant_id, change, reason, notes, resulting_quantity, order_id, order_number, actor_user_id)
+    values (${ctx.tenantId}, ${unit.product_id}, ${unit.variant_id}, ${unit.quantity}, ${reason}, ${notes}, ${row.stock_quantity}, ${order.id}, ${order.orderNumber}, ${ctx.actor?.userId ?? null})`);
+  return true;
+}
+
 /**
  * Puts back what this order took off stock, as the ledger recorded it (its 'sale' rows net of any
  * earlier returns), with a ledger row per stock row: reason, order and who did it.
  */
 export async function returnSoldStock(ctx: StoreCtx, order: { id: string; orderNumber: string }, reason: 'cancelled' | 'return', notes: string): Promise<number> {
-  const sold = rowsOf<SoldUnit>(
-    await ctx.tx.execute(sql`
-      select product_id, variant_id, (-sum(change))::int as quantity
-      from stock_movements
-      where tenant_id = ${ctx.tenantId} and order_id = ${order.id}::uuid and reason in ('sale', 'cancelled', 'return')
-      group by product_id, variant_id
-      having -sum(change) > 0`),
-  );
-  for (const unit of sold) {
-    const table = unit.variant_id ? 'product_variants' : 'products';
-    const id = unit.variant_id ?? unit.product_id;
-    const [row] = rowsOf<{ stock_quantity: number }>(
-      await ctx.tx.execute(sql`
-        update ${sql.identifier(table)} set stock_quantity = coalesce(stock_quantity, 0) + ${unit.quantity}
-        where tenant_id = ${ctx.tenantId} and id = ${id}::uuid
-        returning stock_quantity`),
-    );
-    if (!row) continue;
-    await ctx.tx.execute(sql`
-      insert into stock_movements (tenant_id, product_id, variant_id, change, reason, notes, resulting_quantity, order_id, order_number, actor_user_id)
-      values (${ctx.tenantId}, ${unit.product_id}, ${unit.variant_id}, ${unit.quantity}, ${reason}, ${notes}, ${row.stock_quantity}, ${order.id}, ${order.orderNumber}, ${ctx.actor?.userId ?? null})`);
-  }
+  const sold = await soldByOrder(ctx, order.id);
+  for (const unit of sold) await putBack(ctx, order, unit, reason, notes);
   return sold.reduce((n, u) => n + u.quantity, 0);
+}
+
+/** Order lines whose units go back on sale, each under a key the caller gives it back by. */
+export interface ReturnLine extends StockLine {
+  key: string;
+}
+
+/**
+ * Puts chosen units of this order's lines back on sale (a refund by lines, issue 27), never more of a
+ * stock row than the ledger says the order took off it and has not had back, each line with its own
+ * ledger row (reason 'return', the order, who did it). Answers how many units of each line went back:
+ * 0 for a line whose stock is not tracked, whose units are back already, or whose product is gone.
+ */
+export async function returnLineUnits(ctx: StoreCtx, order: { id: string; orderNumber: string }, lines: readonly ReturnLine[], notes: string): Promise<Map<string, number>> {
+  const back = new Map<string, number>(lines.map((l) => [l.key, 0]));
+  const wanted = lines.filter((l) => l.stock_source !== 'untracked' && l.quantity > 0);
+  if (wanted.length === 0) return back;
+  const out = new Map((await soldByOrder(ctx, order.id)).map((u) => [`${u.product_id}:${u.variant_id ?? ''}`, u.quantity]));
+  for (const line of wanted) {
+    const variantId = line.stock_source === 'variant' ? line.variant_id : null;
+    const key = `${line.product_id}:${variantId ?? ''}`;
+    const quantity = Math.min(line.quantity, out.get(key) ?? 0);
+    if (quantity <= 0) continue;
+    if (!(await putBack(ctx, order, { product_id: line.product_id, variant_id: variantId, quantity }, 'return', notes))) continue;
+    out.set(key, (out.get(key) ?? 0) - quantity);
+    back.set(line.key, quantity);
+  }
+  return back;
 }
 
 /** A ledger line for stock set by hand on the product form (checkout and the stock screen write their own). */

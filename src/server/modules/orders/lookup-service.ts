@@ -2,7 +2,9 @@ import { and, desc, eq, or } from 'drizzle-orm';
 import type { StoreCtx } from '../../http/context';
 import { notFound, unauthorized } from '../../http/errors';
 import { orders } from '../../db/schema';
-import type { OrderSummary } from '../../../shared/orders';
+import type { AccountOrder, OrderSummary } from '../../../shared/orders';
+import { penceToPounds } from '../../../shared/money';
+import { refundedUnits, settledRefunds } from './refunded-lines';
 import { hashToken } from '../accounts';
 import * as repo from './orders-repo';
 import { toOrderSummary } from './order-view';
@@ -20,7 +22,7 @@ export async function publicLookup(ctx: StoreCtx, query: { session_id?: string; 
     order = await shopperOrder(ctx, query.order_number, cartToken);
   }
   if (!order) throw notFound('Order not found');
-  return toOrderSummary(order, await repo.listItems(ctx, [order.id]));
+  return toOrderSummary(order, await repo.listItems(ctx, [order.id]), await refundedUnits(ctx, [order.id]));
 }
 
 /** An order by its number, only for the browser that placed it (its cart cookie) or the signed-in customer it belongs to. */
@@ -45,5 +47,40 @@ export async function accountOrders(ctx: StoreCtx): Promise<OrderSummary[]> {
     .orderBy(desc(orders.placedAt))
     .limit(100);
   const items = await repo.listItems(ctx, rows.map((o) => o.id));
-  return rows.map((o) => toOrderSummary(o, items));
+  const refunded = await refundedUnits(ctx, rows.map((o) => o.id));
+  return rows.map((o) => toOrderSummary(o, items, refunded));
+}
+
+/**
+ * GET /api/account/orders/{order_number} (issue 27): one of the signed-in customer's orders, as My
+ * orders lists them (placed, or awaiting payment), with its delivery address and each refund. Someone
+ * else's order, another store's and a missing one are the same 404.
+ */
+export async function accountOrder(ctx: StoreCtx, orderNumber: string): Promise<AccountOrder> {
+  if (!ctx.actor) throw unauthorized();
+  const [order] = await ctx.tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.tenantId, ctx.tenantId),
+        eq(orders.orderNumber, orderNumber.trim().toUpperCase()),
+        eq(orders.userId, ctx.actor.userId),
+        or(repo.isPlacedOrder, repo.isAwaitingPaymentOrder),
+      ),
+    )
+    .limit(1);
+  if (!order) throw notFound('Order not found');
+  const summary = toOrderSummary(order, await repo.listItems(ctx, [order.id]), await refundedUnits(ctx, [order.id]));
+  const refunds = await settledRefunds(ctx, order.id);
+  return {
+    ...summary,
+    shipping_address: order.shippingAddress,
+    refunds: refunds.map((r) => ({
+      refunded_at: r.refundedAt.toISOString(),
+      amount: penceToPounds(r.amount),
+      lines: r.lines.map((l) => ({ product_name: l.productName, quantity: l.quantity })),
+      delivery: r.includesDelivery,
+    })),
+  };
 }

@@ -13,7 +13,10 @@ export const adminInvoicePath = (orderId: string) => `/api/admin/orders/${orderI
 
 const pounds = penceToPounds;
 
-export function toOrderLine(i: OrderItemRow): OrderLine {
+/** Units of each line refunded by line, keyed by line id (refunded-lines.ts); absent: none. */
+export type RefundedByLine = ReadonlyMap<string, { settled: number }>;
+
+export function toOrderLine(i: OrderItemRow, refunded?: RefundedByLine): OrderLine {
   return {
     id: i.id,
     product_name: i.productName,
@@ -26,12 +29,13 @@ export function toOrderLine(i: OrderItemRow): OrderLine {
     total_amount: pounds(i.totalAmount),
     vat_rate: i.vatRate,
     vat_amount: pounds(i.vatAmount),
+    refunded_quantity: refunded?.get(i.id)?.settled ?? 0,
   };
 }
 
 /** What a shopper may see of their order: no addresses or internal references beyond their own name. */
-export function toOrderSummary(o: OrderRow, items: OrderItemRow[], now = new Date()): OrderSummary {
-  const lines = items.filter((i) => i.orderId === o.id).map(toOrderLine);
+export function toOrderSummary(o: OrderRow, items: OrderItemRow[], refunded?: RefundedByLine, now = new Date()): OrderSummary {
+  const lines = items.filter((i) => i.orderId === o.id).map((i) => toOrderLine(i, refunded));
   const awaiting = isAwaitingPayment(o, now);
   return {
     order_number: o.orderNumber,

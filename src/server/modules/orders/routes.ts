@@ -11,12 +11,13 @@ import { checkoutInput } from '../../../shared/checkout-schemas';
 import { claimOrdersBody, confirmClaimBody } from '../../../shared/claim-schemas';
 import { applyPaymentEvent, orderStraySubject } from './payment-events';
 import { applyAccountEvent, settleStrayRefund } from '../payments';
-import { accountOrders, publicLookup, shopperOrder } from './lookup-service';
+import { accountOrder, accountOrders, publicLookup, shopperOrder } from './lookup-service';
 import { shopperReceipt } from './vat/receipt-service';
 import { sendReceipt } from './vat/routes';
 import { confirmClaim, requestClaim } from './claim-service';
 import { cancelAwaitingPayment } from './shopper-cancel';
 import {
+  accountOrderResponse,
   accountOrdersResponse,
   checkoutResponse,
   claimConfirmedResponse,
@@ -85,6 +86,12 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
   app.get('/api/account/orders', { schema: { response: { 200: accountOrdersResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return { orders: await inStore(req, (ctx) => accountOrders(ctx)) };
+  });
+
+  // The signed-in customer's own order page (issue 27): anyone else's order is the same 404 as none.
+  app.get('/api/account/orders/:order_number', { schema: { params: orderNumberParams, response: { 200: accountOrderResponse } } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { order: await inStore(req, (ctx) => accountOrder(ctx, req.params.order_number)) };
   });
 
   app.post('/api/account/orders/:order_number/cancel', { schema: { params: orderNumberParams, response: { 200: shopperMessageResponse } } }, async (req) => {

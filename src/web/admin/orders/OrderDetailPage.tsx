@@ -4,6 +4,7 @@ import { ArrowLeft, FileDown, ImageOff, SearchX } from 'lucide-react';
 import type { AdminOrderDetail } from '@shared/admin-orders';
 import { formatOrderTotal } from '@shared/order-status';
 import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -97,6 +98,9 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
                     <div className="shrink-0 text-right text-sm">
                       <p className="font-medium tabular-nums">{money(line.total_amount)}</p>
                       <p className="text-xs text-zinc-500 tabular-nums">{line.quantity} × {money(line.unit_price)}</p>
+                      {line.refunded_quantity > 0 ? (
+                        <Badge variant="secondary" className="mt-1">{line.refunded_quantity === line.quantity ? 'Refunded' : `${line.refunded_quantity} refunded`}</Badge>
+                      ) : null}
                     </div>
                   </li>
                 ))}

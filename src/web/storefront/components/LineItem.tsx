@@ -13,13 +13,15 @@ interface LineItemProps {
   total: number;
   /** A problem with the line to point out (not enough stock), in red under it. */
   warning?: string | null;
+  /** What has happened to the line since (refunded), in grey under it. */
+  note?: string | null;
 }
 
 /**
  * One bought line (a cart line at checkout, an order line afterwards): picture with the quantity on
  * it, name and options, and the line's total. Read-only; the cart page is where lines change.
  */
-export function LineItem({ name, slug, imageUrl, options, quantity, unitPrice, total, warning }: LineItemProps) {
+export function LineItem({ name, slug, imageUrl, options, quantity, unitPrice, total, warning, note }: LineItemProps) {
   return (
     <li className="flex items-center gap-4 py-4 first:pt-0 last:pb-0">
       <div className="relative shrink-0">
@@ -37,6 +39,7 @@ export function LineItem({ name, slug, imageUrl, options, quantity, unitPrice, t
           Qty {quantity}
           {quantity > 1 ? ` × ${formatGBP(unitPrice)}` : null}
         </p>
+        {note ? <p className="mt-0.5 text-xs font-medium text-zinc-700">{note}</p> : null}
         {warning ? <p className="mt-0.5 text-xs font-medium text-red-700">{warning}</p> : null}
       </div>
       <p className="shrink-0 text-sm font-medium tabular-nums text-zinc-900">{formatGBP(total)}</p>

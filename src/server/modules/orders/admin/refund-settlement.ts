@@ -8,6 +8,8 @@ import { sendRefundEmail } from './customer-emails';
 import * as refunds from './refunds-repo';
 import { returnSoldStock } from '../../inventory';
 import { recordRefundVat } from '../vat/ledger';
+import { attemptLines, hasLineRefunds } from '../refunded-lines';
+import { refundBasis, refundedLinesData, refundedLinesText, restockLines, returnUnrefundedUnits } from './refund-lines';
 
 /**
  * Writing down what the payment provider answered to a refund attempt (refunds-repo.ts). Each
@@ -30,8 +32,11 @@ async function book(ctx: StoreCtx, attempt: refunds.RefundAttempt, result: Refun
   if (!(await refunds.markRefunded(ctx, attempt.id, result))) return null;
   const after = await refunds.settleRefund(ctx, attempt.orderId, attempt.amount, result.amount);
   if (!after) throw new Error(`order ${attempt.orderId} vanished while refunding`);
-  // The VAT this refund gives back, by rate, into the ledger the VAT report reads (issue 25).
-  await recordRefundVat(ctx, attempt.id, after, Math.max(0, after.refundedAmount - result.amount), after.refundedAmount);
+  // The VAT this refund gives back, by rate, into the ledger the VAT report reads (issue 25): a refund
+  // by lines gives back its lines' own VAT (issue 27).
+  const basis = await refundBasis(ctx, after, attempt);
+  const proportional = !(await hasLineRefunds(ctx, after.id, attempt.id));
+  await recordRefundVat(ctx, attempt.id, after, Math.max(0, after.refundedAmount - result.amount), after.refundedAmount, { basis, proportional });
   const full = after.refundedAmount >= after.totalAmount;
   const changes: Partial<ordersRepo.OrderRow> = { paymentStatus: full ? 'refunded' : 'partially_refunded', ...(full ? { status: 'refunded' as const } : {}) };
   return { after, full, changes };
@@ -52,15 +57,30 @@ export async function recordRefund(ctx: StoreCtx, email: EmailSender, attempt: r
   const booked = await book(ctx, attempt, result);
   if (!booked) return NOT_SETTLED;
   const { after, full, changes } = booked;
-  let stockChanged = false;
-  // Refunded in full before it was sent: the goods never left, so they go back on sale.
+  // A refund by lines: the units chosen to go back in stock do, through the stock ledger, once.
+  const lines = await restockLines(ctx, after, attempt.id);
+  let stockChanged = lines.some((l) => (l.restockedNow ?? 0) > 0);
+  // Refunded in full before it was sent: the goods never left, so they go back on sale (all but the
+  // units refunds by lines already dealt with, by the admin's choice for each).
   if (full && after.reservationState === 'committed' && (after.status === 'confirmed' || after.status === 'processing')) {
-    stockChanged = (await returnSoldStock(ctx, after, 'return', `Order ${after.orderNumber} refunded in full before it was sent`)) > 0;
+    const notes = `Order ${after.orderNumber} refunded in full before it was sent`;
+    const byLines = lines.length > 0 || attempt.includesDelivery || (await hasLineRefunds(ctx, after.id, attempt.id));
+    const back = byLines ? await returnUnrefundedUnits(ctx, after, notes) : await returnSoldStock(ctx, after, 'return', notes);
+    stockChanged = stockChanged || back > 0;
     changes.reservationState = 'released';
   }
   await ordersRepo.updateOrder(ctx, after.id, changes);
   const total = `${money(after.refundedAmount)} of ${money(after.totalAmount)} refunded`;
-  await ordersRepo.addEvent(ctx, after.id, 'refunded', `Refunded ${money(result.amount)}${attempt.reason ? ` (${attempt.reason})` : ''}: ${total}${how}`, refundData(attempt, result));
+  const reason = attempt.reason ? ` (${attempt.reason})` : '';
+  if (lines.length > 0 || attempt.includesDelivery) {
+    await ordersRepo.addEvent(ctx, after.id, 'refunded', `Refunded ${money(result.amount)}${reason}: ${refundedLinesText(lines, attempt.includesDelivery)}. ${total}${how}`, {
+      ...refundData(attempt, result),
+      lines: refundedLinesData(lines),
+      ...(attempt.includesDelivery ? { delivery: true } : {}),
+    });
+  } else {
+    await ordersRepo.addEvent(ctx, after.id, 'refunded', `Refunded ${money(result.amount)}${reason}: ${total}${how}`, refundData(attempt, result));
+  }
   if (full && after.status !== 'refunded') {
     await ordersRepo.addEvent(ctx, after.id, 'status_changed', `Status changed from ${orderStatusName(after.status)} to Refunded`, { from: after.status, to: 'refunded' });
   }
@@ -80,7 +100,8 @@ export async function recordRefundPlainly(ctx: StoreCtx, attempt: refunds.Refund
   if (!booked) return NOT_SETTLED;
   const { after, full, changes } = booked;
   await ordersRepo.updateOrder(ctx, after.id, changes);
-  const skipped = full && after.reservationState === 'committed' ? 'the customer was not emailed and no stock was put back' : 'the customer was not emailed';
+  const restockAsked = (await attemptLines(ctx, attempt.id)).some((l) => l.restock);
+  const skipped = (full && after.reservationState === 'committed') || restockAsked ? 'the customer was not emailed and no stock was put back' : 'the customer was not emailed';
   await ordersRepo.addEvent(
     ctx,
     after.id,

@@ -14,6 +14,7 @@ export async function reserveRefund(
   order: { id: string; paymentProvider: string },
   amount: number,
   reason: string | null,
+  extra: { requestKey?: string | null; includesDelivery?: boolean } = {},
 ): Promise<RefundAttempt | null> {
   const reserved = await ctx.tx
     .update(orders)
@@ -30,9 +31,24 @@ export async function reserveRefund(
   if (reserved.length !== 1) return null;
   const [attempt] = await ctx.tx
     .insert(orderRefunds)
-    .values({ tenantId: ctx.tenantId, orderId: order.id, provider: order.paymentProvider, amount, reason, actorUserId: ctx.actor?.userId ?? null })
+    .values({
+      tenantId: ctx.tenantId,
+      orderId: order.id,
+      provider: order.paymentProvider,
+      amount,
+      reason,
+      actorUserId: ctx.actor?.userId ?? null,
+      requestKey: extra.requestKey ?? null,
+      includesDelivery: extra.includesDelivery ?? false,
+    })
     .returning();
   return attempt;
+}
+
+/** The attempt an earlier request with this key made, in this store (any order), or null. */
+export async function findByRequestKey(ctx: StoreCtx, requestKey: string): Promise<RefundAttempt | null> {
+  const [row] = await ctx.tx.select().from(orderRefunds).where(and(eq(orderRefunds.tenantId, ctx.tenantId), eq(orderRefunds.requestKey, requestKey))).limit(1);
+  return row ?? null;
 }
 
 /** Pending attempts whose provider was last asked before `before` (their request is over), oldest first. */

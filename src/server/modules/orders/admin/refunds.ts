@@ -11,6 +11,8 @@ import { isPaid, refundableOf } from './view';
 import * as refunds from './refunds-repo';
 import { noteUnconfirmed, recordRefund, recordRefundPlainly, releaseRefund } from './refund-settlement';
 import { askProviderRefund } from '../../payments';
+import { attemptLines, insertRefundLines } from '../refunded-lines';
+import { chooseLines } from './refund-lines';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
 
@@ -92,37 +94,72 @@ export async function settleAttempt(
   }
 }
 
+/** The same request again (its key): the attempt it made, if the figures match; else a 409. */
+async function sameRequest(ctx: TenantCtx, orderId: string, earlier: refunds.RefundAttempt, input: RefundInput): Promise<refunds.RefundAttempt> {
+  const again = conflict('refund_invalid', 'This refund was already asked for with other figures. Reload the order to see where it stands.');
+  if (earlier.orderId !== orderId) throw again;
+  if (input.amount !== undefined && poundsToPence(input.amount) !== earlier.amount) throw again;
+  if (Boolean(input.delivery) !== earlier.includesDelivery) throw again;
+  const asked = new Map((input.lines ?? []).filter((l) => l.quantity > 0).map((l) => [l.id, l.quantity]));
+  const made = await attemptLines(ctx, earlier.id);
+  if (made.length !== asked.size || made.some((l) => asked.get(l.orderItemId) !== l.quantity)) throw again;
+  return earlier;
+}
+
 /**
- * Refunds part or all of a paid order through the payment provider (issue 6, issue 11):
- *  1. lock the order, check the amount, reserve it (orders.refund_pending, a conditional update) and
- *     write the attempt (order_refunds) in the same transaction; the body was fully validated before;
+ * Refunds part or all of a paid order through the payment provider (issue 6, issue 11), by an amount
+ * or by lines (issue 27: the amount is worked out from the order's own prices, and may only be lowered):
+ *  1. lock the order, check the amount (and lines), reserve it (orders.refund_pending, a conditional
+ *     update) and write the attempt (order_refunds, with its lines) in the same transaction; the body
+ *     was fully validated before;
  *  2. ask the provider, with the attempt's id as idempotency key;
  *  3. record its answer (settleAttempt). No network call runs inside a transaction, two refunds at
  *     once can never pass what was paid, and whatever fails after the provider refunded, the amount
  *     is recorded from the provider's answer or stays reserved for the reconciler: never lost.
+ * The same request sent again (its `key`) answers the attempt it made instead of making another.
  */
 export async function refundOrder(asManager: InScope<TenantCtx>, deps: RefundDeps, id: string, input: RefundInput): Promise<RefundOutcome> {
   const { payments } = deps;
-  const amount = poundsToPence(input.amount);
   const reason = input.reason?.trim() || null;
 
-  const { attempt, payment, scope } = await asManager(async (ctx) => {
+  const step1 = await asManager(async (ctx) => {
     const order = await findOrderOr404(ctx, id, true);
+    const scope = { tenantId: ctx.tenantId, actor: ctx.actor };
+    const payment = { sessionId: order.paymentSessionId ?? '', paymentReference: order.paymentReference, destinationAccount: order.paymentDestination };
+    const earlier = input.key ? await refunds.findByRequestKey(ctx, input.key) : null;
+    const unavailable = () =>
+      conflict('refund_unavailable', `This order was paid through the ${order.paymentProvider} payment provider, which this store no longer uses, so it cannot be refunded from here.`);
+    if (earlier) {
+      const attempt = await sameRequest(ctx, order.id, earlier, input);
+      if (attempt.state === 'pending' && (order.paymentProvider !== payments.name || !order.paymentSessionId)) throw unavailable();
+      return { attempt, payment, scope, replay: true };
+    }
     if (!isPaid(order)) {
       throw conflict('not_paid', order.paymentStatus === 'refunded' ? 'This order has already been refunded in full.' : 'Only paid orders can be refunded.');
     }
-    if (order.paymentProvider !== payments.name || !order.paymentSessionId) {
-      throw conflict('refund_unavailable', `This order was paid through the ${order.paymentProvider} payment provider, which this store no longer uses, so it cannot be refunded from here.`);
+    if (order.paymentProvider !== payments.name || !order.paymentSessionId) throw unavailable();
+    const chosen = input.lines !== undefined || input.delivery !== undefined ? await chooseLines(ctx, order, input) : null;
+    const amount = input.amount !== undefined ? poundsToPence(input.amount) : chosen!.value;
+    if (chosen && amount > chosen.value) {
+      throw refundRefused(`A refund of ${money(amount)} is more than the ${money(chosen.value)} the chosen items come to.`);
     }
     const left = refundableOf(order);
     if (amount > left) {
       const pending = order.refundPending > 0 ? ` (${money(order.refundPending)} is being refunded right now)` : '';
       throw refundRefused(`A refund of ${money(amount)} is more than the ${money(left)} left to refund on this order${pending}.`);
     }
-    const attempt = await refunds.reserveRefund(ctx, order, amount, reason);
+    const attempt = await refunds.reserveRefund(ctx, order, amount, reason, { requestKey: input.key ?? null, includesDelivery: chosen?.delivery ?? false });
     if (!attempt) throw refundRefused(`A refund of ${money(amount)} is more than is left to refund on this order.`);
-    return { attempt, payment: { sessionId: order.paymentSessionId, paymentReference: order.paymentReference, destinationAccount: order.paymentDestination }, scope: { tenantId: ctx.tenantId, actor: ctx.actor } };
+    if (chosen) await insertRefundLines(ctx, attempt, chosen.lines);
+    return { attempt, payment, scope, replay: false };
   });
+  const { attempt, payment, scope } = step1;
+  const amount = attempt.amount;
+  if (step1.replay) {
+    // Settled already: nothing more to do (a refusal is answered as it was).
+    if (attempt.state === 'succeeded') return { stockChanged: false };
+    if (attempt.state === 'failed') throw conflict('refund_failed', 'The payment provider refused this refund: the order’s timeline says why.');
+  }
 
   // Step 3 runs in the same tenant as step 1 even if the person's access changed in between: the
   // provider has answered by now and the books must say so.

@@ -11,6 +11,7 @@ import { sendOrderConfirmation } from '../emails';
 import { ERASED_REASON } from '../customer-data';
 import { sendCancelledEmail, sendShippedEmail } from './customer-emails';
 import * as repo from './repo';
+import { deliveryRefunded, refundedUnits } from '../refunded-lines';
 import { isPaid, toAdminOrderDetail } from './view';
 import type { ErrorCode } from '../../../../shared/errors';
 
@@ -26,7 +27,8 @@ export async function findOrderOr404(ctx: TenantCtx, id: string, lock = false): 
 export async function loadDetail(ctx: TenantCtx, id: string): Promise<AdminOrderDetail> {
   const order = await findOrderOr404(ctx, id);
   const [items, events, emailCount] = [await ordersRepo.listItems(ctx, [order.id]), await repo.listEvents(ctx, order.id), await countOrderEmails(ctx.tx, ctx.tenantId, order.id)];
-  return toAdminOrderDetail(order, items, events, emailCount);
+  const byLine = { units: await refundedUnits(ctx, [order.id]), deliveryRefunded: await deliveryRefunded(ctx, order.id) };
+  return toAdminOrderDetail(order, items, events, emailCount, byLine);
 }
 
 /** Why a move is refused, in words that say what the order can do instead. */

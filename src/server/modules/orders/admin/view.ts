@@ -1,6 +1,7 @@
 import { penceToPounds } from '../../../../shared/money';
 import { allowedNextStatuses, type AdminOrderDetail, type AdminOrderRow, type OrderEventView } from '../../../../shared/admin-orders';
 import { adminInvoicePath, toOrderLine } from '../order-view';
+import type { RefundedUnits } from '../refunded-lines';
 import { storedVatParts, vatPartsView } from '../vat/store-vat';
 import { invoiceNumberText } from '../../../../shared/vat';
 import type { OrderItemRow, OrderRow } from '../orders-repo';
@@ -36,7 +37,13 @@ export function toOrderEvent(e: EventRow): OrderEventView {
   return { id: e.id, type: e.type, message: e.message, actor_email: e.actorEmail ?? null, data: e.data ?? null, created_at: iso(e.createdAt) };
 }
 
-export function toAdminOrderDetail(o: OrderRow, items: OrderItemRow[], events: EventRow[], emailCount: number): AdminOrderDetail {
+/** What refunds by lines have taken of the order (issue 27): units per line, and whether delivery went back. */
+export interface RefundsByLine {
+  units: ReadonlyMap<string, RefundedUnits>;
+  deliveryRefunded: boolean;
+}
+
+export function toAdminOrderDetail(o: OrderRow, items: OrderItemRow[], events: EventRow[], emailCount: number, byLine: RefundsByLine): AdminOrderDetail {
   const everPaid = o.paidAt !== null || isPaid(o) || o.paymentStatus === 'refunded';
   return {
     id: o.id,
@@ -69,9 +76,14 @@ export function toAdminOrderDetail(o: OrderRow, items: OrderItemRow[], events: E
     shipping_address: o.shippingAddress,
     billing_address: o.billingAddress,
     payment: { provider: o.paymentProvider, status: o.paymentStatus, reference: o.paymentReference, session_id: o.paymentSessionId },
-    items: items.map(toOrderLine),
+    items: items.map((i) => {
+      const units = byLine.units.get(i.id);
+      const refundable = isPaid(o) ? Math.max(i.quantity - (units?.settled ?? 0) - (units?.pending ?? 0), 0) : 0;
+      return { ...toOrderLine(i, byLine.units), refundable_quantity: refundable };
+    }),
     allowed_statuses: [...allowedNextStatuses(o.status)],
     can_refund: refundableOf(o) > 0,
+    delivery_refundable: isPaid(o) && o.shippingTotal > 0 && !byLine.deliveryRefunded,
     can_resend_confirmation: isPaid(o) && o.erasedAt === null,
     email_count: emailCount,
     events: events.map(toOrderEvent),

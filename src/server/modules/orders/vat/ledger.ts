@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { StoreCtx } from '../../../http/context';
 import { rowsOf } from '../../../db/rows';
-import { refundVat, type VatPart } from '../../../../shared/vat';
+import { refundVatParts, sumVatParts, type VatPart, type VatRate } from '../../../../shared/vat';
 import { storedVatParts } from './store-vat';
 
 /**
@@ -52,9 +52,21 @@ export async function issueReceipt(ctx: StoreCtx, order: { id: string; invoiceNu
   return number;
 }
 
+/** What the order's refunds so far gave back, by rate (the ledger's own rows). */
+async function givenBack(ctx: StoreCtx, orderId: string, except: string): Promise<VatPart[]> {
+  const rows = rowsOf<{ rate: VatRate; gross: number; vat: number }>(
+    await ctx.tx.execute(sql`
+      select rate, sum(gross)::int as gross, sum(vat)::int as vat from vat_entries
+      where tenant_id = ${ctx.tenantId}::uuid and order_id = ${orderId}::uuid and kind = 'refund' and refund_id is distinct from ${except}::uuid
+      group by rate`),
+  );
+  return sumVatParts(rows.map((r) => ({ rate: r.rate, gross: Number(r.gross), vat: Number(r.vat) })));
+}
+
 /**
- * A refund was settled: the VAT it takes back, by rate, enters the ledger. Worked out on the running
- * total refunded, so partial refunds that add up to the whole give back exactly the order's VAT.
+ * A refund was settled: the VAT it takes back, by rate, enters the ledger (refundVatParts). A refund
+ * by lines gives back its lines' own VAT (`basis`); whatever the mix, the refund completing the order
+ * gives back exactly what is left, so the order's VAT comes back whole.
  */
 export async function recordRefundVat(
   ctx: StoreCtx,
@@ -62,7 +74,19 @@ export async function recordRefundVat(
   order: { id: string; totalAmount: number; vatBreakdown: unknown },
   refundedBefore: number,
   refundedAfter: number,
+  how: { basis: VatPart[] | null; proportional: boolean } = { basis: null, proportional: true },
 ): Promise<void> {
   if (refundedAfter <= refundedBefore) return;
-  await writeEntries(ctx, order.id, refundId, 'refund', refundVat(storedVatParts(order.vatBreakdown), order.totalAmount, refundedBefore, refundedAfter));
+  const orderParts = storedVatParts(order.vatBreakdown);
+  if (orderParts.length === 0) return;
+  const parts = refundVatParts({
+    orderParts,
+    orderTotal: order.totalAmount,
+    refundedBefore,
+    refundedAfter,
+    givenBack: await givenBack(ctx, order.id, refundId),
+    basis: how.basis,
+    proportional: how.proportional,
+  });
+  await writeEntries(ctx, order.id, refundId, 'refund', parts);
 }

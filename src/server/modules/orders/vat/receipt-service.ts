@@ -4,7 +4,7 @@ import { notFound } from '../../../http/errors';
 import { vatEntries } from '../../../db/schema';
 import { storeDetails } from '../../tenants';
 import { addressLines } from '../../../../shared/store-details';
-import { invoiceNumberText } from '../../../../shared/vat';
+import { deliveryVatParts, invoiceNumberText } from '../../../../shared/vat';
 import * as repo from '../orders-repo';
 import { lineDisplayName } from '../cart/pricing';
 import { receiptPdf, type ReceiptData } from './receipt-pdf';
@@ -29,12 +29,8 @@ export async function receiptData(ctx: StoreCtx, order: repo.OrderRow): Promise<
   const items = await repo.listItems(ctx, [order.id]);
   const parts = storedVatParts(order.vatBreakdown);
   const vatInvoice = parts.length > 0;
-  const goodsVat = new Map<string, number>();
-  for (const i of items) if (i.vatRate) goodsVat.set(i.vatRate, (goodsVat.get(i.vatRate) ?? 0) + i.vatAmount);
   // Delivery's part of each rate: the order's parts less what its goods lines carry.
-  const deliveryParts = parts
-    .map((p) => ({ rate: p.rate, gross: p.gross - items.filter((i) => i.vatRate === p.rate).reduce((s, i) => s + i.totalAmount, 0), vat: p.vat - (goodsVat.get(p.rate) ?? 0) }))
-    .filter((p) => p.gross > 0);
+  const deliveryParts = deliveryVatParts(parts, items.map((i) => ({ rate: i.vatRate, gross: i.totalAmount, vat: i.vatAmount })));
   const a = order.billingAddress;
   return {
     vatInvoice,
