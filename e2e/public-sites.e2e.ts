@@ -24,7 +24,9 @@ describe('public sites', () => {
     await page.getByText('Free delivery on orders over £100').first().waitFor();
     expect(await page.getByText('Everything a small UK shop needs').count()).toBe(0);
     await snap(page, 'store-home-mobile');
-    await page.goto(url('demo.localhost', '/no-such-page'));
+    // A page no store route answers: the store's "Page not found", with a real 404 (issue 27 item 8).
+    const missing = await page.goto(url('demo.localhost', '/no-such-page'));
+    expect(missing?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await signInThroughForm(page, url('demo.localhost', '/login'), 'admin@demo.test', 'wrong-password');
     await page.getByText('Invalid email or password').waitFor();

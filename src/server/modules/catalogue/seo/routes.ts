@@ -5,6 +5,7 @@ import type { StoreCtx } from '../../../http/context';
 import { escapeHtml } from '../../../../shared/html-escape';
 import { injectHead } from './html';
 import { promiseSentence } from '../../../../shared/promise-sentence';
+import { isStorePagePath } from '../../../../shared/store-paths';
 import { isCataloguePage, platformMeta, sitemapPaths, storeMeta, storePageMeta } from './seo-service';
 
 /**
@@ -24,7 +25,11 @@ export async function renderPageHead(req: FastifyRequest, html: string): Promise
   const storeName = req.tenant.name;
   // What the store promises (its policies and delivery options), for descriptions it has not written.
   const promise = promiseSentence(req.tenant.promises);
-  if (!isCataloguePage(url.path)) return { html: injectHead(html, storePageMeta(storeName, url, req.tenant.details.description, promise)), status: 200 };
+  if (!isCataloguePage(url.path)) {
+    // A path no store page answers is missing: its status says so, as the page's "Page not found" does.
+    if (!isStorePagePath(url.path)) return { html: injectHead(html, { ...storePageMeta(storeName, url, null, promise), title: `Page not found | ${storeName}`, noindex: true }), status: 404 };
+    return { html: injectHead(html, storePageMeta(storeName, url, req.tenant.details.description, promise)), status: 200 };
+  }
   // Category and product heads (or their 404) are cached with the catalogue; the key holds everything
   // the head is built from besides the tenant's catalogue.
   const { meta, status } = await cachedStoreRead(req, `head:${url.origin}|${storeName}|${promise}|${url.path}`, (ctx) => storeMeta(ctx, storeName, url, promise));

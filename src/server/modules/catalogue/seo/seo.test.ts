@@ -91,3 +91,22 @@ describe('sitemap and robots per host', () => {
     expect(forged.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
   });
 });
+
+describe('a page no store route answers (issue 27 item 8)', () => {
+  it('is a real 404 on every store host, with the store’s page and noindex; every store route is 200', async () => {
+    for (const host of [DEMO_HOST, ACME_HOST]) {
+      for (const path of ['/no-such-page', '/products/extra/levels', '/c/', '/p', '/pages', '/admin-old', '/my-orders/one/two']) {
+        const res = await call(t.app, 'GET', path, { host });
+        expect(res.statusCode, `${host}${path}`).toBe(404);
+        expect(res.headers['content-type']).toContain('text/html');
+        expect(res.body).toContain('Page not found');
+        expect(res.body).toContain('<meta name="robots" content="noindex" />');
+      }
+    }
+    for (const path of ['/', '/products', '/cart', '/checkout', '/order/success', '/my-orders', '/my-orders/ABCD-1234', '/account', '/login', '/login/forgot-password', '/logout', '/admin', '/admin/orders/1', '/invite/abc']) {
+      expect((await call(t.app, 'GET', path, { host: DEMO_HOST })).statusCode, path).toBe(200);
+    }
+    // The platform's own site keeps its pages (its marketing routes are not the store's).
+    expect((await call(t.app, 'GET', '/start', { host: PLATFORM_HOST })).statusCode).toBe(200);
+  });
+});
