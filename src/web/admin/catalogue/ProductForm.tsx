@@ -50,6 +50,7 @@ export function ProductForm({ productId, initial, savedVat = null }: { productId
 
   // Create mode: the slug follows the name until it is edited by hand (edit mode: it stays fixed).
   const name = useWatch({ control, name: 'name' });
+  const slug = useWatch({ control, name: 'slug' });
   useEffect(() => {
     if (!slugEdited) setValue('slug', slugify(name));
   }, [name, slugEdited, setValue]);
@@ -142,7 +143,7 @@ export function ProductForm({ productId, initial, savedVat = null }: { productId
                 <Input autoComplete="off" {...register('brand')} />
               </FormField>
             </div>
-            <FormField label="Slug*" error={errors.slug?.message} hint={editing ? 'The product page address: /p/{slug}.' : 'Follows the name until you change it.'}>
+            <FormField label="Slug*" error={errors.slug?.message} hint={editing ? `The product page address: /p/${slug || '…'}` : 'Follows the name until you change it.'}>
               <Input
                 autoComplete="off"
                 {...register('slug', {
