@@ -60,6 +60,8 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   const returnFocus = useRef<HTMLElement | null>(null);
   /** True while focus goes back: a move that focus starts (a tab that selects on focus) is dropped. */
   const refocusing = useRef(false);
+  /** Whether the last answer was Stay. */
+  const stayed = useRef(false);
 
   useLayoutEffect(() => {
     here.current = { pathname: location.pathname, search: location.search, index: historyIndex() };
@@ -152,8 +154,6 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
     return () => setPopStateGate(null);
   }, [guard]);
 
-  /** Whether the last answer was Stay. */
-  const stayed = useRef(false);
   // Radix gives focus back to a dialog's trigger, and this one has none: back to where it was instead
   // (after Stay on a tab that asked, the selected tab of its row, as the move did not happen).
   const refocus = (event: Event) => {
