@@ -6,6 +6,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 import { errorMessage } from '@/lib/api';
 import { useChooseTenant } from '@/lib/auth';
 import { storeUrl } from '@/lib/urls';
+import { useLeaveGuard } from '@/lib/use-unsaved-changes';
 
 interface AccountMenuProps {
   email: string;
@@ -18,13 +19,17 @@ interface AccountMenuProps {
 export function AccountMenu({ email, roleLabel, domain, canSwitchStore }: AccountMenuProps) {
   const navigate = useNavigate();
   const choose = useChooseTenant();
+  const guard = useLeaveGuard();
   const initials = email.slice(0, 2).toUpperCase();
 
+  // Unsaved changes are asked about before the session leaves this store: a form kept after that would save elsewhere.
   const switchStore = () =>
-    choose.mutate(null, {
-      onSuccess: () => navigate('/admin'),
-      onError: (error) => toast.error('Access Error', { description: errorMessage(error, 'Could not switch store.') }),
-    });
+    guard.askFirst(() =>
+      choose.mutate(null, {
+        onSuccess: () => guard.withoutAsking(() => navigate('/admin')),
+        onError: (error) => toast.error('Access Error', { description: errorMessage(error, 'Could not switch store.') }),
+      }),
+    );
 
   return (
     <DropdownMenu>

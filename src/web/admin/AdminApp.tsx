@@ -4,6 +4,7 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAdminContext, useSession } from '@/lib/auth';
 import { useCurrentTenant } from '@/lib/tenant';
 import { currentPath } from '@/lib/urls';
+import { UnsavedChangesGuard } from '@/lib/use-unsaved-changes';
 import { AccessDenied, PermissionsError, StoreSuspended } from './GuardScreens';
 import { AdminShell } from './AdminShell';
 import { AutoChooseTenant, TenantChooser } from './TenantChooser';
@@ -22,11 +23,20 @@ const crmPage = (
   </Routes>
 );
 
+/** Every /admin page, the CRM's included: a form with unsaved changes asks before it is left (decision 038). */
+export default function AdminApp() {
+  return (
+    <UnsavedChangesGuard>
+      <AdminGate />
+    </UnsavedChangesGuard>
+  );
+}
+
 /**
  * The guard on every /admin route (storefront spec §2 "Admin guard", §6). The server decides who is an
  * owner and what role a member has; this only picks the screen. The API checks roles again on every call.
  */
-export default function AdminApp() {
+function AdminGate() {
   const hostTenant = useCurrentTenant().data?.tenant ?? null;
   const session = useSession();
   const user = session.data?.user ?? null;

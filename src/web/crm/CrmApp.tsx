@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api';
 import { useSignOut } from '@/lib/auth';
 import { useCrmContext } from '@/lib/crm';
 import { toast } from '@/lib/toast';
+import { useLeaveGuard } from '@/lib/use-unsaved-changes';
 import { cn } from '@/lib/utils';
 import { LeadsSection } from './leads/LeadsSection';
 import { QuotesSection } from './quotes/QuotesSection';
@@ -99,14 +100,18 @@ export default function CrmApp() {
 function SignOutButton() {
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const guard = useLeaveGuard();
   return (
     <button
       type="button"
+      // Unsaved changes (a quote being built) are asked about before the session ends, not after.
       onClick={() =>
-        signOut.mutate(undefined, {
-          onSuccess: () => navigate('/login'),
-          onError: (error) => toast.error('Sign out failed', { description: errorMessage(error, 'Please try again.') }),
-        })
+        guard.askFirst(() =>
+          signOut.mutate(undefined, {
+            onSuccess: () => guard.withoutAsking(() => navigate('/login')),
+            onError: (error) => toast.error('Sign out failed', { description: errorMessage(error, 'Please try again.') }),
+          }),
+        )
       }
       disabled={signOut.isPending}
       className="flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 disabled:opacity-60 lg:mt-auto"

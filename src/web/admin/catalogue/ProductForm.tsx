@@ -17,6 +17,7 @@ import { cn } from '@/lib/utils';
 import { slugify } from '@shared/slugify';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX, type NewProductImageInput } from '@shared/admin-products';
 import { useProductImages } from '@/lib/admin-media';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { AiSuggestButton } from './AiSuggestButton';
 import { CategoryPicker } from './CategoryPicker';
 import { VariantsEditor } from './VariantsEditor';
@@ -47,6 +48,8 @@ export function ProductForm({ productId, initial, savedVat = null }: { productId
   const { errors } = formState;
   const editing = productId !== null;
   const [slugEdited, setSlugEdited] = useState(editing);
+  // A new product's chosen pictures are unsaved work too (they upload on Save).
+  const guard = useUnsavedChanges(formState.isDirty || newImages.items.length > 0, editing ? 'this product' : 'this new product');
 
   // Create mode: the slug follows the name until it is edited by hand (edit mode: it stays fixed).
   const name = useWatch({ control, name: 'name' });
@@ -84,7 +87,8 @@ export function ProductForm({ productId, initial, savedVat = null }: { productId
     try {
       await save.mutateAsync(images.length ? { ...body, images } : body);
       toast.success(editing ? 'Product updated successfully' : 'Product created successfully');
-      navigate(LIST);
+      // Saved: the list opens without asking, although the form still holds the typed values.
+      guard.withoutAsking(() => navigate(LIST));
     } catch (error) {
       if (error instanceof ApiError) {
         Object.entries(error.fields).forEach(([key, message], i) => setError(key as Path<ProductFormValues>, { type: 'server', message }, { shouldFocus: i === 0 }));

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useCreateCategory, useUpdateCategory, type AdminCategory } from '@/lib/admin-categories';
 import { slugify } from '@shared/slugify';
 import { CATEGORY_LIMITS } from '@shared/admin-categories';
@@ -49,7 +50,8 @@ function CategoryForm({ category, categories, onDone }: { category: AdminCategor
   const create = useCreateCategory();
   const update = useUpdateCategory();
   const form = useForm<CategoryFormValues>({ defaultValues: formValuesOf(category) });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useUnsavedChanges(isDirty, editing ? 'this category' : 'this new category');
   const [formError, setFormError] = useState<string | null>(null);
   // While creating, the slug follows the name until the slug is typed in by hand (spec §5).
   const [slugTyped, setSlugTyped] = useState(false);

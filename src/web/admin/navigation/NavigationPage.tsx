@@ -10,6 +10,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { useAdminNavigation, useSaveNavigation } from '@/lib/admin-navigation';
 import { useCurrentTenant } from '@/lib/tenant';
 import { toast } from '@/lib/toast';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { GroupList } from './GroupList';
 import { GroupSettings } from './GroupSettings';
 import { MenuItemsEditor } from './MenuItemsEditor';
@@ -91,6 +92,7 @@ function NavigationEditor({ initial, onDiscard }: { initial: AdminNavigationResp
   const current = useMemo(() => forSaving(groups), [groups]);
   const errors = useMemo<FieldErrors>(() => ({ ...serverErrors, ...(checked ? validateMenu(current) : {}) }), [serverErrors, checked, current]);
   const dirty = JSON.stringify(current) !== saved;
+  useUnsavedChanges(dirty, 'the menu');
   const invalidGroups = useMemo(() => new Set(groups.filter((_, i) => Object.keys(errorsUnder(errors, `groups.${i}`)).length > 0).map((g) => g.id)), [groups, errors]);
 
   const edit = (next: MenuGroup[]) => {

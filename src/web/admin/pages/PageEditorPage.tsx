@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/api';
 import { usePage, usePublishPage, useSavePageContent } from '@/lib/admin-pages';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { PAGE_MESSAGES, isSlotVisible, pageTemplate, validatePageContent, type PageContent, type PageTemplate } from '@shared/page-templates';
 import { PAGES_TEXT, type AdminPage } from '@shared/pages';
 import { PageStatusBadge } from './PageStatusBadge';
@@ -71,6 +72,7 @@ function PageEditor({ page, template }: { page: AdminPage; template: PageTemplat
   const check = useMemo(() => validatePageContent(template, values), [template, values]);
   const invalid = Object.keys(check.errors).length > 0;
   const dirty = JSON.stringify(check.content) !== JSON.stringify(saved);
+  useUnsavedChanges(dirty, 'this page');
   const busy = save.isPending || publish.isPending;
   // The preview shows what is typed (hidden slots left out), even while a field is still invalid.
   const previewContent = useMemo(() => Object.fromEntries(template.slots.filter((s) => isSlotVisible(s, values) && values[s.key] !== undefined).map((s) => [s.key, values[s.key]])), [template, values]);

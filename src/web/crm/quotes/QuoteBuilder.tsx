@@ -20,7 +20,7 @@ import { ShopifyTab } from './ShopifyTab';
 const [NARRATIVE, PRICING, SHOPIFY, PREVIEW] = QUOTE_BUILDER_TABS;
 
 /** The quote builder (spec §2): the lead, four tabs of content, Save; a saved quote shows its link. */
-export function QuoteBuilder({ draft, setDraft, onNew }: { draft: Draft; setDraft: Dispatch<SetStateAction<Draft>>; onNew: () => void }) {
+export function QuoteBuilder({ draft, setDraft, onNew, onSaved }: { draft: Draft; setDraft: Dispatch<SetStateAction<Draft>>; onNew: () => void; onSaved?: (sent: Draft) => void }) {
   const [tab, setTab] = useState<string>(NARRATIVE);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveQuote();
@@ -47,6 +47,8 @@ export function QuoteBuilder({ draft, setDraft, onNew }: { draft: Draft; setDraf
       {
         onSuccess: (quote) => {
           toast.success(QUOTE_TEXT.saved);
+          // What was sent is saved; anything typed while it was on its way is not.
+          onSaved?.(draft);
           setDraft((d) => ({ ...d, saved: { id: quote.id, unique_url: quote.unique_url, paid: quote.paid_at !== null } }));
         },
         onError: (error) => {
@@ -65,7 +67,8 @@ export function QuoteBuilder({ draft, setDraft, onNew }: { draft: Draft; setDraf
           <h2 id="quote-builder-title" className="text-lg font-semibold">{draft.saved ? 'Edit quote' : 'New quote'}</h2>
           <p className="text-sm text-zinc-500">Build the proposal, check the preview, then save to get the client's link.</p>
         </div>
-        <Button variant="outline" onClick={() => { setErrors({}); setTab(NARRATIVE); onNew(); }}>
+        {/* A new quote remounts the builder (QuotesSection's key): fresh tabs and errors. */}
+        <Button variant="outline" onClick={onNew}>
           <Plus aria-hidden /> New quote
         </Button>
       </div>

@@ -9,7 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { filterQuotes, useQuotes } from '@/lib/crm-quotes';
 import { toast } from '@/lib/toast';
-import { draftFromQuote, newDraft, type Draft } from './builder-state';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
+import { draftFromQuote, draftSnapshot, newDraft, type Draft } from './builder-state';
 import { DeleteQuoteDialog } from './DeleteQuoteDialog';
 import { money } from './format';
 import { QuoteBuilder } from './QuoteBuilder';
@@ -23,6 +24,9 @@ export function QuotesSection({ context }: { context: CrmContext }) {
   const quotes = useQuotes();
   const [filter, setFilter] = useState<QuoteFilter>('all');
   const [draft, setDraft] = useState<Draft>(newDraft);
+  // The builder's content as last loaded or saved: anything else is unsaved work (issue 27).
+  const [savedSnapshot, setSavedSnapshot] = useState(() => draftSnapshot(draft));
+  const guard = useUnsavedChanges(draftSnapshot(draft) !== savedSnapshot, 'this quote');
   // A new builder (fresh tabs, errors and number fields) for each quote loaded or started.
   const [builderKey, setBuilderKey] = useState(0);
   const [deleting, setDeleting] = useState<Quote | null>(null);
@@ -34,12 +38,15 @@ export function QuotesSection({ context }: { context: CrmContext }) {
 
   const load = (next: Draft) => {
     setDraft(next);
+    setSavedSnapshot(draftSnapshot(next));
     setBuilderKey((k) => k + 1);
   };
-  const edit = (quote: Quote) => {
-    load(draftFromQuote(quote));
-    builderRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  };
+  // Another quote (or a new one) replaces the builder's content: asked first when it holds unsaved changes.
+  const edit = (quote: Quote) =>
+    guard.askFirst(() => {
+      load(draftFromQuote(quote));
+      builderRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    });
   const list = quotes.data ? filterQuotes(quotes.data.quotes, filter) : [];
 
   return (
@@ -83,7 +90,7 @@ export function QuotesSection({ context }: { context: CrmContext }) {
       </Card>
 
       <div ref={builderRef} className="flex scroll-mt-4 flex-col gap-6">
-        <QuoteBuilder key={builderKey} draft={draft} setDraft={setDraft} onNew={() => load(newDraft())} />
+        <QuoteBuilder key={builderKey} draft={draft} setDraft={setDraft} onNew={() => guard.askFirst(() => load(newDraft()))} onSaved={(sent) => setSavedSnapshot(draftSnapshot(sent))} />
         {draft.saved ? <QuoteHistory quoteId={draft.saved.id} /> : null}
       </div>
 

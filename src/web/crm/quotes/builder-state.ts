@@ -20,6 +20,9 @@ export function draftFromQuote(quote: Quote): Draft {
   return { saved: { id: quote.id, unique_url: quote.unique_url, paid: quote.paid_at !== null }, lead_id: quote.lead_id, content };
 }
 
+/** What the builder holds that a save would keep: equal snapshots mean nothing is unsaved. */
+export const draftSnapshot = (draft: Draft): string => JSON.stringify({ lead_id: draft.lead_id, content: draft.content });
+
 /** A new list row's id: unique within the quote, short enough for the schema (64). */
 export const rowId = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 

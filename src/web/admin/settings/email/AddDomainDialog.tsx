@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api';
 import { applyServerFieldErrors, applyZodIssues } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useCreateEmailDomain } from '@/lib/admin-email-settings';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 
 interface Values {
   domain: string;
@@ -36,7 +37,8 @@ export function AddDomainDialog({ open, onOpenChange }: { open: boolean; onOpenC
 function DomainForm({ onDone }: { onDone: () => void }) {
   const create = useCreateEmailDomain();
   const form = useForm<Values>({ defaultValues: { domain: '', from_name: DEFAULT_FROM_NAME, from_email: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useUnsavedChanges(isDirty, 'this sending domain');
   const [formError, setFormError] = useState<string | null>(null);
   const domain = normaliseDomain(useWatch({ control: form.control, name: 'domain' }) ?? '');
 

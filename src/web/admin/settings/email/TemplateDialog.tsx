@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useSaveEmailTemplate } from '@/lib/admin-email-settings';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { TEMPLATE_FIELDS, templateBodyFrom, templateFormValues, type TemplateFormValues } from './template-form';
 import { VariablePicker } from './VariablePicker';
 
@@ -45,7 +46,8 @@ type TextField = 'subject' | 'html' | 'text';
 function TemplateForm({ template, onDone }: { template: EmailTemplate | null; onDone: () => void }) {
   const save = useSaveEmailTemplate();
   const form = useForm<TemplateFormValues>({ defaultValues: templateFormValues(template) });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useUnsavedChanges(isDirty, 'this email template');
   const [formError, setFormError] = useState<string | null>(null);
   const key = useWatch({ control: form.control, name: 'key' });
   const locked = template !== null;

@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSavePushTemplate } from '@/lib/admin-push';
 import { toast } from '@/lib/toast';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 
 const FIELDS = ['key', 'title', 'body', 'icon', 'url'] as const;
 
@@ -60,7 +61,8 @@ function TemplateForm({ template, onDone }: { template: PushTemplate | null; onD
       is_active: template?.is_active ?? true,
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useUnsavedChanges(isDirty, 'this notification template');
   // The spec's one message for the three required fields, shown once above the form as well.
   const missing = [errors.key, errors.title, errors.body].some((e) => e?.message === PUSH_TEXT.templateRequired);
 

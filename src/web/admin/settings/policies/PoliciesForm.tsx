@@ -17,6 +17,7 @@ import { useShippingMethods } from '@/lib/admin-shipping';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { POLICY_LIMITS, POLICY_MESSAGES, type UpdatePoliciesBody } from '@shared/store-policies';
 import { freeDeliveryLine } from '@shared/store-promises';
 import { ShopperPreview } from './ShopperPreview';
@@ -31,6 +32,7 @@ export function PoliciesForm({ policies }: { policies: StoredPolicies }) {
   const save = useSavePolicies();
   const form = useForm<PoliciesFormValues, unknown, UpdatePoliciesBody>({ defaultValues: formValuesOf(policies), resolver: zodResolver(policiesFormSchema) });
   const { errors, isDirty, isSubmitting } = form.formState;
+  useUnsavedChanges(isDirty, 'your policies');
   const [formError, setFormError] = useState<string | null>(null);
   const values = useWatch({ control: form.control }) as PoliciesFormValues;
   const methods = useShippingMethods();

@@ -11,6 +11,7 @@ import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/api';
 import { useSaveShippingMethod, type AdminShippingMethod } from '@/lib/admin-shipping';
 import { toast } from '@/lib/toast';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { SHIPPING_LIMITS } from '@shared/admin-shipping';
 import { SHIPPING_VAT_MODE_LABELS, SHIPPING_VAT_MODES } from '@shared/vat';
 import { applyShippingServerErrors, formValuesOf, SHIPPING_FORM_FIELDS, shippingBodyFrom, type ShippingFormValues } from './shipping-form';
@@ -41,7 +42,8 @@ export function ShippingMethodDialog({ open, onOpenChange, method }: Props) {
 function ShippingMethodForm({ method, onDone }: { method: AdminShippingMethod | null; onDone: () => void }) {
   const save = useSaveShippingMethod();
   const form = useForm<ShippingFormValues>({ defaultValues: formValuesOf(method) });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useUnsavedChanges(isDirty, method ? 'this delivery option' : 'this new delivery option');
   const [formError, setFormError] = useState<string | null>(null);
 
   const focusFirstError = () => {

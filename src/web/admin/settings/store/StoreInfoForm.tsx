@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSaveStoreSettings } from '@/lib/admin-settings';
 import { toast } from '@/lib/toast';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { BUSINESS_TYPES, STORE_COUNTRIES, STORE_SETTINGS_LIMITS, updateSettingsBody, type StoreSettings } from '@shared/store-settings';
 import { STORE_INFO_FIELDS, valuesOf, type StoreInfoOutput, type StoreInfoValues } from './store-info-form';
 
@@ -34,6 +35,7 @@ export function StoreInfoForm({ settings, tenantUuid }: { settings: StoreSetting
   const save = useSaveStoreSettings();
   const form = useForm<StoreInfoValues, unknown, StoreInfoOutput>({ defaultValues: valuesOf(settings), resolver: zodResolver(updateSettingsBody) });
   const { errors, isDirty, isSubmitting } = form.formState;
+  useUnsavedChanges(isDirty, 'the store info');
   const [formError, setFormError] = useState<string | null>(null);
   const description = useWatch({ control: form.control, name: 'settings_json.store_description' }) ?? '';
   const contactEmail = useWatch({ control: form.control, name: 'settings_json.contact_email' }) ?? '';
