@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { newPage, signInThroughForm, snap, toastWith, url } from './browser';
 import { adminApiPage, adminCreatesProduct, newJourneyStore, runTag } from './run-data';
 
-// "No lost work" (issue 27 item 4, decision 038): a form with unsaved changes asks before it is left
+// "No lost work" (issue 27 item 4, decision 040): a form with unsaved changes asks before it is left
 // by a link in the app, the browser's back button or a reload; once saved, nothing asks.
 
 const STORE = 'demo.localhost';

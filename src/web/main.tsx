@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-// Before the router: its popstate listener must come first (the admin's unsaved-changes guard, decision 038).
+// Before the router: its popstate listener must come first (the admin's unsaved-changes guard, decision 040).
 import './lib/history-gate';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './app/App';

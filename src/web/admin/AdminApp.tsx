@@ -23,7 +23,7 @@ const crmPage = (
   </Routes>
 );
 
-/** Every /admin page, the CRM's included: a form with unsaved changes asks before it is left (decision 038). */
+/** Every /admin page, the CRM's included: a form with unsaved changes asks before it is left (decision 040). */
 export default function AdminApp() {
   return (
     <UnsavedChangesGuard>
