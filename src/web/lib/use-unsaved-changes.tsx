@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { setPopStateGate } from './history-gate';
 
-// "No lost work" (issue 27 item 4, docs/decisions/038): a form with unsaved changes asks before it is
+// "No lost work" (issue 27 item 4, docs/decisions/040): a form with unsaved changes asks before it is
 // left, whether by a link or button inside the app, the browser's back and forward buttons, or closing
 // or reloading the tab. The app runs on <BrowserRouter>, where React Router's useBlocker does not work
 // (it needs a data router, which would add ~16.6 kB to the storefront's first download), so the guard
