@@ -62,6 +62,19 @@ export function businessDays({ min, max }: DayRange): string {
   return `${min}-${max} business days`;
 }
 
+/**
+ * The store's own dispatch and refund times (Settings > Policies) as its email templates' variables;
+ * '' and false when it states none. Real order emails and the test email fill them alike.
+ */
+export function promiseEmailValues(p: { dispatch_days: DayRange | null; refund_days: DayRange | null }): Record<'processing_time' | 'refund_time', string> & Record<'has_processing_time' | 'has_refund_time', boolean> {
+  return {
+    processing_time: p.dispatch_days ? businessDays(p.dispatch_days) : '',
+    has_processing_time: p.dispatch_days !== null,
+    refund_time: p.refund_days ? businessDays(p.refund_days) : '',
+    has_refund_time: p.refund_days !== null,
+  };
+}
+
 /** "Free delivery on orders over £100" (storefront spec §9's wording), or null. */
 export function freeDeliveryLine(p: Pick<StorePromises, 'free_delivery_over'>): string | null {
   return p.free_delivery_over === null ? null : `Free delivery on orders over ${poundsShort(p.free_delivery_over)}`;

@@ -1,7 +1,8 @@
 import type { TenantCtx } from '../../http/context';
 import type { EmailSender } from '../../adapters/email/email';
 import { notFound } from '../../http/errors';
-import { findTenant } from '../tenants';
+import { storeDetails } from '../tenants';
+import { NO_POLICIES, promiseEmailValues } from '../../../shared/store-promises';
 import { outboundLimit, spendOutboundAllowance } from '../limits';
 import { EMAIL_SETTINGS_TEXT } from '../../../shared/email-settings';
 import { OUTBOUND_LIMITS, OUTBOUND_TEXT } from '../../../shared/outbound-limits';
@@ -25,9 +26,11 @@ export async function sendTestEmail(
   body: { to_email: string; template_key: string; payload: Record<string, string | number> },
   origin: string,
 ): Promise<{ message: string; email_id: string }> {
-  const shopName = (await findTenant(ctx.tx, ctx.tenantId))?.name ?? 'Our shop';
-  const values = sampleValues(body.payload, { toEmail: body.to_email, origin, senderEmail: ctx.actor.email });
-  const rendered = await renderForKey(ctx, body.template_key, shopName, values);
+  // As a real one would read: the store's name, its details in the footer, its own promised times.
+  const store = await storeDetails(ctx.tx, ctx.tenantId);
+  const shopName = store?.name ?? 'Our shop';
+  const values = { ...sampleValues(body.payload, { toEmail: body.to_email, origin, senderEmail: ctx.actor.email }), ...promiseEmailValues(store?.policies ?? NO_POLICIES) };
+  const rendered = await renderForKey(ctx, body.template_key, shopName, values, store?.details);
   if (!rendered) throw notFound(EMAIL_SETTINGS_TEXT.noTemplate);
   await spendOutboundAllowance(ctx.tx, TEST_LIMIT, { tenantId: ctx.tenantId, accountId: ctx.actor.userId });
   const sent = await email.send(ctx, {

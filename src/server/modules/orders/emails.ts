@@ -6,7 +6,7 @@ import { renderEmailTable } from '../../adapters/email/layout';
 import { sendTemplatedEmail, type TemplateValues } from '../emails';
 import { formatGBP, penceToPounds } from '../../../shared/money';
 import { deliveryPromise } from '../../../shared/orders';
-import { businessDays, NO_POLICIES, type StorePolicies } from '../../../shared/store-promises';
+import { NO_POLICIES, promiseEmailValues, type StorePolicies } from '../../../shared/store-promises';
 import * as repo from './orders-repo';
 import { storedVatParts } from './vat/store-vat';
 import { vatRateShort } from '../../../shared/vat';
@@ -19,15 +19,8 @@ export async function shopIdentity(ctx: StoreCtx): Promise<{ name: string; detai
   return { name: store?.name ?? 'Our shop', details: store?.details, policies: store?.policies ?? NO_POLICIES };
 }
 
-/** The store's own dispatch and refund times (Settings > Policies) for its emails; '' and false when it states none. */
-export function promiseValues(promises: Pick<StorePolicies, 'dispatch_days' | 'refund_days'>): TemplateValues {
-  return {
-    processing_time: promises.dispatch_days ? businessDays(promises.dispatch_days) : '',
-    has_processing_time: promises.dispatch_days !== null,
-    refund_time: promises.refund_days ? businessDays(promises.refund_days) : '',
-    has_refund_time: promises.refund_days !== null,
-  };
-}
+/** The store's own dispatch and refund times (Settings > Policies) for its emails (shared with the test email). */
+export const promiseValues = (promises: Pick<StorePolicies, 'dispatch_days' | 'refund_days'>): TemplateValues => promiseEmailValues(promises);
 
 /** The store's name alone (subjects, the test payment page). */
 export async function shopName(ctx: StoreCtx): Promise<string> {

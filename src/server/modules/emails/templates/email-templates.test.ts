@@ -152,6 +152,21 @@ describe('test email (email-dispatch)', () => {
     expect(listed[0]).toMatchObject({ kind: 'template_test', to: 'me@example.com' });
   });
 
+  it('reads as a real one would (issue 27): the store’s details in the footer and its own promised times', async () => {
+    // The store states its contact details and a refund time (Settings > Store Info, Policies).
+    const { settings } = (await call(t.app, 'GET', '/api/admin/settings', { cookie: admin })).json();
+    const saved = await call(t.app, 'PUT', '/api/admin/settings', { cookie: admin, body: { name: settings.name, settings_json: { ...settings.settings_json, contact_email: 'hello@demo-store.example' } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { policies } = (await call(t.app, 'GET', '/api/admin/settings/policies', { cookie: admin })).json();
+    const real = await call(t.app, 'PUT', '/api/admin/settings/policies', { cookie: admin, body: { ...policies, refund_days: { min: 3, max: 4 } } });
+    expect(real.statusCode, real.body).toBe(200);
+    await dispatch({ to_email: 'footer@example.com', template_key: 'order_refunded', payload: TEST_PAYLOAD });
+    const [mail] = await mails(sql`to_address = 'footer@example.com'`);
+    expect(mail.html).toContain('hello@demo-store.example');
+    expect(mail.text).toContain('Sent by Demo Store');
+    expect(mail.text).toContain('3-4 business days');
+  });
+
   it('fills in total 99.99 and currency; a payload value is escaped like any other', async () => {
     await create({ key: 'receipt', subject: 'Receipt {{order_number}}', html: '<p>{{total_amount}} {{currency}} = {{total}} x{{quantity}} for {{customer_name}}</p>' });
     await dispatch({ to_email: 'me@example.com', template_key: 'receipt', payload: { ...TEST_PAYLOAD, customer_name: '<b>Bo</b>' } });
