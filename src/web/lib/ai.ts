@@ -154,3 +154,24 @@ export function useCreateWizardProduct() {
     },
   });
 }
+
+/**
+ * What the assistant suggests for one product (POST /api/ai/assistant, content.generate on the product
+ * page with fields.action 'suggestions', admin spec §7): asked when the person asks, not on every visit
+ * (each answer counts against their AI allowance).
+ */
+export function useProductSuggestions(productId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: aiKeys.productSuggestions(productId),
+    queryFn: () =>
+      api<QuickWinsResponse>('POST', '/api/ai/assistant', {
+        intent: 'content.generate',
+        context: { page: 'product', entityId: productId },
+        input: { type: 'product', entityId: productId, fields: { action: 'suggestions' } },
+      }),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}

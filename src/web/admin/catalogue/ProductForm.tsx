@@ -28,6 +28,7 @@ import type { VariantPictures } from './VariantPicture';
 import { validateForm, type ProductFormValues } from './product-form-values';
 import type { SavedProductVat } from './product-vat';
 import { VatRateField } from './VatRateField';
+import { ProductSuggestions } from './ProductSuggestions';
 
 const LIST = '/admin/catalogue/products';
 
@@ -262,6 +263,7 @@ export function ProductForm({ productId, initial, savedVat = null }: { productId
               render={({ field }) => <SwitchRow label="Show on Homepage" hint="Display in featured products section" checked={field.value} onChange={field.onChange} />}
             />
           </Section>
+          {productId ? <ProductSuggestions productId={productId} /> : null}
         </div>
       </div>
     </form>
