@@ -179,6 +179,11 @@ describe('admin products journeys', () => {
     await page.getByRole('heading', { name: 'Edit Product' }).waitFor();
     expect(await field(page, 'Highlights').inputValue()).toBe('Solid oak\nSeats two');
     expect(await field(page, 'Stock Quantity').count()).toBe(1);
+    // The assistant's suggestions for this product (issue 27 item 12): a new bench has no pictures yet.
+    const suggestions = page.getByRole('region', { name: 'Suggestions' });
+    await suggestions.getByRole('button', { name: 'Check this product' }).click();
+    await suggestions.getByRole('list', { name: 'Suggestions for this product' }).getByRole('listitem').first().waitFor();
+    await suggestions.screenshot({ path: 'test-results/e2e/admin-product-suggestions.png' });
     await field(page, 'Base Price (£)*').fill('140');
     await field(page, 'Sale Price (£)').fill('110');
     await field(page, 'Stock Quantity').fill('12');

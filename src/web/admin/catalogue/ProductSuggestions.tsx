@@ -23,7 +23,7 @@ export function ProductSuggestions({ productId }: { productId: string }) {
   const query = useProductSuggestions(productId, asked);
   const wins = query.data?.result.wins ?? [];
   return (
-    <Card aria-labelledby="product-suggestions-title">
+    <Card role="region" aria-labelledby="product-suggestions-title">
       <CardHeader>
         <CardTitle id="product-suggestions-title" className="flex items-center gap-2"><Sparkles className="size-4 text-indigo-600" aria-hidden /> Suggestions</CardTitle>
         <CardDescription>What this product is missing that shoppers and search engines look for.</CardDescription>
