@@ -53,6 +53,8 @@ describe('settings > team', () => {
 
     // The admin's Team tab at 375 px fits too.
     await page.setViewportSize({ width: 375, height: 800 });
+    // On a phone the members are cards, each email whole (issue 27 item 10).
+    await page.getByRole('list', { name: 'Members' }).getByText('staff@demo.test', { exact: true }).waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await snap(page, 'settings-team-phone');
     await restore();
