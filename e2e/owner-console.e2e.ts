@@ -30,6 +30,11 @@ describe('owner console journeys', () => {
     const row = page.getByRole('row').filter({ hasText: name });
     // Not public until its merchant launches it (issue 25).
     await row.getByText('Opening soon', { exact: true }).last().waitFor();
+    // On a phone the status sits by the store's name (issue 27 item 10).
+    await page.setViewportSize({ width: 375, height: 800 });
+    await row.getByText('Opening soon', { exact: true }).first().waitFor();
+    await snap(page, 'owner-tenants-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Domains: a second host name, unique across the platform.
     await row.getByRole('button', { name: `More actions for ${name}` }).click();

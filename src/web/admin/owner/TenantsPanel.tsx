@@ -62,15 +62,16 @@ export function TenantsPanel() {
                 <TableRow key={t.id}>
                   <TableCell>
                     <span className="flex items-center gap-2 font-medium">
-                      {t.name}
-                      {t.suspended_at ? <Badge variant="destructive" className="lg:hidden">Suspended</Badge> : null}
+                      <span>{t.name}</span>
+                      {/* The status column shows from lg; on a phone or tablet the badge sits by the name (issue 27 item 10). */}
+                      <StoreStatus tenant={t} className="lg:hidden" />
                     </span>
                     <span className="block text-xs text-zinc-500">{t.slug}</span>
                     <span className="block text-xs text-zinc-500 sm:hidden">{t.domain}</span>
                   </TableCell>
                   <TableCell className="hidden text-zinc-600 sm:table-cell">{t.domain ?? '—'}</TableCell>
                   <TableCell className="hidden lg:table-cell">
-                    {t.suspended_at ? <Badge variant="destructive">Suspended</Badge> : t.launched_at ? <Badge variant="success">Open</Badge> : <Badge variant="secondary">Opening soon</Badge>}
+                    <StoreStatus tenant={t} />
                   </TableCell>
                   <TableCell className="hidden text-right tabular-nums md:table-cell">{t.member_count}</TableCell>
                   <TableCell className="hidden whitespace-nowrap text-zinc-600 md:table-cell">{dateFormat.format(new Date(t.created_at))}</TableCell>
@@ -85,6 +86,12 @@ export function TenantsPanel() {
       )}
     </div>
   );
+}
+
+/** Suspended, open to shoppers, or waiting for its merchant's launch. */
+function StoreStatus({ tenant, className }: { tenant: TenantListItem; className?: string }) {
+  if (tenant.suspended_at) return <Badge variant="destructive" className={className}>Suspended</Badge>;
+  return tenant.launched_at ? <Badge variant="success" className={className}>Open</Badge> : <Badge variant="secondary" className={className}>Opening soon</Badge>;
 }
 
 /** Open the store's admin, manage its domains, suspend or reactivate it. */
