@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Cart } from '../../shared/cart';
 import type { ProductCard } from '../../shared/catalog';
 import { call, DEMO_HOST } from './harness';
+import type { FakePayments } from './fake-payments';
 
 /** The `name=value` pairs a response sets, as a browser would keep them. */
 export function cookiesSet(res: LightMyRequestResponse): Record<string, string> {
@@ -68,4 +69,46 @@ export async function placeOrder(app: FastifyInstance, opts: { email?: string; q
   });
   if (placed.statusCode !== 200) throw new Error(`checkout answered ${placed.statusCode}: ${placed.body}`);
   return placed.json() as PlacedOrder;
+}
+
+export interface Buyer {
+  first: string;
+  last: string;
+  line1?: string;
+  phone?: string;
+}
+
+/**
+ * A paid order in `host`'s store: a browser (signed in with `cookie`, or a guest's, from `remoteAddress`)
+ * puts the first in-stock product without variants in its cart, checks out as `buyer` to a London
+ * address, and the test provider's webhook says it was paid. Answers the order's number and session.
+ */
+export async function buyAndPay(
+  t: { app: FastifyInstance; payments: FakePayments },
+  opts: { email: string; buyer: Buyer; host?: string; cookie?: string; remoteAddress?: string },
+): Promise<{ number: string; sessionId: string }> {
+  const host = opts.host ?? DEMO_HOST;
+  const items = (await call(t.app, 'GET', '/api/products?limit=48', { host })).json().items as ProductCard[];
+  const product = items.find((p) => !p.has_variants && p.in_stock);
+  if (!product) throw new Error('no in-stock product without variants to order');
+  const browser = shopper(t.app, host, opts.remoteAddress);
+  if (opts.cookie) Object.assign(browser.jar, cookiesFrom(opts.cookie));
+  const added = await browser.send('POST', '/api/cart/items', { product_id: product.id });
+  if (added.statusCode !== 200) throw new Error(`adding to the cart answered ${added.statusCode}: ${added.body}`);
+  const placed = await browser.send('POST', '/api/checkout', {
+    contact: { email: opts.email, ...(opts.buyer.phone ? { phone: opts.buyer.phone } : {}) },
+    shippingAddress: { first_name: opts.buyer.first, last_name: opts.buyer.last, address_line1: opts.buyer.line1 ?? '1 Analytical Way', city: 'London', postcode: 'SW1A 1AA' },
+    billingSameAsShipping: true,
+  });
+  if (placed.statusCode !== 200) throw new Error(`checkout answered ${placed.statusCode}: ${placed.body}`);
+  const { session_id: sessionId, order_number: number } = placed.json() as PlacedOrder;
+  const { payload, headers } = t.payments.webhook(sessionId, 'checkout.completed');
+  const paid = await t.app.inject({ method: 'POST', url: '/api/webhooks/payments/test', headers: { ...headers, host }, payload });
+  if (paid.statusCode !== 200) throw new Error(`the payment webhook answered ${paid.statusCode}: ${paid.body}`);
+  return { number, sessionId };
+}
+
+/** `name=value; name2=value2` as a cookie jar's entries. */
+function cookiesFrom(header: string): Record<string, string> {
+  return Object.fromEntries(header.split(/;\s*/).filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
 }

@@ -3,9 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { ACME_HOST, call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../../test/harness';
-import { shopper } from '../../../test/shopper';
+import { buyAndPay as paidOrder } from '../../../test/shopper';
 import { rowsOf } from '../../../db/rows';
-import type { ProductCard } from '../../../../shared/catalog';
 import { CUSTOMER_SORTS, type CustomerDetail, type CustomerPage, type CustomerRow, type CustomerSort } from '../../../../shared/customers';
 import { exportPage, type ExportCursor } from './repo';
 import { listOrder } from './service';
@@ -54,20 +53,10 @@ const list = async (query = '', cookie = admin, host = DEMO_HOST) => {
 const byEmail = (page: CustomerPage, email: string) => page.customers.find((c) => c.email === email);
 const emails = (page: CustomerPage) => page.customers.map((c) => c.email);
 
+/** A paid order through the shop's own checkout (test/shopper.ts), with its id and total as the admin sees them. */
 async function buyAndPay(email: string, name: { first: string; last: string }) {
-  const items = (await call(t.app, 'GET', '/api/products?limit=48')).json().items as ProductCard[];
-  const product = items.find((p) => !p.has_variants && p.in_stock)!;
-  const buyer = shopper(t.app);
-  expect((await buyer.send('POST', '/api/cart/items', { product_id: product.id })).statusCode).toBe(200);
-  const placed = await buyer.send('POST', '/api/checkout', {
-    contact: { email },
-    shippingAddress: { first_name: name.first, last_name: name.last, address_line1: '1 Analytical Way', city: 'London', postcode: 'SW1A 1AA' },
-    billingSameAsShipping: true,
-  });
-  expect(placed.statusCode, placed.body).toBe(200);
-  const { payload, headers } = t.payments.webhook(placed.json().session_id, 'checkout.completed');
-  expect((await t.app.inject({ method: 'POST', url: '/api/webhooks/payments/test', headers: { ...headers, host: DEMO_HOST }, payload })).statusCode).toBe(200);
-  const found = (await get(`/api/admin/orders?search=${placed.json().order_number}`)).json().orders[0];
+  const { number } = await paidOrder(t, { email, buyer: name });
+  const found = (await get(`/api/admin/orders?search=${number}`)).json().orders[0];
   return { id: found.id as string, total: found.total_amount as number };
 }
 

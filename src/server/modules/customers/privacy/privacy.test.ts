@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ACME_HOST, call, DEMO_HOST, PLATFORM_HOST, resetTestApp, sessionCookieFrom, signIn, type TestApp } from '../../../test/harness';
-import { shopper } from '../../../test/shopper';
+import { buyAndPay as paidOrder } from '../../../test/shopper';
 import { rowsOf } from '../../../db/rows';
 import type { ProductCard } from '../../../../shared/catalog';
 import { PRIVACY_TEXT } from '../../../../shared/privacy';
@@ -50,23 +50,12 @@ async function firstProduct(host = DEMO_HOST) {
   return items.find((p) => !p.has_variants && p.in_stock)!;
 }
 
-/** A paid order in `host`'s store, placed by a browser signed in with `cookie` (or a guest's). */
+/** A paid order in `host`'s store (test/shopper.ts), with its id. */
 async function buyAndPay(opts: { email: string; cookie?: string; host?: string; ip?: string; person?: { first: string; last: string; line1: string; phone: string } }) {
-  const person = opts.person ?? { first: 'Gus', last: 'Guest', line1: '2 Other Street', phone: '07700 900999' };
-  const host = opts.host ?? DEMO_HOST;
-  const buyer = shopper(t.app, host, opts.ip);
-  if (opts.cookie) buyer.jar[opts.cookie.slice(0, opts.cookie.indexOf('='))] = opts.cookie.slice(opts.cookie.indexOf('=') + 1);
-  expect((await buyer.send('POST', '/api/cart/items', { product_id: (await firstProduct(host)).id })).statusCode).toBe(200);
-  const placed = await buyer.send('POST', '/api/checkout', {
-    contact: { email: opts.email, phone: person.phone },
-    shippingAddress: { first_name: person.first, last_name: person.last, address_line1: person.line1, city: 'London', postcode: 'SW1A 1AA' },
-    billingSameAsShipping: true,
-  });
-  expect(placed.statusCode, placed.body).toBe(200);
-  const { payload, headers } = t.payments.webhook(placed.json().session_id, 'checkout.completed');
-  expect((await t.app.inject({ method: 'POST', url: '/api/webhooks/payments/test', headers: { ...headers, host }, payload })).statusCode).toBe(200);
-  const [order] = await q<{ id: string }>(sql`select id from orders where order_number = ${placed.json().order_number}`);
-  return { id: order.id, number: placed.json().order_number as string, sessionId: placed.json().session_id as string };
+  const buyer = opts.person ?? { first: 'Gus', last: 'Guest', line1: '2 Other Street', phone: '07700 900999' };
+  const { number, sessionId } = await paidOrder(t, { email: opts.email, buyer, host: opts.host, cookie: opts.cookie, remoteAddress: opts.ip });
+  const [order] = await q<{ id: string }>(sql`select id from orders where order_number = ${number}`);
+  return { id: order.id, number, sessionId };
 }
 
 const deliver = (orderId: string) => owner().execute(sql`update orders set status = 'delivered' where id = ${orderId}::uuid`);
