@@ -10,8 +10,6 @@ export type DomainEvent =
   | { type: 'order.paid'; tenantId: string; orderId: string }
   /** An order's status, fulfilment or refunds changed by staff, the shopper or a job. */
   | { type: 'order.status_changed'; tenantId: string; orderId: string; status: string }
-  /** Mail was recorded for a store and waits to be delivered. */
-  | { type: 'email.queued'; tenantId: string }
   /** A store's own row changed: its name or settings (what the host cache holds). */
   | { type: 'store.changed'; tenantId: string }
   /** A shopper signed up or signed in on a store's host: one of its customers, with their account (issue 26). */
