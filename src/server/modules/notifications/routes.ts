@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { asAnyMember, asMemberWith, inStore } from '../../http/guards';
 import { AppError } from '../../http/errors';
-import type { Ctx } from '../../http/context';
+import type { StoreCtx } from '../../http/context';
 import {
   pushPublicKeyResponse,
   pushSendBody,
@@ -22,13 +22,12 @@ import * as subscriptions from './subscriptions-service';
 import * as templates from './templates-service';
 import { sendTest } from './send-service';
 
-type Scoped = Ctx & { tenantId: string };
 
 /**
  * The store an unsubscribe acts on: the store's own host (shoppers, signed in or not), or on the
  * platform host the admin's chosen store, for its members only.
  */
-function inSubscriberStore<T>(req: FastifyRequest, fn: (ctx: Scoped) => Promise<T>): Promise<T> {
+function inSubscriberStore<T>(req: FastifyRequest, fn: (ctx: StoreCtx) => Promise<T>): Promise<T> {
   return req.tenant ? inStore(req, fn) : asAnyMember(req, fn);
 }
 
@@ -61,7 +60,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     const { body } = req;
     // Staff pushes tell of orders: only a signed-in member of the store may ask for them. Shoppers
     // sign up on the store's own host (the platform host has no store: 404).
-    const run = body.kind === 'staff' ? <T>(fn: (ctx: Scoped) => Promise<T>) => asAnyMember(req, fn) : <T>(fn: (ctx: Scoped) => Promise<T>) => inStore(req, fn);
+    const run = body.kind === 'staff' ? <T>(fn: (ctx: StoreCtx) => Promise<T>) => asAnyMember(req, fn) : <T>(fn: (ctx: StoreCtx) => Promise<T>) => inStore(req, fn);
     const result = await run((ctx) => subscriptions.subscribe(ctx, req.server.deps.push, body, req.ip));
     return reply.status(201).send(result);
   });

@@ -1,4 +1,4 @@
-import type { Ctx } from '../../http/context';
+import type { StoreCtx } from '../../http/context';
 import { badRequest, conflict } from '../../http/errors';
 import type { PushSender } from '../../adapters/push/push';
 import { spendStoreAllowance, type Limit } from '../limits';
@@ -6,7 +6,6 @@ import { MAX_CUSTOMER_SUBSCRIPTIONS_PER_STORE, SUBSCRIPTION_LIST_LIMIT } from '.
 import type { PushSubscribeBody, PushSubscriptionList } from '../../../shared/push-schemas';
 import * as repo from './subscriptions-repo';
 
-type StoreScoped = Ctx & { tenantId: string };
 
 /** Sign-ups to a store's pushes one address may make in the window (anonymous shoppers may sign up). */
 const SUBSCRIBE_LIMIT: Limit = {
@@ -26,7 +25,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
  * member (the route checked the membership); customer rows to whoever is signed in, or nobody, and
  * are limited per address and capped per store, since anyone on the storefront may make them.
  */
-export async function subscribe(ctx: StoreScoped, sender: PushSender, body: PushSubscribeBody, ip: string) {
+export async function subscribe(ctx: StoreCtx, sender: PushSender, body: PushSubscribeBody, ip: string) {
   if (!sender.acceptsEndpoint(body.endpoint)) throw badRequest(ENDPOINT_REFUSED, { endpoint: ENDPOINT_REFUSED });
   if (body.kind === 'customer') {
     await spendStoreAllowance(ctx.tx, ctx.tenantId, SUBSCRIBE_LIMIT, ip);
@@ -49,12 +48,12 @@ export async function subscribe(ctx: StoreScoped, sender: PushSender, body: Push
 }
 
 /** Removes the browser's rows in this store (the endpoint is the browser's own secret address). */
-export async function unsubscribe(ctx: StoreScoped, body: { endpoint: string; kind?: 'customer' | 'staff' }) {
+export async function unsubscribe(ctx: StoreCtx, body: { endpoint: string; kind?: 'customer' | 'staff' }) {
   return { removed: await repo.deleteByEndpoint(ctx, body.endpoint, body.kind) };
 }
 
 /** Admin: the newest subscriptions and how many there are of each kind. */
-export async function list(ctx: StoreScoped): Promise<PushSubscriptionList> {
+export async function list(ctx: StoreCtx): Promise<PushSubscriptionList> {
   const [rows, counts] = await Promise.all([repo.listNewest(ctx, SUBSCRIPTION_LIST_LIMIT), repo.countByKind(ctx)]);
   return {
     subscriptions: rows.map((r) => ({

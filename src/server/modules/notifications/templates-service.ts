@@ -1,4 +1,4 @@
-import type { Ctx } from '../../http/context';
+import type { StoreCtx } from '../../http/context';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { fieldsFromIssues } from '../../http/errors';
 import { isUuid } from '../../../shared/ids';
@@ -6,7 +6,6 @@ import { PUSH_TEXT } from '../../../shared/push';
 import { pushTemplateBody, type PushTemplate, type PushTemplateValues } from '../../../shared/push-schemas';
 import * as repo from './templates-repo';
 
-type StoreScoped = Ctx & { tenantId: string };
 
 export const TEMPLATE_NOT_FOUND = 'Template not found';
 export const KEY_TAKEN = 'A template with this key already exists';
@@ -29,11 +28,11 @@ export function parseTemplate(input: unknown): PushTemplateValues {
 }
 
 /** The defaults and the store's own templates (Default / Custom by tenant_id). */
-export async function list(ctx: StoreScoped) {
+export async function list(ctx: StoreCtx) {
   return { templates: (await repo.listVisible(ctx)).map(toTemplate) };
 }
 
-export async function create(ctx: StoreScoped, input: unknown) {
+export async function create(ctx: StoreCtx, input: unknown) {
   const values = parseTemplate(input);
   const row = await repo.insertOwn(ctx, values);
   if (!row) throw conflict('template_key_taken', KEY_TAKEN, { key: KEY_TAKEN });
@@ -44,7 +43,7 @@ export async function create(ctx: StoreScoped, input: unknown) {
  * Edits a template; its key is fixed. Editing a platform default saves the store's own copy under the
  * same key (the default itself is shared by every store and stays as it is).
  */
-export async function update(ctx: StoreScoped, id: string, input: unknown) {
+export async function update(ctx: StoreCtx, id: string, input: unknown) {
   const existing = isUuid(id) ? await repo.findVisible(ctx, id) : null;
   if (!existing) throw notFound(TEMPLATE_NOT_FOUND);
   const values = parseTemplate(input);

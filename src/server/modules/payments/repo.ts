@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Ctx } from '../../http/context';
+import type { StoreCtx } from '../../http/context';
 import { paymentAccounts } from '../../db/schema/index';
 import type { ConnectAccountState } from '../../adapters/payments/connect';
 
 export type PaymentAccountRow = typeof paymentAccounts.$inferSelect;
 export type ProviderName = PaymentAccountRow['provider'];
-type TenantScoped = Ctx & { tenantId: string };
 
 export function stateOf(row: PaymentAccountRow): ConnectAccountState {
   return {
@@ -37,7 +36,7 @@ const columnsOf = (state: ConnectAccountState) => ({
 });
 
 /** The store's account with this provider, or null when it has not connected one. */
-export async function findAccount(ctx: TenantScoped, provider: ProviderName): Promise<PaymentAccountRow | null> {
+export async function findAccount(ctx: StoreCtx, provider: ProviderName): Promise<PaymentAccountRow | null> {
   const rows = await ctx.tx
     .select()
     .from(paymentAccounts)
@@ -46,7 +45,7 @@ export async function findAccount(ctx: TenantScoped, provider: ProviderName): Pr
 }
 
 /** Keeps a newly created account; a second one made at the same moment loses to the first (one per store and provider). */
-export async function insertAccount(ctx: TenantScoped, provider: ProviderName, state: ConnectAccountState): Promise<PaymentAccountRow> {
+export async function insertAccount(ctx: StoreCtx, provider: ProviderName, state: ConnectAccountState): Promise<PaymentAccountRow> {
   await ctx.tx
     .insert(paymentAccounts)
     .values({ tenantId: ctx.tenantId, provider, accountRef: state.accountRef, ...columnsOf(state) })
@@ -61,7 +60,7 @@ export async function insertAccount(ctx: TenantScoped, provider: ProviderName, s
  * keeps the last event's id, so that event delivered again is still known. Answers whether it wrote.
  */
 export async function saveState(
-  ctx: TenantScoped,
+  ctx: StoreCtx,
   provider: ProviderName,
   state: ConnectAccountState,
   at: Date,

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Ctx } from '../../http/context';
+import type { StoreCtx } from '../../http/context';
 import { rowsOf } from '../../db/rows';
 
-type Scoped = Ctx & { tenantId: string };
 
 export interface ReviewRow {
   id: string;
@@ -15,7 +14,7 @@ export interface ReviewRow {
   created_at: string | Date;
 }
 
-export async function listApproved(ctx: Scoped, productId: string, limit: number): Promise<ReviewRow[]> {
+export async function listApproved(ctx: StoreCtx, productId: string, limit: number): Promise<ReviewRow[]> {
   const result = await ctx.tx.execute(sql`
     select r.id, r.product_id, r.rating, r.title, r.body, r.customer_email, r.status, r.created_at
     from reviews r
@@ -24,7 +23,7 @@ export async function listApproved(ctx: Scoped, productId: string, limit: number
   return rowsOf<ReviewRow>(result);
 }
 
-export async function insertReview(ctx: Scoped, productId: string, r: { rating: number; title: string; body: string; customer_email: string }): Promise<string> {
+export async function insertReview(ctx: StoreCtx, productId: string, r: { rating: number; title: string; body: string; customer_email: string }): Promise<string> {
   const result = await ctx.tx.execute(sql`
     insert into reviews (tenant_id, product_id, rating, title, body, customer_email)
     values (${ctx.tenantId}, ${productId}::uuid, ${r.rating}, ${r.title}, ${r.body}, ${r.customer_email})
@@ -33,14 +32,14 @@ export async function insertReview(ctx: Scoped, productId: string, r: { rating: 
 }
 
 /** The approved reviews' count and average (2 decimals), which the product card shows. */
-export async function approvedRating(ctx: Scoped, productId: string): Promise<{ count: number; average: number | null }> {
+export async function approvedRating(ctx: StoreCtx, productId: string): Promise<{ count: number; average: number | null }> {
   const [row] = rowsOf<{ n: number; avg: string | null }>(await ctx.tx.execute(sql`
     select count(*)::int as n, round(avg(rating)::numeric, 2) as avg from reviews
     where tenant_id = ${ctx.tenantId} and product_id = ${productId}::uuid and status = 'approved'`));
   return { count: row.n, average: row.avg === null ? null : Number(row.avg) };
 }
 
-export async function listForModeration(ctx: Scoped, status: ReviewRow['status'] | null, limit: number, offset: number): Promise<{ rows: ReviewRow[]; total: number }> {
+export async function listForModeration(ctx: StoreCtx, status: ReviewRow['status'] | null, limit: number, offset: number): Promise<{ rows: ReviewRow[]; total: number }> {
   const where = status ? sql`r.tenant_id = ${ctx.tenantId} and r.status = ${status}` : sql`r.tenant_id = ${ctx.tenantId}`;
   const rows = rowsOf<ReviewRow>(await ctx.tx.execute(sql`
     select r.id, r.product_id, r.rating, r.title, r.body, r.customer_email, r.status, r.created_at
@@ -50,7 +49,7 @@ export async function listForModeration(ctx: Scoped, status: ReviewRow['status']
   return { rows, total };
 }
 
-export async function setStatus(ctx: Scoped, reviewId: string, status: 'approved' | 'rejected'): Promise<{ product_id: string } | null> {
+export async function setStatus(ctx: StoreCtx, reviewId: string, status: 'approved' | 'rejected'): Promise<{ product_id: string } | null> {
   const result = await ctx.tx.execute(sql`
     update reviews set status = ${status}, moderated_at = now()
     where tenant_id = ${ctx.tenantId} and id = ${reviewId}::uuid

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Ctx } from '../../../http/context';
+import type { StoreCtx } from '../../../http/context';
 import { contentPages } from '../../../db/schema';
 import { isUuid } from '../../../../shared/ids';
 import type { NavSearchItem } from '../../../../shared/navigation';
@@ -7,7 +7,6 @@ import type { NavSearchItem } from '../../../../shared/navigation';
 // The menu's view of content pages: names and slugs for links and the link picker. Read here rather
 // than through the pages feature, which only owns editing and publishing them.
 
-type StoreScoped = Ctx & { tenantId: string };
 
 /** A page's name in pickers: its hero title (draft, as staff see it), else its slug. */
 const pageName = sql<string>`coalesce(nullif(btrim(${contentPages.contentDraft}->>'hero_title'), ''), ${contentPages.slug})`;
@@ -20,7 +19,7 @@ export interface PageLink {
 }
 
 /** This store's pages among the ids (another store's are absent). */
-export async function pageLinks(ctx: StoreScoped, ids: readonly string[]): Promise<Map<string, PageLink>> {
+export async function pageLinks(ctx: StoreCtx, ids: readonly string[]): Promise<Map<string, PageLink>> {
   const unique = [...new Set(ids.filter(isUuid))];
   if (unique.length === 0) return new Map();
   const rows = await ctx.tx
@@ -31,7 +30,7 @@ export async function pageLinks(ctx: StoreScoped, ids: readonly string[]): Promi
 }
 
 /** Pages whose title or slug holds the text, best (prefix) matches first. */
-export async function searchPages(ctx: StoreScoped, q: string, limit: number): Promise<NavSearchItem[]> {
+export async function searchPages(ctx: StoreCtx, q: string, limit: number): Promise<NavSearchItem[]> {
   const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
   const like = `%${escaped}%`;
   return ctx.tx

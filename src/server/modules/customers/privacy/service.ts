@@ -1,5 +1,5 @@
 import type { Tx } from '../../../db/connection';
-import type { Work } from '../../../db/unit-of-work';
+import type { StoreCtx } from '../../../http/context';
 import { conflict } from '../../../http/errors';
 import type { PaymentProvider } from '../../../adapters/payments/payments';
 import { eraseCustomerOrders, ordersForExport, ordersUnderWay, type ExportedOrder } from '../../orders';
@@ -24,8 +24,6 @@ import * as repo from './repo';
 
 export type DataSubject = repo.DataSubject;
 
-/** The part of a ctx these need: the store's transaction and what follows its commit. */
-type StoreWork = Pick<Work, 'tx' | 'emit' | 'afterCommit'> & { tenantId: string };
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -78,7 +76,7 @@ function toExportedOrder({ id: _id, subtotal, shipping_total, discount_total, to
 }
 
 /** The whole file; `withAccount` for the person themselves (staff see the store's records only). */
-export async function storeDataOf(ctx: StoreWork, who: DataSubject, storeName: string, withAccount: boolean): Promise<StoreDataExport> {
+export async function storeDataOf(ctx: StoreCtx, who: DataSubject, storeName: string, withAccount: boolean): Promise<StoreDataExport> {
   const { tx, tenantId } = ctx;
   // One after another: a transaction runs one statement at a time.
   const account = withAccount && who.userId ? await accountForExport(tx, who.userId) : null;
@@ -137,7 +135,7 @@ export type ErasureCounts = Record<'orders' | 'reviews' | 'emails' | 'addresses'
  * Erases the subject's data in this store (see eraseCustomerOrders for what an order keeps). Refused while
  * an order is still being paid for, delivered or refunded: its address is still needed.
  */
-export async function eraseStoreData(ctx: StoreWork, deps: ErasureDeps, who: DataSubject, underWayMessage: string): Promise<ErasureCounts> {
+export async function eraseStoreData(ctx: StoreCtx, deps: ErasureDeps, who: DataSubject, underWayMessage: string): Promise<ErasureCounts> {
   const { tx, tenantId } = ctx;
   if ((await ordersUnderWay(tx, tenantId, who)) > 0) throw conflict('orders_under_way', underWayMessage);
   const orders = await eraseCustomerOrders(tx, tenantId, who);
@@ -158,7 +156,7 @@ export async function eraseStoreData(ctx: StoreWork, deps: ErasureDeps, who: Dat
 }
 
 /** The person's own erasure in a store also signs them out everywhere (their account stays). */
-export async function eraseOwnStoreData(ctx: StoreWork, deps: ErasureDeps, userId: string, who: DataSubject): Promise<ErasureCounts> {
+export async function eraseOwnStoreData(ctx: StoreCtx, deps: ErasureDeps, userId: string, who: DataSubject): Promise<ErasureCounts> {
   const counts = await eraseStoreData(ctx, deps, who, PRIVACY_TEXT.ordersUnderWay);
   await endAllSessions(ctx.tx, userId);
   return counts;

@@ -1,15 +1,14 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Ctx } from '../../../http/context';
+import type { StoreCtx } from '../../../http/context';
 import type { Db, Tx } from '../../../db/connection';
 import { emailTemplates } from '../../../db/schema';
 import type { EmailTemplateInput } from '../../../../shared/email-settings';
 import type { TemplateContent } from './defaults';
 
-type ScopedCtx = Ctx & { tenantId: string };
 export type EmailTemplateRow = typeof emailTemplates.$inferSelect;
 
 /** The store's custom templates and every default, by key, the custom one of a key first. */
-export async function listTemplates(ctx: ScopedCtx): Promise<EmailTemplateRow[]> {
+export async function listTemplates(ctx: StoreCtx): Promise<EmailTemplateRow[]> {
   return ctx.tx
     .select()
     .from(emailTemplates)
@@ -18,7 +17,7 @@ export async function listTemplates(ctx: ScopedCtx): Promise<EmailTemplateRow[]>
 }
 
 /** A template this store can see: its own, or a default. */
-export async function findVisible(ctx: ScopedCtx, id: string): Promise<EmailTemplateRow | null> {
+export async function findVisible(ctx: StoreCtx, id: string): Promise<EmailTemplateRow | null> {
   const [row] = await ctx.tx
     .select()
     .from(emailTemplates)
@@ -26,7 +25,7 @@ export async function findVisible(ctx: ScopedCtx, id: string): Promise<EmailTemp
   return row ?? null;
 }
 
-export async function insertCustom(ctx: ScopedCtx, input: EmailTemplateInput): Promise<EmailTemplateRow> {
+export async function insertCustom(ctx: StoreCtx, input: EmailTemplateInput): Promise<EmailTemplateRow> {
   const [row] = await ctx.tx
     .insert(emailTemplates)
     .values({ tenantId: ctx.tenantId, key: input.key, subject: input.subject, html: input.html, text: input.text, isActive: input.is_active })
@@ -35,7 +34,7 @@ export async function insertCustom(ctx: ScopedCtx, input: EmailTemplateInput): P
 }
 
 /** Changes a custom template of this store (never its key); null when there is none with this id. */
-export async function updateCustom(ctx: ScopedCtx, id: string, input: Omit<EmailTemplateInput, 'key'>): Promise<EmailTemplateRow | null> {
+export async function updateCustom(ctx: StoreCtx, id: string, input: Omit<EmailTemplateInput, 'key'>): Promise<EmailTemplateRow | null> {
   const [row] = await ctx.tx
     .update(emailTemplates)
     .set({ subject: input.subject, html: input.html, text: input.text, isActive: input.is_active, updatedAt: new Date() })
@@ -45,7 +44,7 @@ export async function updateCustom(ctx: ScopedCtx, id: string, input: Omit<Email
 }
 
 /** What a store sends for a key: its active custom template, else the default; custom first. */
-export async function templatesForKey(ctx: ScopedCtx, key: string): Promise<EmailTemplateRow[]> {
+export async function templatesForKey(ctx: StoreCtx, key: string): Promise<EmailTemplateRow[]> {
   return ctx.tx
     .select()
     .from(emailTemplates)
