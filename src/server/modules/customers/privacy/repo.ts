@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/connection';
 import { rowsOf } from '../../../db/rows';
+import type { CustomerRecord } from '../admin/repo';
 
 // The customers module's own records of a person in one store (UK GDPR, issue 26 item 5), and the audit
 // row of each export and erasure.
@@ -19,18 +20,8 @@ function ofSubject(tenantId: string, who: DataSubject): SQL {
   return sql`c.tenant_id = ${tenantId}::uuid and (${sql.join(parts, sql` or `)})`;
 }
 
-export interface RecordRow {
-  id: string;
-  email: string;
-  name: string;
-  orders_count: number;
-  total_spent: number | string;
-  first_order_at: Date | string | null;
-  last_order_at: Date | string | null;
-  marketing_consent: boolean | null;
-  marketing_consent_at: Date | string | null;
-  created_at: Date | string;
-}
+/** A customer record as Admin > Customers reads it, less the account it links to (the export is the person's own). */
+export type RecordRow = Omit<CustomerRecord, 'user_id'>;
 
 export async function recordsOf(tx: Tx, tenantId: string, who: DataSubject): Promise<RecordRow[]> {
   return rowsOf<RecordRow>(
