@@ -12,7 +12,9 @@
 //   modules     other modules only through their index.ts; never boot; never the owner handle
 //   boot        (app.ts, main.ts, seed/) modules only through their index.ts
 // Tests and test helpers may reach anything. Nothing outside db/, boot and tests may import the
-// owner connection (openDatabase, runMigrations, Database) or withScope (db/scope.ts).
+// owner connection (openDatabase, runMigrations, Database) or withScope (db/scope.ts); nothing outside
+// db/ a database driver; no server file a bare `src/` specifier, a dynamic import() or a privileged
+// scope key (SERVER_SYNTAX, used by eslint.config.js).
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -59,7 +61,8 @@ const WEB = 'src/web';
 const SERVER = 'src/server';
 
 function serverRules(dir) {
-  const patterns = [...forbid(dir, [WEB], 'The server never imports the browser app.'), { regex: '^@/', message: 'The server never imports the browser app.' }];
+  const patterns = [...forbid(dir, [WEB], 'The server never imports the browser app.'), { regex: '^@/', message: 'The server never imports the browser app.' }, BARE_SRC];
+  if (!dir.startsWith('src/server/db')) patterns.push(DRIVERS);
   const paths = [];
   const withOwnerGuard = () => {
     const guard = OWNER_HANDLE(dir);
@@ -110,6 +113,37 @@ function configFor(dir, rules) {
     rules: { 'no-restricted-imports': ['error', rules] },
   };
 }
+
+/** The server's test files and helpers, which the rules below leave alone. */
+export const SERVER_TEST_FILES = ['src/server/**/*.test.ts', 'src/server/test/**', 'src/server/**/test-support.ts', 'src/server/**/fake-*.ts'];
+
+/**
+ * Syntax the server refuses (no-restricted-syntax):
+ * - a privileged scope key anywhere but db/privileged-scopes.ts, whose named functions say what the
+ *   caller checked (row-level security lets platformOwner see every store);
+ * - dynamic import(): every server dependency is static, so the bundle, the boundaries above and a
+ *   reader all see it.
+ */
+export const SERVER_SYNTAX = [
+  { selector: 'Property[key.name=/^(platformOwner|platformSales)$/]', message: 'Make a privileged scope with db/privileged-scopes.ts (platformOwnerScope, platformSalesScope, salesBookScope), after the guard that checks it.' },
+  { selector: 'ImportExpression', message: 'No dynamic import() in the server: import statically, so the boundaries and the build see the dependency.' },
+];
+
+/**
+ * A module's index.ts (its API for other modules) exports services, never its repo: repo functions take
+ * a raw transaction and the store's id, a service takes the ctx first (DESIGN rules 1 and 11; issue 27
+ * item 11). Types from a repo may be exported (`export type { ... }`).
+ */
+export const MODULE_INDEX_FILES = ['src/server/modules/*/index.ts'];
+export const MODULE_INDEX_SYNTAX = [
+  { selector: "ExportNamedDeclaration[exportKind='value'][source.value=/(^|[/-])repo$/]", message: "A module's index.ts exports services, not its repo: wrap the repo function in a service that takes the ctx first (export type { ... } for its types)." },
+  { selector: 'ExportAllDeclaration[source.value=/(^|[/-])repo$/]', message: "A module's index.ts exports services, not its repo: wrap the repo function in a service that takes the ctx first." },
+];
+
+/** Outside db/, no database driver: request code uses the UnitOfWork (issue 27 item 11). */
+const DRIVERS = { regex: '^(pg|pg-[a-z-]+|postgres|@electric-sql/pglite(/.*)?|drizzle-orm/(node-postgres|pglite|postgres-js)(/.*)?)$', message: 'Database drivers live in src/server/db/; request code uses the UnitOfWork (DESIGN rule 10).' };
+/** A bare `src/...` specifier resolves only by accident of the working folder. */
+const BARE_SRC = { regex: '^src/', message: 'Import with a relative path: a bare src/ specifier resolves only from the repository root.' };
 
 export const boundaries = [
   ...folders('src/server').map((dir) => configFor(dir, serverRules(dir))),

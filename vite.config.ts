@@ -77,6 +77,11 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // Seven hash characters, not eight (rolldown's least for this many chunks): the entry and the Storefront chunk name every lazy chunk in their
+        // preload lists, and random characters do not compress.
+        // Still one chance in billions that two versions of a file share a name.
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        entryFileNames: 'assets/[name]-[hash:7].js',
         codeSplitting: {
           // Everything the first screen needs in one file: split, it compresses worse and costs requests.
           groups: [
@@ -85,6 +90,9 @@ export default defineConfig({
             // invitation pages): one chunk, not one per combination of areas that uses them, since each
             // extra file costs the product page a request and compresses worse (decision 004).
             { name: 'shared', test: SHARED_SMALL_MODULES },
+            // The discount words (issue 28) go with the order totals every page that shows them already
+            // loads: on their own they were one more file named in the product page's preload lists.
+            { name: 'OrderTotals', test: /src[\\/](web[\\/]storefront[\\/]components[\\/]OrderTotals\.tsx|shared[\\/]discounts\.ts)$/ },
           ],
         },
       },

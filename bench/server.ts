@@ -150,7 +150,7 @@ export interface Figure {
 
 /** Addresses from the benchmarking range (198.18.0.0/15, RFC 2544), a different one per request. */
 let lastAddress = 0;
-const nextAddress = () => {
+export const nextAddress = () => {
   lastAddress = (lastAddress + 1) % 65_536;
   return `198.18.${lastAddress >> 8}.${lastAddress & 255}`;
 };

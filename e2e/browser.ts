@@ -1,9 +1,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { mkdirSync } from 'node:fs';
+import { serverPort as port } from './workers';
 
 export const DEMO_PASSWORD = 'demo-password';
-const port = () => inject('basePort');
 
 /** http://{host}:{port}{path}; *.localhost resolves to loopback inside Chromium. */
 export const url = (host: string, path = '/') => `http://${host}:${port()}${path}`;

@@ -78,7 +78,8 @@ describe('Client Access invitations', () => {
     const phone = await newPage({ width: 375, height: 800 });
     await signInThroughForm(phone.page, url(STORE, '/login?redirect=%2Fadmin%2Fcrm%2Faccess'), 'admin@demo.test');
     await phone.page.getByRole('heading', { name: 'Client Access', level: 1 }).waitFor();
-    await phone.page.getByRole('cell', { name: newcomer }).first().waitFor();
+    // On a phone each invitation is a card with its whole address.
+    await phone.page.getByRole('list', { name: 'Invitations' }).getByRole('listitem').filter({ hasText: newcomer }).getByText('Accepted').waitFor();
     await snap(phone.page, 'crm-access-375');
     expect(await fitsWidth(phone.page)).toBe(true);
   });
@@ -98,6 +99,8 @@ describe('Client Access invitations', () => {
   it('a platform sales request waits for the store: its admin approves it, and only then is the link sent', async () => {
     const wanted = `wanted-${Date.now().toString(36)}@demo.test`;
     const requestRow = (page: Page) => page.getByRole('row').filter({ hasText: wanted });
+    /** At 375 px the invitations are cards, not rows. */
+    const requestCard = (page: Page) => page.getByRole('list', { name: 'Invitations' }).getByRole('listitem').filter({ hasText: wanted });
 
     // Platform sales does not manage Demo Store: the form files a request, no link.
     const { page: sales } = await newPage();
@@ -117,7 +120,8 @@ describe('Client Access invitations', () => {
     // The store's admin sees who asked, at phone width too, and approves.
     const phone = await newPage({ width: 375, height: 800 });
     await signInThroughForm(phone.page, url(STORE, '/login?redirect=%2Fadmin%2Fcrm%2Faccess'), 'admin@demo.test');
-    await requestRow(phone.page).getByText('Requested by sales@platform.test').waitFor();
+    await requestCard(phone.page).getByText('Requested by sales@platform.test').waitFor();
+    await requestCard(phone.page).getByRole('button', { name: 'Approve' }).waitFor();
     await snap(phone.page, 'crm-access-approval-375');
     expect(await fitsWidth(phone.page)).toBe(true);
     const { page: admin } = await newPage();
@@ -136,7 +140,7 @@ describe('Client Access invitations', () => {
     const salesPhone = await newPage({ width: 375, height: 800 });
     await signInThroughForm(salesPhone.page, url('localhost', '/login?redirect=%2Fadmin%2Fcrm%2Faccess'), 'sales@platform.test');
     await salesPhone.page.getByLabel('Store').selectOption({ label: 'Demo Store (demo.localhost)' });
-    await requestRow(salesPhone.page).getByText('Pending').waitFor();
+    await requestCard(salesPhone.page).getByText('Pending').waitFor();
     await snap(salesPhone.page, 'crm-access-request-375');
     expect(await fitsWidth(salesPhone.page)).toBe(true);
   });

@@ -35,7 +35,11 @@ describe('import field mapping journey', () => {
     await page.getByRole('list', { name: 'Required fields' }).getByText('SKU: not mapped').waitFor();
     await page.getByRole('button', { name: 'Save mapping and check file' }).click();
     await toastWith(page, 'Mapping not saved', 'Choose the column that holds SKU').waitFor();
+    // ... and the reason stays on the screen, not only in the toast (issue 27 item 5).
+    await page.getByRole('alert', { name: 'Mapping not saved' }).getByText('Choose the column that holds SKU: it is required').waitFor();
+    await snap(page, 'import-mapping-refused');
     await page.getByLabel('SKU', { exact: true }).selectOption('sku');
+    expect(await page.getByRole('alert', { name: 'Mapping not saved' }).count()).toBe(0);
 
     // One column changed by hand: Brand is not imported.
     await page.getByLabel('Brand', { exact: true }).selectOption('');
@@ -46,6 +50,8 @@ describe('import field mapping journey', () => {
     expect(await page.getByTestId('dry-run-rejected').textContent()).toBe('0');
     await page.getByText('Ready to import.').waitFor();
     await page.getByRole('main').getByText('Ready', { exact: true }).first().waitFor();
+    // The template's own example rows: said to become drafts marked as examples.
+    await page.getByRole('status', { name: 'Example products' }).getByText('3 products are the template’s examples').waitFor();
     await snap(page, 'import-dry-run');
 
     // The mapping is kept: opened again, Brand stays out.
@@ -65,6 +71,21 @@ describe('import field mapping journey', () => {
     await problems.getByText('Duplicate SKU "A-1"').waitFor();
     expect(await page.getByTestId('dry-run-rejected').textContent()).toBe('3');
     await snap(page, 'import-dry-run-errors');
+
+    // Picture addresses are checked as the import would fetch them: one on this machine's own address is
+    // refused (as the import refuses it), and the check says which and why.
+    await page.getByRole('link', { name: 'Import Products' }).first().click();
+    const pictures = ['SKU,Name,Price,Image URLs', 'PIC-1,Pictured Mug,10.00,http://127.0.0.1:9/mug.png'].join('\r\n');
+    await input.setInputFiles({ name: 'pictures.csv', mimeType: 'text/csv', buffer: Buffer.from(pictures) });
+    await toastWith(page, 'File Uploaded').waitFor();
+    await page.getByRole('list', { name: 'Import history' }).getByRole('listitem').filter({ hasText: 'pictures.csv' }).getByRole('link', { name: 'Map Fields' }).click();
+    await page.getByRole('button', { name: 'Save mapping and check file' }).click();
+    await toastWith(page, 'File checked').first().waitFor();
+    const unreachable = page.getByRole('table', { name: 'Pictures that will not be imported' });
+    await unreachable.getByText('http://127.0.0.1:9/mug.png').waitFor();
+    await page.getByText('1 picture of 1 checked will not be imported.').waitFor();
+    expect(await page.getByTestId('dry-run-create').textContent()).toBe('1');
+    await snap(page, 'import-dry-run-pictures');
     await context.close();
 
     // A phone: the mapping and the result fit the screen.

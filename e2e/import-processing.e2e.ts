@@ -5,9 +5,11 @@ import { fitsWidth, newPage, signInThroughForm, snap, snapIfFailed, toastWith, u
 import { newJourneyStore } from './run-data';
 
 // Catalogue > Import, end to end (issue 15 item 3, decision 025): the sample template imported through
-// the screens into a store of the journey's own (its pictures at example.com cannot be fetched here,
-// so they are warnings and the products still go in), then the store's own export with one price
-// changed (one update, the rest unchanged), then a file with a bad row imported by skipping it.
+// the screens into a store of the journey's own (its rows are the template's examples: drafts named
+// "Example: …", issue 27 item 5), then the merchant's own product made from it (its pictures at
+// example.com cannot be fetched here, so they are warnings and the product still goes in), then the
+// store's own export with one price changed (one update, the rest unchanged), then a file with a bad
+// row imported by skipping it.
 
 afterEach(snapIfFailed);
 
@@ -37,16 +39,18 @@ async function waitForSucceeded(page: Page): Promise<void> {
 const count = (page: Page, id: string) => page.getByTestId(id).first().textContent();
 
 describe('product import processing journeys', () => {
-  it('imports the sample template: pictures that cannot be fetched are warnings, the products reach the storefront', async () => {
+  it('imports the sample template as example drafts, then the merchant’s own product from it: pictures that cannot be fetched are warnings, the product reaches the storefront', async () => {
     host = await newJourneyStore('Import Processing Shop');
     const { context, page } = await signedInAdmin();
 
     // The template as the merchant gets it: the page's Download Template button.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Template' }).click()]);
-    const template = await readFile((await download.path())!);
+    const template = (await readFile((await download.path())!)).toString('utf8');
     await uploadAndOpen(page, 'product-import-template.csv', template);
     await page.getByRole('button', { name: 'Save mapping and check file' }).click();
     await toastWith(page, 'File checked', '3 to create, 0 to update, 0 rows rejected').waitFor();
+    // Its rows are the template's examples (issue 27 item 5): the check says what becomes of them.
+    await page.getByRole('status', { name: 'Example products' }).getByText('3 products are the template’s examples').waitFor();
     const importButton = page.getByRole('button', { name: 'Import 3 products', exact: true });
     await importButton.waitFor();
     await snap(page, 'import-ready');
@@ -57,34 +61,56 @@ describe('product import processing journeys', () => {
     await toastWith(page, 'Import finished', '3 created').waitFor();
     expect(await count(page, 'import-created')).toBe('3');
     expect(await count(page, 'import-rejected')).toBe('0');
+    // Imported without their placeholder pictures: nothing to warn about.
+    expect(await count(page, 'import-images-failed')).toBe('0');
+    await page.getByText('No rows were rejected').first().waitFor();
+    expect(await page.getByRole('table', { name: 'Import problems' }).count()).toBe(0);
 
-    // The pictures are listed as warnings, one per address; nothing was rejected, so no download.
+    // Drafts named as examples: in the product list, never on the storefront.
+    await page.goto(url(host, '/admin/catalogue/products'));
+    await page.getByText('Example: Stoneware Coffee Mug').first().waitFor();
+    await page.goto(url(host, '/p/stoneware-coffee-mug'));
+    await page.getByRole('heading', { name: 'Product Not Found', level: 1 }).waitFor();
+
+    // The merchant's own file made from the template: the mug row is now their product.
+    await page.goto(url(host, '/admin/import'));
+    const own = template.replaceAll('MUG-STONE-01', 'OWN-MUG-01').replaceAll('Stoneware Coffee Mug', 'Glazed Breakfast Mug').replaceAll('stoneware-coffee-mug', 'glazed-breakfast-mug');
+    await uploadAndOpen(page, 'our-products.csv', own);
+    await page.getByRole('button', { name: 'Save mapping and check file' }).click();
+    await toastWith(page, 'File checked', '1 to create, 2 to update, 0 rows rejected').waitFor();
+    await page.getByRole('status', { name: 'Example products' }).getByText('2 products are the template’s examples').waitFor();
+    await page.getByRole('button', { name: 'Import 3 products', exact: true }).click();
+    await waitForSucceeded(page);
+    expect(await count(page, 'import-created')).toBe('1');
+    expect(await count(page, 'import-unchanged')).toBe('2');
+
+    // Its pictures (at example.com, which cannot be fetched here) are warnings, one per address; nothing was rejected.
     const problems = page.getByRole('table', { name: 'Import problems' });
     await problems.getByText('example.com/images/mug-front.jpg').waitFor();
-    await problems.getByText('example.com/images/tee.jpg').waitFor();
-    expect(await problems.getByText('Warning', { exact: true }).count()).toBeGreaterThanOrEqual(4);
+    await problems.getByText('example.com/images/mug-side.jpg').waitFor();
+    expect(await problems.getByText('Warning', { exact: true }).count()).toBe(2);
     await page.getByTestId('import-problem-totals').getByText('No rows were rejected.').waitFor();
     expect(await page.getByRole('link', { name: 'Download rejected rows (CSV)' }).count()).toBe(0);
-    expect(Number(await count(page, 'import-images-failed'))).toBeGreaterThanOrEqual(4);
+    expect(await count(page, 'import-images-failed')).toBe('2');
     await snap(page, 'import-details-warnings');
 
     // The history shows what the import wrote, and its View Details opens these details again.
     await page.getByRole('link', { name: 'Start a new import' }).click();
-    const row = page.getByRole('list', { name: 'Import history' }).getByRole('listitem').filter({ hasText: 'product-import-template.csv' });
-    await row.getByText('3 created · 0 updated · 0 unchanged · 0 rejected').waitFor();
+    const row = page.getByRole('list', { name: 'Import history' }).getByRole('listitem').filter({ hasText: 'our-products.csv' });
+    await row.getByText('1 created · 0 updated · 2 unchanged · 0 rejected').waitFor();
     await snap(page, 'import-history-processed');
     await row.getByRole('link', { name: 'View Details' }).click();
     await page.getByRole('table', { name: 'Import problems' }).waitFor();
 
-    // The storefront sells the imported mug.
-    await page.goto(url(host, '/p/stoneware-coffee-mug'));
-    await page.getByRole('heading', { name: 'Stoneware Coffee Mug', level: 1 }).waitFor();
+    // The storefront sells the merchant's mug.
+    await page.goto(url(host, '/p/glazed-breakfast-mug'));
+    await page.getByRole('heading', { name: 'Glazed Breakfast Mug', level: 1 }).waitFor();
     await page.getByRole('main').getByText('£14.00').first().waitFor();
     await context.close();
 
     // A phone: the details fit the screen.
     const phone = await signedInAdmin(375);
-    await phone.page.getByRole('list', { name: 'Import history' }).getByRole('listitem').filter({ hasText: 'product-import-template.csv' }).getByRole('link', { name: 'View Details' }).click();
+    await phone.page.getByRole('list', { name: 'Import history' }).getByRole('listitem').filter({ hasText: 'our-products.csv' }).getByRole('link', { name: 'View Details' }).click();
     await phone.page.getByRole('table', { name: 'Import problems' }).waitFor();
     expect(await fitsWidth(phone.page)).toBe(true);
     await snap(phone.page, 'import-details-warnings-375');
@@ -101,24 +127,24 @@ describe('product import processing journeys', () => {
     });
     expect(exported.status).toBe(200);
     const lines = exported.text.split('\r\n');
-    const mug = lines.findIndex((l) => l.startsWith('MUG-STONE-01,'));
+    const mug = lines.findIndex((l) => l.startsWith('OWN-MUG-01,'));
     expect(mug).toBeGreaterThan(0);
     expect(lines[mug]).toContain(',14.00,');
     lines[mug] = lines[mug].replace(',14.00,', ',16.50,');
     await uploadAndOpen(page, 'products-price-change.csv', lines.join('\r\n'));
     await page.getByRole('button', { name: 'Save mapping and check file' }).click();
-    await toastWith(page, 'File checked', '0 to create, 3 to update, 0 rows rejected').waitFor();
-    expect(await count(page, 'dry-run-update')).toBe('3');
-    await page.getByRole('button', { name: 'Import 3 products', exact: true }).click();
+    await toastWith(page, 'File checked', '0 to create, 4 to update, 0 rows rejected').waitFor();
+    expect(await count(page, 'dry-run-update')).toBe('4');
+    await page.getByRole('button', { name: 'Import 4 products', exact: true }).click();
     await waitForSucceeded(page);
     expect(await count(page, 'import-updated')).toBe('1');
-    expect(await count(page, 'import-unchanged')).toBe('2');
+    expect(await count(page, 'import-unchanged')).toBe('3');
     expect(await count(page, 'import-created')).toBe('0');
     await page.getByText('No rows were rejected').first().waitFor();
     await snap(page, 'import-details-empty');
 
-    await page.goto(url(host, '/p/stoneware-coffee-mug'));
-    await page.getByRole('heading', { name: 'Stoneware Coffee Mug', level: 1 }).waitFor();
+    await page.goto(url(host, '/p/glazed-breakfast-mug'));
+    await page.getByRole('heading', { name: 'Glazed Breakfast Mug', level: 1 }).waitFor();
     await page.getByRole('main').getByText('£16.50').first().waitFor();
     await context.close();
 

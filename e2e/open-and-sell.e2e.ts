@@ -136,7 +136,7 @@ describe('open a shop and sell (issue 25)', () => {
     await page.getByLabel('Year').fill('1988');
     await page.getByRole('button', { name: 'Save and finish' }).click();
     await page.waitForURL((u) => u.pathname === '/admin/settings' && u.searchParams.get('tab') === 'payment', poll);
-    await payment.getByText('Ready for live payments').waitFor(poll);
+    await payment.getByText('Ready for test payments: no real money is taken').waitFor(poll);
 
     // 2d. A first product through the admin form, shown on the home page, at the standard rate.
     await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();

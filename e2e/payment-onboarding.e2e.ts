@@ -4,7 +4,8 @@ import { newJourneyStore, runTag } from './run-data';
 
 // Issue 13, Settings > Payment: a new store (made by the platform owner for this journey, so it starts
 // with no payment account whatever other journeys did) connects card payments through the built-in
-// test gateway's hosted onboarding and comes back to a complete checklist, ready for live payments.
+// test gateway's hosted onboarding and comes back to a complete checklist, ready for test payments (only
+// Stripe's connected account is ready for live payments: "Test mode" never stands beside that).
 
 const poll = { timeout: 15_000 };
 
@@ -23,7 +24,8 @@ describe('card payment onboarding', () => {
 
     // Before: no account, nothing reported, every step still to come.
     const panel = page.getByRole('tabpanel', { name: 'Payment' });
-    await panel.getByText('Stripe has not reported any capabilities yet.').waitFor(poll);
+    await panel.getByText('The built-in test gateway has not reported any capabilities yet.').waitFor(poll);
+    await panel.getByText('Test mode', { exact: true }).waitFor();
     await panel.getByText('No account yet').waitFor();
     await panel.getByText('Not connected', { exact: true }).waitFor();
     expect(await panel.getByText('Ready for live payments').count()).toBe(0);
@@ -75,7 +77,9 @@ describe('card payment onboarding', () => {
 
     // Back on the Payment tab: connected, every item complete, capabilities active.
     await page.waitForURL((u) => u.pathname === '/admin/settings' && u.searchParams.get('tab') === 'payment', poll);
-    await panel.getByText('Ready for live payments').waitFor(poll);
+    await panel.getByText('Ready for test payments: no real money is taken').waitFor(poll);
+    expect(await panel.getByText('Ready for live payments').count()).toBe(0);
+    await panel.getByText('Test mode', { exact: true }).waitFor();
     await toastWith(page, 'Payment account connected').waitFor(poll);
     expect(new URL(page.url()).searchParams.has('onboarding')).toBe(false);
     expect(await checklist.getByText('Complete', { exact: true }).count()).toBe(5);
@@ -90,7 +94,7 @@ describe('card payment onboarding', () => {
     // Refresh status asks again and still says the same.
     await panel.getByRole('button', { name: 'Refresh status' }).click();
     await panel.getByRole('button', { name: 'Refresh status' }).waitFor(poll);
-    await panel.getByText('Ready for live payments').waitFor();
+    await panel.getByText('Ready for test payments: no real money is taken').waitFor();
 
     // The dashboard's set-up step reads the store's own account.
     await page.goto(url(store.host, '/admin'));
@@ -99,7 +103,7 @@ describe('card payment onboarding', () => {
     // The same tab at phone width.
     const phone = await newPage({ width: 390, height: 844 });
     await signInThroughForm(phone.page, url(store.host, '/login?redirect=%2Fadmin%2Fsettings%3Ftab%3Dpayment'), 'admin@demo.test');
-    await phone.page.getByText('Ready for live payments').waitFor(poll);
+    await phone.page.getByText('Ready for test payments: no real money is taken').waitFor(poll);
     expect(await fitsWidth(phone.page)).toBe(true);
     await snap(phone.page, 'payment-tab-after-390');
     // Update details opens the hosted page again, every step done and open to change.

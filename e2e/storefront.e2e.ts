@@ -4,7 +4,7 @@ import { newPage, productNames, signInThroughForm, snap, toastWith, url } from '
 import { adminApiPage, adminCreatesProduct, runTag, type MadeProduct } from './run-data';
 import { api } from './store';
 
-// The demo catalogue (src/server/db/seed/catalogue-demo.ts) as the shopper sees it: its categories,
+// The demo catalogue (src/server/seed/demo-catalogue.json) as the shopper sees it: its categories,
 // which no journey adds to, are counted as seeded. Other journeys add live products, so the paging of
 // /products is counted on 26 coasters this file makes, found by their tag through the header search.
 const LIVING_ROOM_BY_NAME = [

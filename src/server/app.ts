@@ -13,7 +13,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStoreClosed } from './http/store-closed';
 import { openingSoonPage, registerOpeningSoon } from './http/opening-soon';
 import { setupRoutes } from './modules/setup';
-import { policyRoutes, storePromises } from './modules/policies';
+import { pageStarterHooks, policyRoutes, storePromises } from './modules/policies';
 import { isHealthCheck, registerHealthRoutes } from './http/health';
 import { loadActor } from './modules/accounts';
 import { sessionToken } from './modules/accounts';
@@ -33,6 +33,8 @@ import { stockRoutes } from './modules/inventory';
 import { aiRoutes } from './modules/ai';
 import { adminOrderRoutes, vatRoutes } from './modules/orders';
 import { adminShippingRoutes } from './modules/orders';
+import { adminDiscountRoutes } from './modules/discounts';
+import { checkoutRecoveryRoutes, registerCheckoutRecovery } from './modules/orders';
 import { dashboardRoutes } from './modules/dashboard';
 import { connectRoutes } from './modules/payments';
 import { InFlight, pushPaidOrders, pushRoutes, pushShippedOrders } from './modules/notifications';
@@ -41,7 +43,7 @@ import { fileRoutes } from './adapters/storage/routes';
 import { mediaRoutes } from './modules/catalogue';
 import { catalogueMediaUsages, seoRoutes } from './modules/catalogue';
 import { CATALOGUE_PAGE_ROUTES } from './modules/catalogue';
-import { CONTENT_PAGE_ROUTES, navigationRoutes, pageMediaUsages, pageRoutes, publishedPagePaths, renderStorePage } from './modules/content';
+import { CONTENT_PAGE_ROUTES, menuMediaUsages, navigationRoutes, pageMediaUsages, pageRoutes, publishedPagePaths, renderStorePage } from './modules/content';
 import { mediaLibraryRoutes } from './modules/media';
 import { ImportJob, importRoutes } from './modules/imports';
 import { applyQuoteDepositEvent, crmRoutes, publicQuoteRoutes, quoteStraySubject, renderQuotePageHead } from './modules/crm';
@@ -134,9 +136,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(emailSettingsRoutes);
   await app.register(stockRoutes);
   await app.register(mediaRoutes);
-  await app.register(mediaLibraryRoutes, { usages: [catalogueMediaUsages, pageMediaUsages] });
+  await app.register(mediaLibraryRoutes, { usages: [catalogueMediaUsages, pageMediaUsages, menuMediaUsages] });
   await app.register(navigationRoutes);
-  await app.register(pageRoutes);
+  await app.register(pageRoutes, { starters: pageStarterHooks });
   await app.register(importRoutes);
   await app.register(crmRoutes);
   await app.register(publicQuoteRoutes);
@@ -146,6 +148,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(adminCustomerRoutes);
   await app.register(vatRoutes);
   await app.register(adminShippingRoutes);
+  await app.register(adminDiscountRoutes);
+  await app.register(checkoutRecoveryRoutes);
   await app.register(dashboardRoutes);
   await app.register(connectRoutes);
   await app.register(pushRoutes);
@@ -184,6 +188,18 @@ function backgroundJobs(app: FastifyInstance, deps: AppDeps, options: BuildOptio
     chunkProducts,
   });
   jobs.register('product_import', imports.run, imports.giveUp);
+  // Abandoned checkout recovery emails (decision 048): a pass every minute on every instance.
+  registerCheckoutRecovery(
+    jobs,
+    {
+      scopes: deps.scopes,
+      get email() {
+        return deps.email;
+      },
+      hourMs: deps.config.checkoutRecovery.hourMs,
+    },
+    deps.config.checkoutRecovery.everyMs,
+  );
   app.addHook('onClose', () => jobs.close());
   return jobs;
 }

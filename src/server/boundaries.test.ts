@@ -5,10 +5,11 @@ import { ESLint } from 'eslint';
 // forbidden arrow must be reported, and its allowed twin must not be.
 const eslint = new ESLint({ cwd: process.cwd() });
 
-async function restricted(filePath: string, code: string): Promise<string[]> {
+async function restricted(filePath: string, code: string, rule = 'no-restricted-imports'): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+const syntax = (filePath: string, code: string) => restricted(filePath, code, 'no-restricted-syntax');
 
 describe('import boundaries (npm run lint)', () => {
   it('a module reaches another module only through its index.ts', async () => {
@@ -49,5 +50,43 @@ describe('import boundaries (npm run lint)', () => {
     expect(await restricted('src/web/components/x.tsx', "import { Home } from '@/storefront/home/home-page';")).toHaveLength(1);
     expect(await restricted('src/web/storefront/x.tsx', "import { Button } from '@/components/ui/button';")).toEqual([]);
     expect(await restricted('src/web/admin/x.tsx', "import type { Tx } from '../../server/db/connection';")).toHaveLength(1);
+  });
+
+  it('database drivers only in db/; no bare src/ specifier in the server', async () => {
+    for (const driver of ['pg', '@electric-sql/pglite', 'drizzle-orm/node-postgres', 'drizzle-orm/pglite']) {
+      expect(await restricted('src/server/modules/orders/x.ts', `import * as d from '${driver}';`), driver).toEqual([expect.stringContaining('Database drivers live in src/server/db/')]);
+      expect(await restricted('src/server/db/x.ts', `import * as d from '${driver}';`), driver).toEqual([]);
+    }
+    expect(await restricted('src/server/http/x.ts', "import * as d from 'pg';")).toHaveLength(1);
+    // Drizzle's query builder is not a driver.
+    expect(await restricted('src/server/modules/orders/x.ts', "import { sql } from 'drizzle-orm';")).toEqual([]);
+    expect(await restricted('src/server/modules/orders/x.ts', "import { money } from 'src/shared/money';")).toEqual([expect.stringContaining('bare src/ specifier')]);
+    // The folder's own rules still hold beside these.
+    expect(await restricted('src/server/modules/dashboard/x.ts', "import { findRole } from '../accounts/auth/repo';")).toEqual([expect.stringContaining('through its index.ts')]);
+  });
+
+  it('privileged scope keys only in db/privileged-scopes.ts; no dynamic import() in the server', async () => {
+    const leak = "export const s = { tenantId: null, userId: null, platformOwner: true };";
+    expect(await syntax('src/server/modules/orders/x.ts', leak)).toEqual([expect.stringContaining('db/privileged-scopes.ts')]);
+    expect(await syntax('src/server/http/x.ts', "const platformSales = true; export const s = { tenantId: null, platformSales };")).toHaveLength(1);
+    expect(await syntax('src/server/db/privileged-scopes.ts', leak)).toEqual([]);
+    expect(await syntax('src/server/modules/orders/x.test.ts', leak)).toEqual([]);
+    // A different key that merely starts the same way is fine.
+    expect(await syntax('src/server/modules/orders/x.ts', 'export const d = { platformOwnerEmails: [] };')).toEqual([]);
+    expect(await syntax('src/server/modules/orders/x.ts', "export const m = () => import('node:fs');")).toEqual([expect.stringContaining('No dynamic import()')]);
+  });
+
+  it("a module's index.ts exports services, not its repo functions", async () => {
+    const index = 'src/server/modules/tenants/index.ts';
+    expect(await syntax(index, "export { findTenant } from './repo';")).toEqual([expect.stringContaining('exports services, not its repo')]);
+    expect(await syntax(index, "export { pageOfRowErrors } from './process/errors-repo';")).toHaveLength(1);
+    expect(await syntax(index, "export { a, type B } from './settings/repo';")).toHaveLength(1);
+    expect(await syntax(index, "export * from './repo';")).toHaveLength(1);
+    // Its types may go out; a service may; the rule is the index's alone.
+    expect(await syntax(index, "export type { SettingsRow } from './settings/repo';")).toEqual([]);
+    expect(await syntax(index, "export { findTenant } from './stores';")).toEqual([]);
+    expect(await syntax('src/server/modules/tenants/stores.ts', "export { findTenant } from './repo';")).toEqual([]);
+    // The server's own rules still hold in an index.
+    expect(await syntax(index, "export const m = () => import('node:fs');")).toEqual([expect.stringContaining('No dynamic import()')]);
   });
 });

@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadBootConfig, loadConfig } from './config';
 
 describe('configuration', () => {
   it('has working defaults for a laptop: port 3000, ./data, embedded database with demo data', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, platformHost: 'localhost', demoPassword: 'demo-password', seedDemo: true });
+    expect(c).toMatchObject({ port: 3000, platformHost: 'localhost', demoPassword: 'demo-password', seedDemo: true });
     expect(c.dataDir.endsWith('/data')).toBe(true);
     expect(c.platformOwnerEmails).toEqual(['owner@platform.test']);
+  });
+
+  it('keeps the database address out of the config request code holds (boot alone gets it)', () => {
+    const env = { DATABASE_URL: 'postgres://owner:s3cret-owner@db.internal:5432/shop', DATABASE_APP_URL: 'postgres://shop_app:s3cret-app@db.internal:5432/shop' };
+    const { config, database } = loadBootConfig(env);
+    expect(database).toEqual({ url: env.DATABASE_URL, appUrl: env.DATABASE_APP_URL });
+    for (const held of [config, loadConfig(env)]) {
+      const text = JSON.stringify(held);
+      expect(text).not.toContain('s3cret');
+      expect(text).not.toContain('db.internal');
+    }
   });
 
   it('does not seed demo data on a real PostgreSQL unless asked', () => {

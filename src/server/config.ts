@@ -117,6 +117,10 @@ const envSchema = z.object({
     .default(MAX_UPLOAD_BYTES),
   // The CRM's Bark lead sheet (issue 16): the published Google Sheets CSV export the 'Sync Bark Leads'
   // dialog starts with (editable there). The fetch follows IMPORT_FETCH_* (private addresses, caps).
+  // Checkout recovery emails (decision 048): how many seconds an hour of their schedule lasts (the
+  // "Send after" hours and the 7 days after which a checkout is too old). For journeys, which cannot wait
+  // hours: never set it on a server shoppers use.
+  CHECKOUT_RECOVERY_HOUR_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(3600, 'must be at most 3600').default(3600),
   CRM_BARK_SHEET_URL: z
     .string()
     .max(2000, 'must be at most 2000 characters')
@@ -142,9 +146,6 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  databaseUrl: string | undefined;
-  /** Where requests connect as the app role; undefined: derived from databaseUrl (db/app-login.ts). */
-  databaseAppUrl: string | undefined;
   /**
    * PostgreSQL connections per server process, how many requests may wait for one, and for how long;
    * past either bound a request is answered 503 with Retry-After at once instead of queueing. PGlite's
@@ -209,12 +210,34 @@ export interface Config {
   importFetch: { allowPrivate: boolean; timeoutMs: number; maxBytes: number };
   /** The CRM's preset Bark sheet CSV URL (editable in the dialog). */
   crm: { barkSheetUrl: string };
+  /**
+   * Checkout recovery emails (decision 048): how long an hour of their schedule lasts (3,600,000 ms but
+   * in journeys, CHECKOUT_RECOVERY_HOUR_SECONDS) and how often an instance looks for due checkouts.
+   */
+  checkoutRecovery: { hourMs: number; everyMs: number };
 }
 
 export class ConfigError extends Error {}
 
-/** Parses the environment once. A bad value stops the process with a message naming the variable. */
+/**
+ * Where the database is, with its credentials: for boot (main.ts) alone. It is kept out of Config,
+ * which request code, adapters and error handlers hold (AppDeps.config), so none of them can log,
+ * return or leak the database's address (issue 27 item 11).
+ */
+export interface DatabaseAddress {
+  /** The owner's connection (migrations, seed); undefined: the embedded database. */
+  url: string | undefined;
+  /** Where requests connect as the app role; undefined: derived from url (db/app-login.ts). */
+  appUrl: string | undefined;
+}
+
+/** The configuration request code may hold: everything but the database's address. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return loadBootConfig(env).config;
+}
+
+/** Parses the environment once. A bad value stops the process with a message naming the variable. */
+export function loadBootConfig(env: NodeJS.ProcessEnv = process.env): { config: Config; database: DatabaseAddress } {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
@@ -225,12 +248,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  return {
+  const database: DatabaseAddress = { url: e.DATABASE_URL, appUrl: e.DATABASE_APP_URL };
+  const config: Config = {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL,
-    databaseAppUrl: e.DATABASE_APP_URL,
     databasePool: { size: e.DATABASE_POOL_SIZE, queueLimit: e.DATABASE_QUEUE_LIMIT, waitMs: e.DATABASE_QUEUE_WAIT_MS, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     platformHost: e.PLATFORM_HOST.replace(/:\d+$/, ''),
     platformOwnerEmails: e.PLATFORM_OWNER_EMAILS,
@@ -270,7 +292,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     importFetch: { allowPrivate: e.IMPORT_FETCH_ALLOW_PRIVATE, timeoutMs: e.IMPORT_FETCH_TIMEOUT_MS, maxBytes: e.IMPORT_FETCH_MAX_BYTES },
     crm: { barkSheetUrl: e.CRM_BARK_SHEET_URL },
+    // A look every minute, or every 1/60 hour when journeys shorten the hour (at least every second).
+    checkoutRecovery: { hourMs: e.CHECKOUT_RECOVERY_HOUR_SECONDS * 1000, everyMs: Math.max(1000, Math.round((e.CHECKOUT_RECOVERY_HOUR_SECONDS * 1000) / 60)) },
   };
+  return { config, database };
 }
 
 function s3Config(e: z.infer<typeof envSchema>): NonNullable<Config['s3']> {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadBootConfig } from './config';
 import { loadSecrets } from './secrets';
 import { DatabaseUnavailableError, openDatabase, runMigrations, type Database } from './db/connection';
 import { isDatabaseEmpty, seedDemo, DEMO_ACCOUNTS, DEMO_TENANTS } from './seed/demo';
@@ -27,12 +27,13 @@ const LISTEN_BACKLOG = 4096;
 
 /** Boot order (DESIGN layout): config -> database -> migrations -> demo seed -> app -> listen. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  // The database's address stays here: request code gets config alone.
+  const { config, database: address } = loadBootConfig();
   const secrets = loadSecrets(config.dataDir);
   const database: Database = await openDatabase({
-    databaseUrl: config.databaseUrl,
+    databaseUrl: address.url,
     pool: config.databasePool,
-    dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
+    dataDir: address.url ? null : path.join(config.dataDir, 'pglite'),
   });
   await runMigrations(database);
   await ensureDefaultEmailTemplates(database.db);
@@ -44,14 +45,15 @@ async function main(): Promise<void> {
   // Boot work as the owner: default push templates, and the VAPID keys every instance shares.
   const vapid = await preparePush(database.db, config.push.vapid);
   // From here on only the app role's connection: the owner's stays for shutdown (DESIGN rule 10).
-  const appDb = await database.connectApp(config.databaseAppUrl);
+  const appDb = await database.connectApp(address.appUrl);
   const log = { error: (obj: object, msg: string) => console.error(msg, obj) };
   const scopes = new UnitOfWork(appDb, new DomainEvents(log), log);
   const payments = createPaymentProvider(config, secrets, scopes);
-  const email = createEmailSender(config, scopes, { identity: findSenderIdentity, stores: { ids: allTenantIds, name: tenantName } });
+  const email = createEmailSender(config, scopes, { identity: findSenderIdentity, stores: { ids: (tx) => allTenantIds({ tx }), name: (tx, tenantId) => tenantName({ tx, tenantId }) } });
   const ai = createAiWriter(config.ai);
   const push = createPushSender(config, vapid);
   if (config.ai.provider === 'openai' && !config.ai.openai.apiKey) console.warn('AI_PROVIDER=openai but OPENAI_API_KEY is not set: AI copy answers 503 missing_api_key.');
+  if (config.checkoutRecovery.hourMs < 3_600_000) console.warn(`CHECKOUT_RECOVERY_HOUR_SECONDS=${config.checkoutRecovery.hourMs / 1000}: checkout recovery emails run on a shortened clock, for journeys only (decision 048).`);
   const app = await buildApp(
     {
       scopes,

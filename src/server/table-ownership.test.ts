@@ -41,13 +41,17 @@ const OWNER: Record<string, string> = {
   order_claims: 'orders',
   order_refunds: 'orders',
   order_refund_lines: 'orders',
+  discount_codes: 'discounts',
+  discount_redemptions: 'discounts',
   invoice_counters: 'orders',
   vat_entries: 'orders',
   vat_daily: 'orders',
   payment_events: 'orders',
+  checkout_recoveries: 'orders',
   email_messages: 'emails',
   email_domains: 'emails',
   email_templates: 'emails',
+  email_unsubscribes: 'emails',
   push_subscriptions: 'notifications',
   push_templates: 'notifications',
   push_vapid_keys: 'notifications',
@@ -64,6 +68,7 @@ const OWNER: Record<string, string> = {
   leads: 'crm',
   quotes: 'crm',
   quote_events: 'crm',
+  crm_settings: 'crm',
   stray_payment_refunds: 'payments',
   tenant_invitations: 'accounts',
   test_connect_accounts: 'adapters/payments',
@@ -121,7 +126,30 @@ function tablesNamed(source: string): Set<string> {
   return named;
 }
 
+/** Each schema file's exports, by file name: src/server/db/schema/<owner>.ts holds its owner's tables. */
+const SCHEMA_FILES = import.meta.glob<Record<string, unknown>>('./db/schema/*.ts', { eager: true });
+/** The schema file of an owner: its module's name ('orders.ts'), or the adapter folder's ('adapters-payments.ts'). */
+const schemaFileOf = (owner: string) => `${owner.replace('/', '-')}.ts`;
+/** Schema files that hold no table: the index drizzle-kit reads, and shared column helpers. */
+const NOT_TABLES = ['index.ts', 'columns.ts'];
+
 describe('table ownership', () => {
+  it("keeps each table in its owner's schema file, and no file without one", () => {
+    const misplaced: string[] = [];
+    const files = Object.entries(SCHEMA_FILES).map(([file, exports]) => [path.basename(file), exports] as const);
+    expect(files.length).toBeGreaterThan(10);
+    for (const [file, exports] of files) {
+      const tables = Object.values(exports).filter((value) => isTable(value)).map((table) => getTableName(table));
+      if (NOT_TABLES.includes(file)) {
+        if (file !== 'index.ts') expect(tables, file).toEqual([]);
+        continue;
+      }
+      expect(tables.length, `${file} holds no table: name it after a module that owns tables, or add it to NOT_TABLES`).toBeGreaterThan(0);
+      for (const table of tables) if (schemaFileOf(OWNER[table] ?? '?') !== file) misplaced.push(`${table} is in ${file}; its owner ${OWNER[table]} keeps it in ${schemaFileOf(OWNER[table] ?? '?')}`);
+    }
+    expect(misplaced).toEqual([]);
+  });
+
   it('every table in the schema has an owner', () => {
     const tables = Object.values(schema).filter((value) => isTable(value)).map((table) => getTableName(table));
     expect(tables.length).toBeGreaterThan(20);

@@ -150,6 +150,10 @@ export const adminOrderDetailSchema = adminOrderRowSchema.omit({ item_count: tru
   paid_at: z.string().nullable(),
   subtotal: z.number(),
   discount_total: z.number(),
+  /** The discount code the order was placed with (issue 28), as the shopper saw it; null: none. */
+  discount_code: z.string().nullable(),
+  /** The delivery charge a free-delivery code waived (pounds); shipping_total is then 0. */
+  shipping_discount: z.number(),
   shipping_total: z.number(),
   tax_total: z.number(),
   vat_included: z.number(),

@@ -58,6 +58,8 @@ export const PRODUCT_ERRORS = {
   variantSku: 'Variant SKU is required',
   variantSkuRepeated: 'Each variant needs its own SKU',
   variantSkuTaken: 'This SKU is already used by another variant',
+  /** Decision 042: a product with variants has no stock of its own. */
+  stockOnVariants: "This product's stock is the sum of its variants' stock: change each variant's stock instead",
   variantPrice: 'Variant price must be zero or greater',
   variantSalePrice: 'Sale price must be lower than the variant price',
   variantUnknown: 'This variant does not belong to the product',
@@ -114,7 +116,7 @@ export const variantInput = z
     sku: z.string({ error: PRODUCT_ERRORS.variantSku }).trim().min(1, PRODUCT_ERRORS.variantSku).max(64, 'SKU must be 64 characters or fewer'),
     price: money(PRODUCT_ERRORS.variantPrice, PRODUCT_ERRORS.variantPrice),
     sale_price: money(PRODUCT_ERRORS.salePriceNegative, PRODUCT_ERRORS.salePriceNegative).nullable().optional(),
-    /** Null: the variant sells from the product's stock. */
+    /** Null: none set (none to sell while the product tracks stock; decision 042). */
     stock_quantity: stock.nullable().optional(),
     options: z.array(variantOption).max(5, 'Use at most 5 options per variant').default([]),
     /** One of the product's own pictures, shown when the variant is chosen; null or left out: none. */
@@ -207,7 +209,10 @@ export const adminProductRowSchema = z.object({
   visibility: z.enum(PRODUCT_VISIBILITIES),
   is_featured: z.boolean(),
   track_inventory: z.boolean(),
+  /** For a product with variants, the sum of theirs (decision 042). */
   stock_quantity: z.number().nullable(),
+  /** A product with variants: the lowest and highest price a shopper pays for one (sale prices counted); null without variants. */
+  price_range: z.object({ min: z.number(), max: z.number(), variants: z.number() }).nullable(),
   product_images: z.array(z.object({ image_url: z.string(), alt_text: z.string().nullable() })),
   product_categories: z.array(z.object({ categories: z.object({ id: z.string(), name: z.string() }) })),
   created_at: z.string(),

@@ -42,6 +42,16 @@ export const cartSchema = z.object({
   /** VAT by rate (issue 25); empty when the store is not VAT registered. */
   vat_breakdown: z.array(vatPartViewSchema),
   shipping_selection: shippingSelectionSchema.nullable(),
+  /**
+   * The discount code applied to the cart (issue 28), checked again whenever the cart is priced: `amount`
+   * off the goods (pounds, inside discount_total), or free delivery; `problem` says why it no longer
+   * applies (it then takes nothing off until the basket fits it again or it is removed).
+   */
+  discount: z
+    .object({ code: z.string(), description: z.string(), amount: z.number(), free_delivery: z.boolean(), problem: z.string().nullable() })
+    .nullable(),
+  /** Pounds the goods (after any discount) are short of the chosen delivery option's free-delivery amount; null: none to reach. */
+  free_delivery_remaining: z.number().nullable(),
 });
 /** Every cart route: the cart as it now is. */
 export const cartResponse = z.object({ cart: cartSchema });

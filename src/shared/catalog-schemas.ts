@@ -10,9 +10,22 @@ import { paginationSchema } from './pagination';
  * its length checked by parseListQuery (storefront-service.ts), whose 400 says what is wrong in words
  * the storefront can show.
  */
-export const productListQuery = z.object({
+// A filter given once is a string, repeated an array; shared/product-filters.ts reads either leniently.
+const filterValues = z.union([z.string().max(200), z.array(z.string().max(200)).max(50)]).optional();
+
+/** The filters of issue 27 item 8 (shared/product-filters.ts), on GET /api/products and its facets. */
+export const productFilterQuery = z.object({
   category: z.string().max(200).optional(),
   q: z.string().trim().optional(),
+  min_price: z.string().max(20).optional(),
+  max_price: z.string().max(20).optional(),
+  brand: filterValues,
+  in_stock: z.string().max(10).optional(),
+  option: filterValues,
+});
+export type ProductFilterQuery = z.infer<typeof productFilterQuery>;
+
+export const productListQuery = productFilterQuery.extend({
   page: z.unknown().optional(),
   limit: z.unknown().optional(),
   sort: z.unknown().optional(),

@@ -79,7 +79,7 @@ export interface ProductVariant {
   sale_price: number | null;
   options_json: NameValue[];
   in_stock: boolean;
-  /** Units free to buy (its own stock, or the product's it sells from); null when stock is not tracked. */
+  /** Units free to buy (a variant's own; a product with variants has their sum); null when stock is not tracked. */
   stock_available: number | null;
   /** The variant's own picture, one of the product's: the page shows it when the variant is chosen. */
   image: ImageRef | null;

@@ -37,6 +37,11 @@ export const dashboardKpisResponse = z.object({
   /** Exactly DASHBOARD_DAYS entries, oldest first, days with nothing filled with zeros. */
   series: z.array(dashboardDaySchema),
   setup: dashboardSetupSchema,
+  /**
+   * Checkouts recovered by checkout recovery emails (issue 28, decision 048) in the last 30 days and what
+   * their orders came to (pounds); null while the store has the setting off and never sent one.
+   */
+  recovered_checkouts: z.object({ count: z.number(), revenue: z.number() }).nullable(),
 });
 export type DashboardKpis = z.infer<typeof dashboardKpisResponse>;
 

@@ -42,6 +42,12 @@ export const EMAIL_SETTINGS_TEXT = {
   stillPending: 'Still pending: check that the DNS records below are published exactly as shown. DNS changes can take up to 48 hours to appear.',
   // Ours, beyond the spec's texts.
   domainInvalid: 'Enter a domain such as example.co.uk',
+  // Only one of the two required fields is empty: say which (both empty: the spec's domainRequired).
+  domainMissing: 'Enter the domain, such as example.co.uk',
+  fromEmailMissing: 'Enter the from email, an address at your domain',
+  domainRemoved: 'Email domain removed',
+  removeDomainFailed: 'Failed to remove email domain',
+  previewFailed: 'The preview could not be made',
   emailInvalid: 'Invalid email',
   fromNotAtDomain: (domain: string) => `The from email must be an address at ${domain}`,
   fromNameTooLong: `From name must be ${EMAIL_SETTINGS_LIMITS.fromName} characters or fewer`,
@@ -92,9 +98,24 @@ export const emailDomainSchema = z.object({
 });
 export type EmailDomain = z.infer<typeof emailDomainSchema>;
 
-/** A domain as typed: trimmed, lower case, no trailing dot; at least two labels, letters in the last. */
+/**
+ * A domain as typed or pasted: trimmed and lower case, with a web address's scheme (`https://`), user,
+ * port, path, query and fragment taken off, and no trailing dot. Checked afterwards: at least two
+ * labels, letters in the last.
+ */
 export function normaliseDomain(value: string): string {
-  return value.trim().toLowerCase().replace(/\.$/, '');
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/[/?#].*$/s, '')
+    .replace(/^[^@]*@/, '')
+    .replace(/:\d*$/, '')
+    .replace(/\.$/, '');
+}
+/** A from email as typed or pasted: trimmed, lower case, without a `mailto:` in front. */
+export function normaliseFromEmail(value: string): string {
+  return value.trim().toLowerCase().replace(/^mailto:/, '').trim();
 }
 export function isSendingDomain(domain: string): boolean {
   return DOMAIN_PATTERN.test(domain) && domain.includes('.') && /\.[a-z][a-z0-9-]*[a-z0-9]$/.test(domain);
@@ -112,10 +133,16 @@ export const createEmailDomainBody = z
   })
   .transform((b, ctx) => {
     const domain = normaliseDomain(b.domain ?? '');
-    const fromEmail = (b.from_email ?? '').trim().toLowerCase();
+    const fromEmail = normaliseFromEmail(b.from_email ?? '');
+    if (!domain && !fromEmail) {
+      // Spec §5's one message when both are empty.
+      ctx.addIssue({ code: 'custom', path: ['domain'], message: EMAIL_SETTINGS_TEXT.domainRequired });
+      ctx.addIssue({ code: 'custom', path: ['from_email'], message: EMAIL_SETTINGS_TEXT.domainRequired });
+      return z.NEVER;
+    }
     if (!domain || !fromEmail) {
-      if (!domain) ctx.addIssue({ code: 'custom', path: ['domain'], message: EMAIL_SETTINGS_TEXT.domainRequired });
-      if (!fromEmail) ctx.addIssue({ code: 'custom', path: ['from_email'], message: EMAIL_SETTINGS_TEXT.domainRequired });
+      if (!domain) ctx.addIssue({ code: 'custom', path: ['domain'], message: EMAIL_SETTINGS_TEXT.domainMissing });
+      else ctx.addIssue({ code: 'custom', path: ['from_email'], message: EMAIL_SETTINGS_TEXT.fromEmailMissing });
       return z.NEVER;
     }
     if (!isSendingDomain(domain)) ctx.addIssue({ code: 'custom', path: ['domain'], message: EMAIL_SETTINGS_TEXT.domainInvalid });
@@ -183,6 +210,10 @@ export const TEMPLATE_VARIABLES = {
   reset_url: { kind: 'text', description: 'The one-time link that opens “Choose a new password”' },
   reset_button: { kind: 'block', description: '“Choose a new password” button with the one-time link' },
   sign_in_url: { kind: 'text', description: 'The sign-in page, where an account can be created' },
+  cart_url: { kind: 'text', description: 'The link that puts the checkout’s items back in the cart' },
+  cart_button: { kind: 'block', description: '“Return to your cart” button with the link' },
+  link_days: { kind: 'text', description: 'How many days the link works' },
+  unsubscribe_url: { kind: 'text', description: 'The link that stops these reminders (keep it in the email)' },
 } as const satisfies Record<string, Omit<TemplateVariable, 'name'>>;
 export type TemplateVariableName = keyof typeof TEMPLATE_VARIABLES;
 
@@ -201,6 +232,8 @@ export const TEMPLATE_KEY_VARIABLES = {
   invite: ['shop_name', 'invite_url', 'invite_button', 'role', 'invited_by'],
   password_reset: ['shop_name', 'account_email', 'link_minutes', 'reset_url', 'reset_button'],
   password_reset_no_account: ['shop_name', 'account_email', 'sign_in_url'],
+  // Issue 28 item 6 (decision 048): one reminder of a checkout left unpaid.
+  checkout_recovery: ['shop_name', 'customer_name', 'customer_first_name', 'customer_email', 'total', 'quantity', 'order_summary', 'cart_url', 'cart_button', 'link_days', 'unsubscribe_url'],
 } as const satisfies Record<string, readonly TemplateVariableName[]>;
 export type DefaultTemplateKey = keyof typeof TEMPLATE_KEY_VARIABLES;
 export const DEFAULT_TEMPLATE_KEYS = Object.keys(TEMPLATE_KEY_VARIABLES) as DefaultTemplateKey[];
@@ -215,6 +248,13 @@ export function variablesForKey(key: string): TemplateVariable[] {
   return names.map((name) => ({ name, ...TEMPLATE_VARIABLES[name] }));
 }
 
+/**
+ * Variables an email of a key must keep (checked when a template is saved): a checkout recovery email
+ * is marketing, and its reader must always be able to stop them (issue 28, decision 048).
+ */
+export const REQUIRED_TEMPLATE_VARIABLES: Partial<Record<DefaultTemplateKey, TemplateVariableName>> = { checkout_recovery: 'unsubscribe_url' };
+export const requiredVariableMessage = (name: string) => `Keep {{${name}}} in this email: shoppers must always be able to stop these reminders`;
+
 export const TEMPLATE_KEY_LABELS: Record<DefaultTemplateKey, string> = {
   order_confirmation: 'Order confirmation',
   order_shipped: 'Shipping notice',
@@ -224,6 +264,7 @@ export const TEMPLATE_KEY_LABELS: Record<DefaultTemplateKey, string> = {
   invite: 'Team invitation',
   password_reset: 'Password reset link',
   password_reset_no_account: 'Password reset, no account',
+  checkout_recovery: 'Checkout recovery',
 };
 
 export const emailTemplateSchema = z.object({
@@ -277,6 +318,10 @@ export type EmailTemplateBody = z.input<typeof emailTemplateBody>;
 export type EmailTemplateInput = z.output<typeof emailTemplateBody>;
 
 export const emailTemplateListResponse = z.object({ templates: z.array(emailTemplateSchema) });
+
+/** POST email-templates/preview: the editor's unsaved template filled with the sample order, as sent. */
+export const emailTemplatePreviewResponse = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type EmailTemplatePreview = z.infer<typeof emailTemplatePreviewResponse>;
 export const emailTemplateResponse = z.object({ template: emailTemplateSchema });
 
 /** PUT ?id= on domains and templates. */

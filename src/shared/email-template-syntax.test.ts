@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTemplate, templateProblem } from './email-template-syntax';
-import { DEFAULT_TEMPLATE_KEYS, variablesForKey } from './email-settings';
+import { missingRequiredVariable, parseTemplate, templateProblem } from './email-template-syntax';
+import { DEFAULT_TEMPLATE_KEYS, requiredVariableMessage, variablesForKey } from './email-settings';
 
 describe('email template syntax', () => {
   it('parses values and both kinds of section, with spaces inside the braces', () => {
@@ -37,5 +37,15 @@ describe('email template syntax', () => {
       expect(names, key).toEqual(expect.arrayContaining(['order_number', 'total_amount', 'currency']));
     }
     expect(DEFAULT_TEMPLATE_KEYS).toContain('invite');
+  });
+});
+
+describe('variables an email must keep', () => {
+  it('a checkout recovery email keeps its unsubscribe link; other emails need nothing', () => {
+    expect(missingRequiredVariable('<a href="{{unsubscribe_url}}">Stop</a>', 'checkout_recovery')).toBeNull();
+    expect(missingRequiredVariable('<p>{{cart_button}}</p>', 'checkout_recovery')).toBe(requiredVariableMessage('unsubscribe_url'));
+    // A part that does not parse is templateProblem's to report.
+    expect(missingRequiredVariable('{{#never', 'checkout_recovery')).toBeNull();
+    expect(missingRequiredVariable('<p>Thanks</p>', 'order_confirmation')).toBeNull();
   });
 });

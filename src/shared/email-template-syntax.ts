@@ -1,4 +1,4 @@
-import { TEMPLATE_VARIABLES, variablesForKey, type TemplateVariableKind } from './email-settings';
+import { REQUIRED_TEMPLATE_VARIABLES, requiredVariableMessage, TEMPLATE_VARIABLES, variablesForKey, type TemplateVariableKind } from './email-settings';
 
 /**
  * The grammar of email templates: `{{name}}` puts a value in; `{{#flag}}…{{/flag}}` keeps its content
@@ -76,4 +76,36 @@ export function templateProblem(source: string, key: string): string | null {
     return null;
   };
   return walk(nodes);
+}
+
+/** A paragraph holding nothing but one {{variable}}, as the rich-text editor writes a line of its own. */
+const LONE_VARIABLE = /<p(?:\s[^>]*)?>\s*(\{\{\s*([a-z][a-z0-9_]*)\s*\}\})\s*<\/p>/g;
+
+/**
+ * A block variable (a table, a button) on a line of its own in the rich-text editor is stored as
+ * `<p>{{order_summary}}</p>`; a table may not sit inside a paragraph (browsers and mail clients split
+ * it, leaving empty paragraphs), so such a paragraph is replaced by the variable alone. Text variables
+ * keep their paragraph.
+ */
+export function unwrapBlockVariables(html: string): string {
+  return html.replace(LONE_VARIABLE, (whole: string, tag: string, name: string) => (Object.hasOwn(TEMPLATE_VARIABLES, name) && TEMPLATE_VARIABLES[name as keyof typeof TEMPLATE_VARIABLES].kind === 'block' ? tag : whole));
+}
+
+/**
+ * A variable the key's email must keep and this part leaves out (the checkout recovery email's
+ * {{unsubscribe_url}}), as a message; null when nothing is missing or the part does not parse (its
+ * syntax problem is templateProblem's to say).
+ */
+export function missingRequiredVariable(source: string, key: string): string | null {
+  const required = (REQUIRED_TEMPLATE_VARIABLES as Record<string, string | undefined>)[key];
+  if (!required) return null;
+  let nodes: TemplateNode[];
+  try {
+    nodes = parseTemplate(source);
+  } catch (err) {
+    if (err instanceof TemplateSyntaxError) return null;
+    throw err;
+  }
+  const uses = (list: TemplateNode[]): boolean => list.some((n) => (n.type === 'variable' && n.name === required) || (n.type === 'section' && uses(n.children)));
+  return uses(nodes) ? null : requiredVariableMessage(required);
 }

@@ -45,6 +45,9 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   password_reset_no_account: 'Password reset, no account',
   email_change: 'Email change link',
   email_changed: 'Email change notice',
+  crm_deposit_paid: 'Deposit paid notice',
+  crm_deposit_receipt: 'Deposit receipt',
+  checkout_recovery: 'Checkout recovery',
 };
 
 /**

@@ -24,8 +24,10 @@ export const ERROR_CODES = [
   // Catalogue, pictures and stock
   'product_in_checkout', 'tracking_disabled', 'insufficient_stock', 'stock_limit', 'out_of_stock', 'too_many_images', 'duplicate_image', 'file_too_large', 'unsupported_file_type', 'media_in_use',
   // Checkout, orders and refunds
-  'no_shipping', 'order_too_large', 'checkout_in_progress', 'deposit_in_progress', 'already_paid', 'not_awaiting_payment', 'payment_arrived', 'invalid_transition',
+  'no_shipping', 'order_too_large', 'order_free', 'checkout_in_progress', 'deposit_in_progress', 'already_paid', 'not_awaiting_payment', 'payment_arrived', 'invalid_transition',
   'not_paid', 'refund_unavailable', 'refund_too_large', 'refund_not_paid', 'refund_invalid', 'refund_failed', 'refund_unconfirmed', 'refund_unrecorded',
+  // Discount codes (issue 28): why a code cannot be used, and a code already taken in the store
+  'discount_refused', 'discount_code_taken', 'discount_in_use',
   // Payment webhooks
   'bad_signature', 'invalid_event',
   // Email settings

@@ -31,6 +31,8 @@ export const importDryRunSchema = z.object({
   errors: z.array(importRowErrorSchema),
   errors_total: z.number().int(),
   checked_at: z.string(),
+  pictures: z.object({ listed: z.number().int(), checked: z.number().int(), failed: z.array(z.object({ line: z.number().int(), url: z.string(), message: z.string() })) }).optional(),
+  examples: z.object({ count: z.number().int(), names: z.array(z.string()) }).optional(),
 });
 export type ImportDryRunResult = z.infer<typeof importDryRunSchema>;
 

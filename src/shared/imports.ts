@@ -51,6 +51,28 @@ export interface ImportRowError {
   message: string;
 }
 
+/** A picture address of the file that would not be imported, and why. */
+export interface ImportPictureProblem {
+  line: number;
+  url: string;
+  message: string;
+}
+
+/** The dry run's picture check (issue 27 item 5): the first addresses fetched, those that failed. */
+export interface ImportDryRunPictures {
+  /** Picture addresses the importable products list (each time it is listed). */
+  listed: number;
+  /** Distinct addresses checked: the first DRY_RUN_PICTURES_CHECKED in file order. */
+  checked: number;
+  failed: ImportPictureProblem[];
+}
+
+/** The template's example products still in the file: imported as drafts, marked as examples. */
+export interface ImportDryRunExamples {
+  count: number;
+  names: string[];
+}
+
 export interface ImportDryRun {
   summary: ImportDryRunSummary;
   /** The first DRY_RUN_ERROR_LIMIT errors, in file order. */
@@ -58,7 +80,16 @@ export interface ImportDryRun {
   /** Every error found, including those not listed. */
   errors_total: number;
   checked_at: string;
+  /** Absent on checks made before pictures were checked. */
+  pictures?: ImportDryRunPictures;
+  /** Absent on checks made before examples were recognised, or with none. */
+  examples?: ImportDryRunExamples;
 }
+
+/** Distinct picture addresses the dry run fetches at most (each within 5 s, a few at a time). */
+export const DRY_RUN_PICTURES_CHECKED = 50;
+/** How an example product of the import template is named in the store. */
+export const EXAMPLE_NAME_PREFIX = 'Example: ';
 
 export const DRY_RUN_ERROR_LIMIT = 100;
 /** Errors listed for one product (its first ones). */

@@ -80,7 +80,7 @@ export const mediaFileSchema = z.object({
 export const mediaListResponse = z.object({ media: z.array(mediaFileSchema), pagination: paginationSchema });
 export const mediaFileResponse = z.object({ media: mediaFileSchema });
 /** Where a file is shown (DELETE answers 409 with these while there are any). */
-export const mediaUsageSchema = z.object({ kind: z.enum(['product', 'category', 'page']), id: z.string(), label: z.string() });
+export const mediaUsageSchema = z.object({ kind: z.enum(['product', 'category', 'page', 'menu']), id: z.string(), label: z.string() });
 
 /** POST /api/admin/media (201): the stored file, its library row, and the file name when the upload named one. */
 export const uploadResponse = z.object({ file: uploadedFileSchema, media: mediaFileSchema, filename: z.string().optional() });

@@ -6,9 +6,12 @@ import { isHttpsOrSitePath } from './links';
 // validateMenu() gives the spec's messages by field path ("groups.0.items.2.label"). Imports Zod, so
 // the storefront may only import types from here (docs/decisions/004-storefront-bundle-budget.md).
 
-export const MENU_KEYS = ['primary'] as const;
+/** The header's menu and the footer's links (decision 046): one editor, one set of rules, one row each. */
+export const MENU_KEYS = ['primary', 'footer'] as const;
 export type MenuKey = (typeof MENU_KEYS)[number];
 export const PRIMARY_MENU: MenuKey = 'primary';
+export const FOOTER_MENU: MenuKey = 'footer';
+export const MENU_KEY_LABELS: Record<MenuKey, string> = { primary: 'Main menu', footer: 'Footer' };
 
 /** Spec §9: 6 groups, 12 items per group, labels 28, badge 12, view-all label 80. */
 export const NAV_LIMITS = {
@@ -18,6 +21,11 @@ export const NAV_LIMITS = {
   badge: 12,
   viewAllLabel: 80,
   url: 2048,
+  /** A group's picture: its address and its alt text (decision 046). */
+  imageUrl: 2048,
+  imageAlt: 160,
+  /** Sub-categories a category link brings with it into the menu. */
+  subLevels: 12,
   /** Client-made ids of groups and items, and target ids (uuids). */
   id: 64,
 } as const;
@@ -48,6 +56,8 @@ export const NAV_MESSAGES = {
   enterUrl: 'Enter a URL',
   badUrl: 'Use a same-site path or https:// link',
   unknownMenu: 'Unknown menu',
+  badImage: 'Use a picture from the media library or an https:// link',
+  imageAltTooLong: `Alt text must be ${NAV_LIMITS.imageAlt} characters or fewer`,
   searchTooShort: `Type at least ${NAV_SEARCH.minLength} characters`,
   loadFailed: 'Failed to load navigation',
   saveFailed: 'Failed to save navigation',
@@ -67,6 +77,13 @@ export interface MenuItem extends MenuDestination {
   badge: string | null;
 }
 
+/** A mega menu column's picture: a media library file of the store, or an https:// address. */
+export interface MenuImage {
+  url: string;
+  /** Empty: decorative (the group's label beside it says the same). */
+  alt: string;
+}
+
 export interface MenuGroup {
   id: string;
   label: string;
@@ -75,8 +92,10 @@ export interface MenuGroup {
   target: MenuDestination | null;
   /** A "view all" link to the header's destination under the items; empty: none. */
   viewAllLabel: string | null;
-  /** The group's column in the mega menu (its place in the list). */
+  /** The group's column in the mega menu and the footer (its place in the list). */
   column_index: number;
+  /** Shown in the group's mega menu column (main menu only). */
+  image: MenuImage | null;
   items: MenuItem[];
 }
 
@@ -104,11 +123,17 @@ export interface LegacyMenuItem {
   group_auto_link_label: string | null;
 }
 
-/** GET /api/admin/search?type=product|page: id, slug, name. */
+/**
+ * GET /api/admin/search?type=product|page: id, slug, name; products also their SKU, price (pounds)
+ * and status, so products with similar names can be told apart in the picker.
+ */
 export interface NavSearchItem {
   id: string;
   slug: string;
   name: string;
+  sku?: string;
+  price?: number;
+  status?: 'draft' | 'active' | 'archived';
 }
 
 // ---- The storefront's read: links resolved, dead ones left out ----
@@ -118,6 +143,8 @@ export interface StoreMenuLink {
   label: string;
   href: string;
   badge: string | null;
+  /** A category's live sub-categories, kept under it (absent when it has none). */
+  children?: StoreMenuLink[];
 }
 
 export interface StoreMenuGroup {
@@ -126,10 +153,15 @@ export interface StoreMenuGroup {
   /** The header's link; null for a plain heading. */
   href: string | null;
   view_all: { label: string; href: string } | null;
+  column_index: number;
+  image: MenuImage | null;
   items: StoreMenuLink[];
 }
 
-/** GET /api/navigation?key=primary. source 'categories': no menu saved, so the category tree. */
+/**
+ * GET /api/navigation?key=primary|footer. source 'categories': no menu saved, so the category tree
+ * (the footer's: All products and the first six categories, as before there was a footer menu).
+ */
 export interface StoreMenu {
   source: 'menu' | 'categories';
   groups: StoreMenuGroup[];
@@ -154,6 +186,10 @@ export function validateMenu(groups: readonly MenuGroup[]): Record<string, strin
     if (group.linkable) {
       if (!group.target?.type) add(`${at}.target`, NAV_MESSAGES.linkableNeedsDestination);
       else checkDestination(group.target, `${at}.target`, add);
+    }
+    if (group.image) {
+      if (imageProblem(group.image.url)) add(`${at}.image.url`, NAV_MESSAGES.badImage);
+      if (group.image.alt.trim().length > NAV_LIMITS.imageAlt) add(`${at}.image.alt`, NAV_MESSAGES.imageAltTooLong);
     }
     if (group.items.length > NAV_LIMITS.items) add(`${at}.items`, NAV_MESSAGES.tooManyItems);
     group.items.forEach((item, i) => {
@@ -187,6 +223,16 @@ export function urlProblem(value: string, empty: string = NAV_MESSAGES.enterUrl)
   return null;
 }
 
+/**
+ * A picture's address: a path on this shop (a media library file; the server checks it is this
+ * store's) or an https:// link. Null when it may be saved.
+ */
+export function imageProblem(value: string): string | null {
+  const url = value.trim();
+  if (!url || url.length > NAV_LIMITS.imageUrl || !isHttpsOrSitePath(url)) return NAV_MESSAGES.badImage;
+  return null;
+}
+
 /** The first message of a set of field errors, in the menu's order (the order they were found). */
 export function firstMessage(errors: Record<string, string>): string | null {
   return Object.values(errors)[0] ?? null;
@@ -212,6 +258,16 @@ const url = nullableText(NAV_LIMITS.url, NAV_MESSAGES.badUrl);
 
 const destination = z.strictObject({ type: linkType, targetId, url });
 
+// Null, or absent in menus saved before pictures (decision 046). An empty address is no picture.
+const image = z
+  .strictObject({
+    url: z.string({ error: NAV_MESSAGES.badImage }).trim().max(NAV_LIMITS.imageUrl, NAV_MESSAGES.badImage),
+    alt: z.string().trim().max(NAV_LIMITS.imageAlt, NAV_MESSAGES.imageAltTooLong).optional().default(''),
+  })
+  .nullable()
+  .optional()
+  .transform((v) => (v?.url ? v : null));
+
 const item = z.strictObject({
   id: clientId.optional(),
   label,
@@ -228,6 +284,7 @@ const group = z.strictObject({
   target: destination.nullable().optional().transform((v) => v ?? null),
   viewAllLabel: nullableText(NAV_LIMITS.viewAllLabel, NAV_MESSAGES.viewAllTooLong),
   column_index: z.number().int().min(0).max(NAV_LIMITS.groups - 1).optional(),
+  image,
   items: z.array(item, { error: NAV_MESSAGES.itemDestination }).max(NAV_LIMITS.items, NAV_MESSAGES.tooManyItems),
 });
 
@@ -237,8 +294,11 @@ export const navigationPutBody = z.strictObject({
 });
 export type NavigationPutBody = z.input<typeof navigationPutBody>;
 
-/** The menu as stored: ids given to new groups and items, column_index from the order. */
-export function normaliseMenu(parsed: z.output<typeof navigationPutBody>['groups'], newId: () => string): MenuGroup[] {
+/**
+ * The menu as stored: ids given to new groups and items, column_index from the order (the editor's
+ * list is the columns' order). The footer shows no pictures, so it keeps none.
+ */
+export function normaliseMenu(parsed: z.output<typeof navigationPutBody>['groups'], newId: () => string, key: MenuKey = PRIMARY_MENU): MenuGroup[] {
   const used = new Set<string>();
   const idFor = (id: string | undefined) => {
     const next = id && !used.has(id) ? id : newId();
@@ -252,6 +312,7 @@ export function normaliseMenu(parsed: z.output<typeof navigationPutBody>['groups
     target: g.linkable && g.target ? g.target : null,
     viewAllLabel: g.linkable ? g.viewAllLabel : null,
     column_index: index,
+    image: key === PRIMARY_MENU ? g.image : null,
     items: g.items.map((i) => ({ id: idFor(i.id), label: i.label, type: i.type, targetId: i.type === 'url' ? null : i.targetId, url: i.type === 'url' ? i.url : null, badge: i.badge })),
   }));
 }
@@ -269,4 +330,15 @@ export const adminSearchQuery = z.object({
     .max(50, 'Limit must be from 1 to 50')
     .optional(),
 });
-export const adminSearchResponse = z.object({ items: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string() })) });
+export const adminSearchResponse = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      slug: z.string(),
+      name: z.string(),
+      sku: z.string().optional(),
+      price: z.number().optional(),
+      status: z.enum(['draft', 'active', 'archived']).optional(),
+    }),
+  ),
+});

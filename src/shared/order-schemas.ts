@@ -44,7 +44,9 @@ export const orderLineSchema = z.object({
   quantity: z.number(),
   unit_price: z.number(),
   total_amount: z.number(),
-  /** The line's VAT rate and the VAT inside its total; null rate: the store charged no VAT. */
+  /** The line's share of the order's discount (issue 28): the shopper paid total_amount less this. */
+  discount_amount: z.number(),
+  /** The line's VAT rate and the VAT inside what was paid for it; null rate: the store charged no VAT. */
   vat_rate: z.enum(VAT_RATES).nullable(),
   vat_amount: z.number(),
   /** How many of its units the shop has refunded by line (issue 27). */
@@ -62,6 +64,10 @@ export const orderSummarySchema = z.object({
   total_amount: z.number(),
   subtotal: z.number(),
   discount_total: z.number(),
+  /** The discount code the order was placed with (issue 28); null: none. */
+  discount_code: z.string().nullable(),
+  /** The delivery charge a free-delivery code waived (pounds); shipping_total is then 0. */
+  shipping_discount: z.number(),
   shipping_total: z.number(),
   tax_total: z.number(),
   vat_included: z.number(),

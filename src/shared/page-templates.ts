@@ -1,4 +1,5 @@
 import { isHttpsOrSitePath } from './links';
+import { slugify } from './slugify';
 
 // Content page templates (admin spec §3 "Page", §5 "Pages"): which slots a page of a template has, how
 // the editor groups them, when a slot shows, and the limits of each. Kept in code, versioned with the
@@ -107,7 +108,12 @@ export const PAGE_MESSAGES = {
   slugRequired: 'Slug is required',
   slugPattern: 'Use lowercase letters, digits and hyphens only (for example about-us)',
   slugTooLong: `Slug must be ${PAGE_LIMITS.slug} characters or fewer`,
-  slugTaken: 'Another page already uses this slug',
+  slugTaken: 'Another page already uses this address: change the title or the address',
+  slugFromTitle: 'The title needs a letter or a digit to make an address from: type the address yourself',
+  titleRequired: 'Enter a title',
+  titleTooLong: `Title must be ${PAGE_LIMITS.heroTitle} characters or fewer`,
+  starterUnknown: 'Choose what the page starts from',
+  starterTemplate: 'This starting point is for another template',
   templateUnknown: 'Choose a template',
   tooLong: (max: number) => `Must be ${max} characters or fewer`,
   tooShort: (min: number) => `Must be at least ${min} character${min === 1 ? '' : 's'}`,
@@ -117,6 +123,19 @@ export const PAGE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Spec §5: the slug is trimmed and lower-cased before it is sent (and again on the server). */
 export const normalisePageSlug = (slug: string) => slug.trim().toLowerCase();
+
+/**
+ * The address a page gets from its title (issue 27 item 7): slugify's rule (lower case, runs of other
+ * characters one hyphen, none at either end), cut at a word to the slug limit. '' when the title has
+ * no letters or digits. The new-page dialog and the server derive it with this same function.
+ */
+export function pageSlugFor(title: string): string {
+  const slug = slugify(title);
+  if (slug.length <= PAGE_LIMITS.slug) return slug;
+  const cut = slug.slice(0, PAGE_LIMITS.slug + 1);
+  const lastHyphen = cut.lastIndexOf('-');
+  return (lastHyphen > 0 ? cut.slice(0, lastHyphen) : cut.slice(0, PAGE_LIMITS.slug)).replace(/-+$/, '');
+}
 
 /** Whether a slot shows (and is kept) for this content: its condition, if any, holds. */
 export function isSlotVisible(slot: SlotDef, content: Record<string, unknown>): boolean {

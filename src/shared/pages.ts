@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_LIMITS, PAGE_MESSAGES, PAGE_SLUG_PATTERN, PAGE_TEMPLATE_KEYS, normalisePageSlug } from './page-templates';
+import { PAGE_STARTER_KEYS } from './page-starters';
 import type { PageContent } from './page-templates';
 
 // Webstore > Pages (admin spec §2, §3 "Page", §5, §7). Admin-only: imports Zod, so the storefront must
@@ -37,12 +38,24 @@ export const pageSlugSchema = z
   .transform(normalisePageSlug)
   .pipe(z.string().min(1, PAGE_MESSAGES.slugRequired).max(PAGE_LIMITS.slug, PAGE_MESSAGES.slugTooLong).regex(PAGE_SLUG_PATTERN, PAGE_MESSAGES.slugPattern));
 
-/** POST /api/admin/pages. */
-export const createPageBody = z.strictObject({
-  slug: pageSlugSchema,
-  template_key: z.enum(PAGE_TEMPLATE_KEYS, { error: PAGE_MESSAGES.templateUnknown }),
-});
+/**
+ * POST /api/admin/pages. The spec's {slug, template_key}, and (issue 27 item 7) a title the slug is
+ * derived from when none is sent, and a starter that fills the page in for the store.
+ */
+export const createPageBody = z
+  .strictObject({
+    title: z.string().trim().max(PAGE_LIMITS.heroTitle, PAGE_MESSAGES.titleTooLong).optional(),
+    slug: pageSlugSchema.optional(),
+    template_key: z.enum(PAGE_TEMPLATE_KEYS, { error: PAGE_MESSAGES.templateUnknown }),
+    starter: z.enum(PAGE_STARTER_KEYS, { error: PAGE_MESSAGES.starterUnknown }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    // The spec's slug stays required for a call that sends no title.
+    if (!body.title && body.slug === undefined) ctx.addIssue({ code: 'custom', path: ['slug'], message: PAGE_MESSAGES.slugRequired });
+    if (body.starter && !body.title) ctx.addIssue({ code: 'custom', path: ['title'], message: PAGE_MESSAGES.titleRequired });
+  });
 export type CreatePageBody = z.input<typeof createPageBody>;
+export type CreatePageInput = z.output<typeof createPageBody>;
 
 /**
  * PUT /api/admin/pages/{id}/content. The slots themselves are checked against the page's template

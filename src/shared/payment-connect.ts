@@ -43,11 +43,26 @@ export const connectEmptyBody = z.strictObject({}).nullish();
 export const ONBOARDING_RETURN_PATH = '/admin/settings?tab=payment&onboarding=return';
 export const ONBOARDING_REFRESH_PATH = '/admin/settings?tab=payment&onboarding=refresh';
 
-/** Spec §2 and §8 texts. */
+/** Spec §2 and §8 texts, and ours for the built-in test gateway (which never takes real money). */
 export const CONNECT_TEXT = {
   ready: 'Ready for live payments',
+  readyForTests: 'Ready for test payments: no real money is taken',
   noCapabilities: 'Stripe has not reported any capabilities yet.',
+  noCapabilitiesFromTestGateway: 'The built-in test gateway has not reported any capabilities yet.',
   statusUnavailableTitle: 'Stripe status unavailable',
   statusUnavailable: 'Unable to fetch Stripe Connect status.',
   onboardingFailed: 'Failed to start Stripe onboarding',
 } as const;
+
+/** The provider's name as the Payment tab says it. */
+export const providerName = (provider: ConnectStatus['provider']) => (provider === 'stripe' ? 'Stripe' : 'the built-in test gateway');
+
+/**
+ * What the connected-state banner says. Only Stripe takes live payments: the test gateway's connected
+ * account is ready for test payments, so "Test mode" and "Ready for live payments" never meet.
+ */
+export const readyText = (provider: ConnectStatus['provider']) => (provider === 'stripe' ? CONNECT_TEXT.ready : CONNECT_TEXT.readyForTests);
+
+/** The empty capability list, naming the provider that reports them (the spec's text for Stripe). */
+export const noCapabilitiesText = (provider: ConnectStatus['provider']) =>
+  provider === 'stripe' ? CONNECT_TEXT.noCapabilities : CONNECT_TEXT.noCapabilitiesFromTestGateway;

@@ -84,7 +84,7 @@ export const PRODUCT_CSV_COLUMNS: ProductCsvColumn[] = [
   { field: 'variant_sku', header: 'Variant SKU', aliases: ['variantsku', 'childsku', 'optionsku'], hint: 'The variant’s own code; empty on a product without variants.' },
   { field: 'variant_price', header: 'Variant Price', aliases: ['variantprice'], hint: 'The variant’s price in pounds.' },
   { field: 'variant_sale_price', header: 'Variant Sale Price', aliases: ['variantsaleprice', 'variantcompareatprice'], hint: 'Lower than Variant Price; empty when not on sale.' },
-  { field: 'variant_stock', header: 'Variant Stock', aliases: ['variantstock', 'variantquantity', 'variantinventoryqty'], hint: 'Units of this variant; empty to sell from the product’s stock.' },
+  { field: 'variant_stock', header: 'Variant Stock', aliases: ['variantstock', 'variantquantity', 'variantinventoryqty'], hint: 'Units of this variant; empty for none. The product’s Stock is the sum of its variants’.' },
 ];
 
 /** A header as the automatic matching compares it. */

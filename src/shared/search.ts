@@ -17,6 +17,20 @@ export const SEARCH_TERMS_MAX = 10;
  */
 export const SEARCH_RATE_LIMIT = { max: 120, windowSeconds: 60 } as const;
 
+/**
+ * Suggestions as a shopper types in the header's search (issue 27 item 8): from this many characters,
+ * asked this long after the last key, at most this many products and categories, and a per-address
+ * budget of its own (typing asks more often than searching).
+ */
+export const SUGGEST = { minLength: 2, debounceMs: 250, products: 5, categories: 3 } as const;
+export const SUGGEST_RATE_LIMIT = { max: 300, windowSeconds: 60 } as const;
+
+/** GET /api/search/suggestions */
+export interface SearchSuggestions {
+  products: { name: string; slug: string; price: number; sale_price: number | null; image: { image_url: string; alt_text: string | null } | null }[];
+  categories: { name: string; slug: string }[];
+}
+
 export const SEARCH_TEXT = {
   tooLong: `Search for at most ${SEARCH_MAX} characters.`,
   rateLimited: 'Too many searches from your address. Please wait a minute and try again.',

@@ -11,6 +11,8 @@ import { ADJUSTMENT_REASONS, MAX_STOCK_CHANGE, STOCK_NOTES_MAX, STOCK_TEXT, type
  */
 export const stockMovementBody = z.strictObject({
   product_id: z.string({ error: 'Choose a product' }).min(1, 'Choose a product').max(64),
+  /** Which variant's stock, for a product with variants (its own stock is their sum: decision 042). */
+  variant_id: z.string({ error: STOCK_TEXT.chooseVariant }).max(64, STOCK_TEXT.chooseVariant).nullish().transform((v) => v || null),
   quantity_change: z
     .number({ error: STOCK_TEXT.nonZero })
     .int(STOCK_TEXT.nonZero)
@@ -57,7 +59,10 @@ export const stockMovementSchema = z.object({
 /** POST /api/admin/stock/movements (201) */
 export const stockMovementCreatedResponse = z.object({
   movement: stockMovementSchema.omit({ order_number: true, variant_sku: true }).extend({ product_id: z.string() }),
+  /** The product's stock after the change (for a product with variants, their new sum). */
   product: z.object({ id: z.string(), name: z.string(), stock_quantity: z.number() }),
+  /** The variant whose stock moved, when one did. */
+  variant: z.object({ id: z.string(), sku: z.string(), stock_quantity: z.number() }).nullable(),
 });
 
 /** GET /api/admin/products/{id}/stock-movements */
@@ -71,6 +76,16 @@ export const productStockSchema = z.object({
   track_inventory: z.boolean(),
   stock_quantity: z.number().nullable(),
   reserved_quantity: z.number(),
+  /** A product with variants keeps its stock on them; its own figures are their sums (decision 042). */
+  variants: z.array(
+    z.object({
+      id: z.string(),
+      sku: z.string(),
+      options: z.array(z.object({ name: z.string(), value: z.string() })),
+      stock_quantity: z.number().nullable(),
+      reserved_quantity: z.number(),
+    }),
+  ),
 });
 export const productStockResponse = z.object({ product: productStockSchema });
 

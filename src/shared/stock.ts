@@ -49,6 +49,7 @@ export const STOCK_TEXT = {
   trackingDisabled: 'Inventory tracking is disabled',
   trackingHint: 'Enable tracking to adjust stock levels.',
   reason: 'Choose a reason',
+  chooseVariant: "Choose which variant's stock to adjust",
   notesTooLong: `Notes must be ${STOCK_NOTES_MAX} characters or fewer`,
   updated: 'Stock updated',
   failed: 'Failed to adjust stock',
@@ -70,6 +71,7 @@ export function quantityFromText(text: string): number {
 /** POST /api/admin/stock/movements body. */
 export interface StockMovementInput {
   product_id: string;
+  variant_id?: string | null;
   quantity_change: number;
   reason: AdjustmentReason;
   notes?: string | null;

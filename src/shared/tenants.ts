@@ -106,6 +106,8 @@ export const adminContextResponse = z.object({
   isOwner: z.boolean(),
   /** The store requires two-step sign-in and this member has not set it up: the set-up screen comes first (issue 26). */
   two_step_setup_required: z.boolean(),
+  /** The store's own CRM is on (Settings > CRM, decision 044): off, the sidebar has no CRM. */
+  crm_enabled: z.boolean(),
 });
 export type AdminContextResponse = z.infer<typeof adminContextResponse>;
 

@@ -34,7 +34,7 @@ beforeAll(async () => {
   t = await resetTestApp();
   if (onPostgres) {
     // The suite's own database, already seeded; only the pool is small.
-    small = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null, pool: POOL });
+    small = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: null, pool: POOL });
   } else {
     // PGlite has one connection per database, whose queue is made when it opens: a database of its own.
     small = await openDatabase({ dataDir: null, pool: POOL });

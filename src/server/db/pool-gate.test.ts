@@ -59,7 +59,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a saturated PostgreSQL pool (issue 1
   beforeAll(async () => {
     t = await resetTestApp();
     // Two connections, one request may wait for 300 ms.
-    small = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null, pool: { size: 2, queueLimit: 1, waitMs: 300 } });
+    small = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: null, pool: { size: 2, queueLimit: 1, waitMs: 300 } });
     const scopes = new UnitOfWork(await small.connectApp(), new DomainEvents());
     app = await buildApp({ ...t.app.deps, scopes, tenants: new TenantResolver(scopes, t.config.platformHost) });
     await app.ready();

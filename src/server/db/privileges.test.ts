@@ -11,7 +11,7 @@ beforeAll(async () => {
   t = await resetTestApp();
 });
 
-const onPostgres = () => Boolean(t.config.databaseUrl);
+const onPostgres = () => Boolean(t.databaseUrl);
 const causeOf = (e: unknown) => String((e as { cause?: Error }).cause?.message ?? e);
 const count = async (scope: Parameters<TestApp['scopes']['run']>[0], query: ReturnType<typeof sql>) =>
   t.scopes.run(scope, async ({ tx }) => rowsOf<{ n: number }>(await tx.execute(query))[0].n);

@@ -67,6 +67,18 @@ export interface StoreCtx extends Ctx {
   tenantId: string;
 }
 
+/**
+ * The least a store's queries need: its transaction, and which store (every query names it too).
+ * StoreCtx, TenantCtx and a job's scoped work all are one; the one name for it (issue 27 item 11).
+ */
+export type StoreTx = Pick<StoreCtx, 'tx' | 'tenantId'>;
+
+/**
+ * The least a query needs that names no one store (look-ups across stores, platform rows): the scoped
+ * transaction, row-level security still in force. Every ctx and a job's work are one.
+ */
+export type ScopedTx = Pick<Ctx, 'tx'>;
+
 export interface AppDeps {
   /** The only way requests reach the database (DESIGN rule 10); never the owner connection. */
   scopes: UnitOfWork;

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor, CrmCtx, StoreCtx, TenantCtx } from './context';
 import { AppError, forbidden, notFound, unauthorized } from './errors';
+import { platformSalesScope } from '../db/privileged-scopes';
 import { findMembership } from '../modules/accounts';
-import { isSuspended, storesRequiringTwoStep } from '../modules/tenants';
+import { crmEnabled, isSuspended, storesRequiringTwoStep } from '../modules/tenants';
 import { TWO_STEP_TEXT } from '../../shared/two-step';
 import { STORE_CLOSED_TEXT } from '../../shared/tenants';
 import { effectivePermissions, STORE_MANAGER_ROLES, SUSPENDED_PERMISSIONS, type Permission } from '../../shared/roles';
@@ -44,7 +45,8 @@ export async function inTenant<T>(req: FastifyRequest, need: Need, fn: (ctx: Ten
   const tenantId = adminTenantId(req);
   if (!tenantId) throw notFound('Store not found');
   return req.server.deps.scopes.run({ tenantId, userId: actor.userId }, async (work) => {
-    const membership = await findMembership(work.tx, tenantId, actor.userId);
+    const store = { tx: work.tx, tenantId };
+    const membership = await findMembership(store, actor.userId);
     const role = membership?.role ?? null;
     const permissions = effectivePermissions(role, membership?.permissions ?? [], actor.isOwner);
     if (!actor.isOwner) {
@@ -53,13 +55,13 @@ export async function inTenant<T>(req: FastifyRequest, need: Need, fn: (ctx: Ten
       if (!allowed) throw forbidden();
       // A suspended store's team may still serve paid orders (see, fulfil, refund), nothing else (issue 27).
       const servesOrders = need === 'any' || (typeof need === 'string' && SUSPENDED_PERMISSIONS.includes(need as Permission));
-      if (!servesOrders && (req.tenant ? req.tenant.suspended : await isSuspended(work.tx, tenantId))) {
+      if (!servesOrders && (req.tenant ? req.tenant.suspended : await isSuspended(store))) {
         throw new AppError(403, 'store_suspended', STORE_CLOSED_TEXT.adminOnly);
       }
       // A store that requires two-step sign-in (issue 26) lets its team in only once they use it.
       if (!actor.twoStep) {
-        const [store] = await storesRequiringTwoStep(work.tx, [tenantId]);
-        if (store) throw new AppError(403, 'two_step_setup_required', TWO_STEP_TEXT.storeRequires(store.name));
+        const [requiring] = await storesRequiringTwoStep(work, [tenantId]);
+        if (requiring) throw new AppError(403, 'two_step_setup_required', TWO_STEP_TEXT.storeRequires(requiring.name));
       }
     }
     return fn({ ...work, tenantId, actor, role, permissions });
@@ -73,6 +75,9 @@ export const asMemberWith = <T>(req: FastifyRequest, need: Permission | readonly
 /** Any member of the store, whatever they may do (their own push subscription, the admin's context). */
 export const asAnyMember = <T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Promise<T>) => inTenant(req, 'any', fn);
 
+/** The 404 of a store whose CRM is switched off. */
+export const CRM_OFF = 'This store does not use the CRM.';
+
 /**
  * Leads, quotes and the CRM page (decision 027): in a store (its host, or the store chosen on the
  * platform host) its members' sales book, for members with the CRM permission; on the platform host with no store,
@@ -80,10 +85,15 @@ export const asAnyMember = <T>(req: FastifyRequest, fn: (ctx: TenantCtx) => Prom
  * platform_sales flag is set only here, after the check, and only with no tenant in scope.
  */
 export async function inCrm<T>(req: FastifyRequest, fn: (ctx: CrmCtx) => Promise<T>): Promise<T> {
-  if (adminTenantId(req)) return asMemberWith(req, 'crm', fn);
+  // A store that switched its CRM off (Settings > CRM, decision 044): every CRM route is the 404 of no CRM.
+  if (adminTenantId(req))
+    return asMemberWith(req, 'crm', async (ctx) => {
+      if (!(await crmEnabled(ctx))) throw notFound(CRM_OFF);
+      return fn(ctx);
+    });
   const actor = requireActor(req);
   if (!actor.isSales) throw notFound('Store not found');
-  return req.server.deps.scopes.run({ tenantId: null, userId: actor.userId, platformSales: true }, (work) =>
+  return req.server.deps.scopes.run(platformSalesScope(actor.userId), (work) =>
     fn({ ...work, tenantId: null, actor, role: null }),
   );
 }

@@ -53,7 +53,7 @@ async function isStaff(req: FastifyRequest, tenantId: string): Promise<boolean> 
   const actor = req.actor;
   if (!actor) return false;
   if (actor.isOwner) return true;
-  return (await deps.scopes.run({ tenantId, userId: actor.userId }, ({ tx }) => findRole(tx, tenantId, actor.userId))) !== null;
+  return (await deps.scopes.run({ tenantId, userId: actor.userId }, ({ tx }) => findRole({ tx, tenantId }, actor.userId))) !== null;
 }
 
 /** Whoever may see an unlaunched store as its shoppers will: staff, owners, the preview cookie's holder. */

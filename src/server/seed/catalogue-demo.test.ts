@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACME_CATALOGUE, DEMO_STORE_CATALOGUE } from './catalogue-demo';
+import { ACME_CATALOGUE, DEMO_STORE_CATALOGUE, loadDemoCatalogues } from './catalogue-demo';
+import data from './demo-catalogue.json';
 import type { SeedCatalogue } from './catalogue-types';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -169,5 +170,19 @@ describe('Demo Store catalogue contents', () => {
     const firstPending = live.find((p) => p.reviews?.some((r) => r.status === 'pending'));
     expect(firstPending?.reviews?.some((r) => r.status === 'approved')).toBe(true);
     expect(live.some((p) => (p.variants?.length ?? 0) > 1)).toBe(true);
+  });
+});
+
+describe('demo-catalogue.json', () => {
+  it('loads as written: the check adds, drops and changes nothing', () => {
+    expect({ demo: DEMO_STORE_CATALOGUE, acme: ACME_CATALOGUE }).toStrictEqual(JSON.parse(JSON.stringify(data)));
+  });
+
+  it('is refused, naming the field, when an entry does not fit the shape', () => {
+    const broken = structuredClone(data) as { demo: { products: Record<string, unknown>[] } };
+    broken.demo.products[1].base_price = -5;
+    broken.demo.products[2].colour = 'Sage';
+    expect(() => loadDemoCatalogues(broken)).toThrow(/demo\.products\[1\]\.base_price[\s\S]*colour|colour[\s\S]*demo\.products\[1\]\.base_price/);
+    expect(() => loadDemoCatalogues({ ...data, acme: { categories: [], products: [{ slug: 'x' }] } })).toThrow(/acme\.products\[0\]/);
   });
 });

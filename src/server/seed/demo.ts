@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connection';
 import { withScope } from '../db/scope';
+import { platformSalesScope } from '../db/privileged-scopes';
 import { tenants, users } from '../db/schema/index';
 import * as accounts from '../modules/accounts';
-import * as tenantRepo from '../modules/tenants';
+import * as stores from '../modules/tenants';
 import type { MemberRole } from '../../shared/roles';
 import type { FileStorage } from '../adapters/storage/storage';
 import { seedCatalogue } from './catalogue';
@@ -11,7 +12,7 @@ import { ACME_CATALOGUE, DEMO_STORE_CATALOGUE } from './catalogue-demo';
 import { seedShippingMethods } from './shipping';
 import { DEMO_POLICIES } from './policies';
 import { seedTestPaymentAccount } from './payments';
-import { seedDemoLeads } from '../modules/crm';
+import { seedDemoCrmKit, seedDemoLeads } from '../modules/crm';
 
 export interface DemoTenant {
   key: 'demo' | 'acme';
@@ -72,17 +73,18 @@ export async function seedDemo(db: Db, password: string, storage: FileStorage): 
     for (const t of DEMO_TENANTS) {
       // Demo Store charges VAT (HMRC's published test VAT number); Acme is a small business that does not (issue 25).
       const business = t.key === 'demo' ? { vat_registered: true, vat_number: DEMO_VAT_NUMBER } : { vat_registered: false };
-      const tenant = await tenantRepo.insertTenant(tx, { name: t.name, slug: t.slug, settings: { policies: DEMO_POLICIES, business } });
+      const tenant = await stores.insertTenant({ tx }, { name: t.name, slug: t.slug, settings: { policies: DEMO_POLICIES, business } });
       tenantIds[t.key] = tenant.id;
     }
   });
   for (const t of DEMO_TENANTS) {
     const tenantId = tenantIds[t.key];
     await withScope(db, { tenantId, userId: null }, async (tx) => {
-      await tenantRepo.insertDomain(tx, tenantId, t.domain);
+      const store = { tx, tenantId };
+      await stores.insertDomain(store, t.domain);
       for (const account of DEMO_ACCOUNTS) {
         const role = account.roles[t.key];
-        if (role) await accounts.insertMembership(tx, tenantId, userIds[account.email], role);
+        if (role) await accounts.insertMembership(store, userIds[account.email], role);
       }
     });
   }
@@ -91,7 +93,9 @@ export async function seedDemo(db: Db, password: string, storage: FileStorage): 
   for (const tenantId of Object.values(tenantIds)) await seedShippingMethods(db, tenantId);
   for (const t of DEMO_TENANTS) await seedTestPaymentAccount(db, tenantIds[t.key], t.name);
   // CRM pipelines (issue 16): the platform's own book (decision 027: its scope sets platform_sales) and Demo Store's.
-  await withScope(db, { tenantId: null, userId: null, platformSales: true }, (tx) => seedDemoLeads(tx, null));
+  await withScope(db, platformSalesScope(null), (tx) => seedDemoLeads(tx, null));
   await withScope(db, { tenantId: tenantIds.demo, userId: null }, (tx) => seedDemoLeads(tx, tenantIds.demo));
+  // The demo store shows the spec's web-agency CRM (DESIGN rule 14); Acme starts neutral, as a new store does (decision 044).
+  await withScope(db, { tenantId: tenantIds.demo, userId: null }, (tx) => seedDemoCrmKit(tx, tenantIds.demo));
   return { tenantIds, userIds };
 }

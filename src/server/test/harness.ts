@@ -34,6 +34,8 @@ export interface TestApp {
   /** The app's unit of work (the app role's connection), as requests use it. */
   scopes: UnitOfWork;
   config: Config;
+  /** The owner's PostgreSQL address (undefined on PGlite): for tests that open a second instance. Never in config. */
+  databaseUrl: string | undefined;
   seed: SeededDemo;
   payments: FakePayments;
   /** What the DNS "publishes" for sending-domain checks; emptied by resetTestApp(). */
@@ -45,7 +47,7 @@ export interface TestApp {
 /** Every route the shared test app registered, for tests that walk them all. */
 export const registeredRoutes: RouteOptions[] = [];
 
-let shared: Promise<{ app: FastifyInstance; database: Database; scopes: UnitOfWork; config: Config; tenants: TenantResolver; storage: LocalFileStorage; payments: FakePayments; dns: FakeTxtResolver }> | null = null;
+let shared: Promise<{ app: FastifyInstance; database: Database; scopes: UnitOfWork; config: Config; databaseUrl: string | undefined; tenants: TenantResolver; storage: LocalFileStorage; payments: FakePayments; dns: FakeTxtResolver }> | null = null;
 
 async function create() {
   // The database is in memory (or on PostgreSQL); DATA_DIR is only a path the config requires.
@@ -75,12 +77,12 @@ async function create() {
   const vapid = await preparePush(database.db, null);
   const app = await buildApp({ scopes, config, secrets: { cookieSecret: 'test-cookie-secret', webhookSecret: 'test-webhook-secret' }, tenants, storage, payments, email: new OutboxEmailSender(), ai: new BuiltinWriter(), dns, push: new MemoryPushSender(vapid.publicKey), catalogueCache: new CatalogueCache({ seconds: config.catalogueCacheSeconds }) }, { webDir, onRoute: (route) => registeredRoutes.push(route), failOnResponseDrift: true });
   await app.ready();
-  return { app, database, scopes, config, tenants, storage, payments, dns };
+  return { app, database, scopes, config, databaseUrl, tenants, storage, payments, dns };
 }
 
 export async function resetTestApp(): Promise<TestApp> {
   shared ??= create();
-  const { app, database, scopes, config, tenants, storage, payments, dns } = await shared;
+  const { app, database, scopes, config, databaseUrl, tenants, storage, payments, dns } = await shared;
   // Pushes still on their way from the previous file read tables about to be emptied.
   await app.pushDeliveries.idle();
   const rows = await database.db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public'`);
@@ -103,7 +105,7 @@ export async function resetTestApp(): Promise<TestApp> {
   // may have resolved a host or cached an answer while the tables were empty.
   tenants.invalidate();
   app.deps.catalogueCache.clear();
-  return { app, database, scopes, config, seed, payments, dns };
+  return { app, database, scopes, config, databaseUrl, seed, payments, dns };
 }
 
 export interface CallOptions {

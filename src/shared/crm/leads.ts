@@ -93,6 +93,9 @@ export const leadSchema = z.object({
   bark_id: z.string().nullable(),
   notes: z.string().nullable(),
   next_follow_up: z.string().nullable(),
+  /** The deposit paid on a quote of this lead, pounds, and when (decision 044); null until one is paid. */
+  deposit_paid: z.number().nullable(),
+  deposit_paid_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -158,6 +158,8 @@ export const publicQuoteSchema = z.object({
   unique_url: z.string(),
   status: z.enum(QUOTE_STATUSES),
   client: z.object({ name: z.string(), company: z.string().nullable() }),
+  /** 'agency': the platform's own proposal (custom build against a Shopify stack); 'store': a store's own quote (decision 044). */
+  kit: z.enum(['agency', 'store']),
   /** Who sent it: the store's name, or the platform's for the provider's own quotes. */
   from_name: z.string(),
   shopify_monthly_total: z.number(),

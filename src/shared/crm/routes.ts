@@ -32,6 +32,9 @@ export const CRM_API = {
   acceptInvitation: '/api/invitations/accept',
 } as const;
 
+/** Settings > CRM (decision 044): GET and PUT the store's CRM settings. */
+export const CRM_SETTINGS_API = '/api/admin/settings/crm';
+
 /** The public proposal page (storefront spec §2) and the invitation page, on store and platform hosts. */
 export const quotePagePath = (uniqueUrl: string) => `/quote/${uniqueUrl}`;
 export const invitationPagePath = (token: string) => `/invite/${token}`;

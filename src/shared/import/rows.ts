@@ -46,7 +46,7 @@ export interface VariantDraft {
   /** Pence; the product's price when the Variant Price cell is empty. */
   price: number;
   sale_price: number | null;
-  /** Null: sells from the product's stock. */
+  /** Null: none set (none to sell while the product tracks stock). */
   stock_quantity: number | null;
   options: { name: string; value: string }[];
 }

@@ -62,13 +62,13 @@ function AdminGate() {
   // On a store's own host: members and platform owners get that store's admin; anyone else is refused.
   if (hostTenant) {
     if (tenant && (role || isOwner) && inCrm) return crmPage;
-    if (tenant && (role || isOwner)) return <AdminShell tenant={tenant} suspension={suspension} role={role} permissions={context.data.permissions} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost={false} />;
+    if (tenant && (role || isOwner)) return <AdminShell tenant={tenant} suspension={suspension} role={role} permissions={context.data.permissions} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost={false} crmEnabled={context.data.crm_enabled} />;
     return <AccessDenied email={user.email} />;
   }
 
   // On the platform host: the tenant chosen for this session, else the owner admin, else choose one.
   if (tenant && inCrm) return crmPage;
-  if (tenant) return <AdminShell tenant={tenant} suspension={suspension} role={role} permissions={context.data.permissions} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost />;
+  if (tenant) return <AdminShell tenant={tenant} suspension={suspension} role={role} permissions={context.data.permissions} isOwner={isOwner} email={user.email} memberships={memberships} onPlatformHost crmEnabled={context.data.crm_enabled} />;
   // Anyone signed in keeps their own account settings, with or without a store (issue 26).
   if (inAccount) return <StandaloneAccountPage email={user.email} roleLabel={isOwner ? 'Platform owner' : user.isSales ? 'Platform sales' : 'Account'} />;
   // The provider's sales team (and owners) use the platform's own CRM with no store chosen (decision 027).

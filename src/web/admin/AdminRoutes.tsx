@@ -18,6 +18,8 @@ import { OrdersPage } from './orders/OrdersPage';
 import { OrderDetailPage } from './orders/OrderDetailPage';
 import { PackingSlipPage } from './orders/PackingSlipPage';
 import { VatReportPage } from './reports/VatReportPage';
+import { DiscountsPage } from './discounts/DiscountsPage';
+import { CreateDiscountPage, EditDiscountPage } from './discounts/DiscountFormPage';
 import { CustomersPage } from './customers/CustomersPage';
 import { CustomerPage } from './customers/CustomerPage';
 import { SettingsPage } from './settings/SettingsPage';
@@ -48,6 +50,10 @@ export function AdminRoutes({ canManage, role }: { canManage: boolean; role: Mem
       <Route path="orders" element={gated('orders.view', <OrdersPage />)} />
       <Route path="orders/:id" element={gated('orders.view', <OrderDetailPage />)} />
       <Route path="orders/:id/packing-slip" element={gated('orders.view', <PackingSlipPage />)} />
+      {/* Discount codes (issue 28): staff who see orders read the list; owners and admins change codes. */}
+      <Route path="discounts" element={gated('orders.view', <DiscountsPage />)} />
+      <Route path="discounts/new" element={gated('manage', <CreateDiscountPage />)} />
+      <Route path="discounts/:id/edit" element={gated('manage', <EditDiscountPage />)} />
       <Route path="reports/vat" element={gated('manage', <VatReportPage />)} />
       {/* Customers with the permission read them and add notes; the export is for owners and admins (issue 26). */}
       <Route path="customers" element={gated('customers', <CustomersPage canManage={canManage} />)} />

@@ -29,6 +29,8 @@ interface AdminShellProps {
   email: string;
   memberships: Membership[];
   onPlatformHost: boolean;
+  /** The store's own CRM is on (decision 044). */
+  crmEnabled: boolean;
 }
 
 function roleLabel(role: MemberRole | null, isOwner: boolean): string {
@@ -38,11 +40,11 @@ function roleLabel(role: MemberRole | null, isOwner: boolean): string {
 }
 
 /** Storefront spec §2 "Admin shell": sidebar, header with store name, 'Production', domain and account menu. */
-export function AdminShell({ tenant, suspension, role, permissions, isOwner, email, memberships, onPlatformHost }: AdminShellProps) {
+export function AdminShell({ tenant, suspension, role, permissions, isOwner, email, memberships, onPlatformHost, crmEnabled }: AdminShellProps) {
   const [navOpen, setNavOpen] = useState(false);
   // Suspended, the team serves paid orders only (the server says the same on every call); platform owners keep everything.
   const canManage = canManageStore(role, isOwner) && (isOwner || suspension === null);
-  const access = useMemo(() => ({ tenantId: tenant.id, permissions, canManage }), [tenant.id, permissions, canManage]);
+  const access = useMemo(() => ({ tenantId: tenant.id, permissions, canManage, crmEnabled }), [tenant.id, permissions, canManage, crmEnabled]);
 
   return (
     <AdminAccessProvider access={access}>

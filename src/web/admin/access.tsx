@@ -12,6 +12,8 @@ export interface AdminAccess {
   tenantId: string;
   permissions: readonly Permission[];
   canManage: boolean;
+  /** The store's own CRM is on (Settings > CRM, decision 044); off, nothing links to it. Unset: on. */
+  crmEnabled?: boolean;
 }
 
 export function mayUse(access: AdminAccess, need: AdminNeed): boolean {

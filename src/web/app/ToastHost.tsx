@@ -1,12 +1,13 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { loadSonner, sonnerRequest } from '@/lib/toast';
 
-type Sonner = typeof import('sonner');
+type Sonner = typeof import('./PlacedToaster');
 
 /**
- * Where toasts appear: top right, coloured, with a close button. Mounted once, in main.tsx. The
- * Toaster arrives with Sonner on the first toast (src/web/lib/toast.ts); if Sonner cannot be loaded
- * nothing is shown, and the next toast tries again.
+ * Where toasts appear (placed by PlacedToaster: never over a dialog's close button or a phone's
+ * header), coloured, with a close button. Mounted once, in main.tsx. The Toaster arrives with
+ * Sonner on the first toast (src/web/lib/toast.ts); if Sonner cannot be loaded nothing is shown,
+ * and the next toast tries again.
  */
 export function ToastHost() {
   const attempts = useSyncExternalStore(sonnerRequest.subscribe, sonnerRequest.attempts, () => 0);
@@ -23,7 +24,7 @@ export function ToastHost() {
   // announces nothing; Sonner's own list is the live region.
   return (
     <div aria-live="off" className="contents">
-      {sonner ? <sonner.Toaster richColors position="top-right" closeButton /> : null}
+      {sonner ? <sonner.PlacedToaster /> : null}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { NotFound } from '@/app/NotFound';
-import { errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { useSignOut } from '@/lib/auth';
 import { useCrmContext } from '@/lib/crm';
 import { toast } from '@/lib/toast';
@@ -30,6 +30,18 @@ const MENU: { label: string; to: string; icon: LucideIcon; end?: boolean }[] = [
 export default function CrmApp() {
   const context = useCrmContext();
   if (context.isPending) return <FullPageSpinner label="Loading the CRM" />;
+  // A store that switched its CRM off (Settings > CRM, decision 044): the server answers 404 everywhere.
+  if (context.isError && context.error instanceof ApiError && context.error.status === 404)
+    return (
+      <div role="alert" className="flex min-h-screen flex-col items-center justify-center gap-3 px-6 text-center">
+        <h1 className="text-xl font-semibold">The CRM is not in use here</h1>
+        <p className="max-w-sm text-sm text-zinc-500">This store has switched its CRM off, or it is not yours to open. An owner or admin can switch it on in Settings.</p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button variant="outline" asChild><Link to="/admin">Back to admin</Link></Button>
+          <Button asChild><Link to="/admin/settings?tab=crm">CRM settings</Link></Button>
+        </div>
+      </div>
+    );
   if (context.isError)
     return (
       <div role="alert" className="flex min-h-screen flex-col items-center justify-center gap-3 px-6 text-center">

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateEmailDomainBody, EmailDispatchBody, EmailDomain, EmailTemplate, EmailTemplateBody } from '@shared/email-settings';
+import type { CreateEmailDomainBody, EmailDispatchBody, EmailDomain, EmailTemplate, EmailTemplateBody, EmailTemplatePreview } from '@shared/email-settings';
 import { api } from './api';
 
 /** Settings > Email (admin spec §7). Keys under ['admin', 'email-settings'] so one call refreshes both lists. */
@@ -36,6 +36,18 @@ export function useVerifyEmailDomain() {
   });
 }
 
+/** DELETE ?id=: removes a sending domain; mail then goes from the next verified one or the platform's address. */
+export function useRemoveEmailDomain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>('DELETE', `${DOMAINS}?id=${encodeURIComponent(id)}`),
+    onSuccess: (_, id) => {
+      queryClient.setQueryData<EmailDomain[]>(emailSettingsKeys.domains, (list) => list?.filter((d) => d.id !== id));
+      void queryClient.invalidateQueries({ queryKey: emailSettingsKeys.domains });
+    },
+  });
+}
+
 export function useEmailTemplates() {
   return useQuery({ queryKey: emailSettingsKeys.templates, queryFn: () => api<{ templates: EmailTemplate[] }>('GET', TEMPLATES).then((r) => r.templates) });
 }
@@ -56,5 +68,21 @@ export function useSendTestEmail() {
     mutationFn: (body: EmailDispatchBody) => api<{ message: string; email_id: string }>('POST', '/api/functions/v1/email-dispatch', body),
     // The outbox list now holds it.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'emails'] }),
+  });
+}
+
+/**
+ * The template editor's live preview: the unsaved template filled with the sample order by the server,
+ * in the store's layout. Keyed by what is previewed, so an unchanged template is not asked for again;
+ * the last preview stays on screen while the next one loads.
+ */
+export function useEmailTemplatePreview(body: EmailTemplateBody | null) {
+  return useQuery({
+    queryKey: [...emailSettingsKeys.all, 'preview', body] as const,
+    queryFn: () => api<EmailTemplatePreview>('POST', `${TEMPLATES}/preview`, body),
+    enabled: body !== null,
+    placeholderData: (previous) => previous,
+    staleTime: 60_000,
+    retry: false,
   });
 }

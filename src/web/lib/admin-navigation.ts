@@ -1,31 +1,31 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NAV_SEARCH, PRIMARY_MENU, type AdminNavigationResponse, type MenuGroup, type NavSearchItem } from '@shared/navigation';
+import { NAV_SEARCH, type AdminNavigationResponse, type MenuGroup, type MenuKey, type NavSearchItem } from '@shared/navigation';
 import { api } from './api';
 import { catalogKeys } from './query-keys';
 
 /** Admin > Webstore > Navigation and its link pickers' search. */
 export const navigationKeys = {
   all: ['admin', 'navigation'] as const,
-  menu: ['admin', 'navigation', 'primary'] as const,
+  menu: (key: MenuKey) => ['admin', 'navigation', key] as const,
   search: (type: 'product' | 'page', q: string) => ['admin', 'navigation', 'search', type, q] as const,
 };
 
-/** GET /api/admin/navigation?key=primary: the saved menu (or none), its groups and target names. */
-export function useAdminNavigation() {
+/** GET /api/admin/navigation?key=primary|footer: the saved menu (or none), its groups and target names. */
+export function useAdminNavigation(key: MenuKey) {
   return useQuery({
-    queryKey: navigationKeys.menu,
-    queryFn: () => api<AdminNavigationResponse>('GET', `/api/admin/navigation?key=${PRIMARY_MENU}`),
+    queryKey: navigationKeys.menu(key),
+    queryFn: () => api<AdminNavigationResponse>('GET', `/api/admin/navigation?key=${key}`),
   });
 }
 
-/** PUT /api/admin/navigation {key, groups}; the storefront's menu in this tab refreshes too. */
-export function useSaveNavigation() {
+/** PUT /api/admin/navigation {key, groups}; the storefront's menus in this tab refresh too. */
+export function useSaveNavigation(key: MenuKey) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (groups: MenuGroup[]) => api<AdminNavigationResponse>('PUT', '/api/admin/navigation', { key: PRIMARY_MENU, groups }),
+    mutationFn: (groups: MenuGroup[]) => api<AdminNavigationResponse>('PUT', '/api/admin/navigation', { key, groups }),
     onSuccess: (data) => {
-      queryClient.setQueryData(navigationKeys.menu, data);
+      queryClient.setQueryData(navigationKeys.menu(key), data);
       void queryClient.invalidateQueries({ queryKey: catalogKeys.menu });
     },
   });

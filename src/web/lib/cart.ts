@@ -11,6 +11,7 @@ export function useCart() {
   return useQuery({ queryKey: cartKeys.cart, queryFn: () => api<CartAnswer>('GET', '/api/cart').then((r) => r.cart) });
 }
 
+/** The scope every cart change shares (storefront/cart/DiscountCodeForm.tsx names it too). */
 const CART_SCOPE = 'cart';
 
 /**

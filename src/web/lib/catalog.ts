@@ -30,10 +30,12 @@ export interface ProductQuery {
   limit?: number;
   sort?: string;
   featured?: 'true';
+  /** Filters as query text (shared/product-filters.ts filterParams), appended as they are. */
+  filters?: string;
 }
 
-function toSearch(params: ProductQuery): string {
-  const search = new URLSearchParams();
+function toSearch({ filters, ...params }: ProductQuery): string {
+  const search = new URLSearchParams(filters);
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
   const text = search.toString();
   return text ? `?${text}` : '';

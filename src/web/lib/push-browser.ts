@@ -8,15 +8,60 @@ import { api } from './api';
 
 export type PushPermission = 'default' | 'granted' | 'denied';
 
-/** Why enabling stopped: the person said no, or the browser cannot do push at all. */
+/**
+ * Why this browser cannot do push at all: no push API ('unsupported'), a page not served over https
+ * ('insecure'), or push without service workers, which is how browsers leave private windows
+ * ('private').
+ */
+export type PushUnavailable = 'unsupported' | 'insecure' | 'private';
+
+/**
+ * Why enabling stopped: the browser cannot do push, permission was refused or the question closed
+ * unanswered, the service worker did not start ('worker'), or the push service refused
+ * ('unreachable') or did not answer in time ('timeout').
+ */
+export type PushFailure = PushUnavailable | 'denied' | 'dismissed' | 'worker' | 'unreachable' | 'timeout';
+
 export class PushRefused extends Error {
-  constructor(readonly reason: 'denied' | 'unsupported') {
+  constructor(readonly reason: PushFailure) {
     super(reason);
   }
 }
 
+/** How long the service worker and the push service may take before enabling gives up and says so. */
+export const PUSH_TIMEOUTS = { workerMs: 10_000, subscribeMs: 15_000 };
+
+/** What each failure means and what to do, shown in the widget and the error toast. */
+export const PUSH_FAILURE_TEXT: Record<PushFailure, string> = {
+  unsupported: 'Push notifications are not supported in this browser.',
+  insecure: 'Push notifications need a secure (https) address. Open this page at its https address and try again.',
+  private: 'This window cannot run the background worker that notifications need. Browsers turn it off in private windows: open this page in a normal window.',
+  denied: 'The browser refused permission. If it did not ask you, it answered for you: browsers do this in private (incognito) windows and for sites they block quietly. Allow notifications for this site in the browser’s settings, or use a normal window.',
+  dismissed: 'The browser’s question was closed without an answer. Choose Enable push notifications again and pick Allow.',
+  worker: 'The browser could not start the background worker that notifications need. Reload the page and try again; in a private window, use a normal window instead.',
+  unreachable: 'The browser’s push service could not be reached, so this device was not subscribed. Check the connection (and that no firewall blocks the push service), then try again.',
+  timeout: `The browser’s push service did not answer within ${PUSH_TIMEOUTS.subscribeMs / 1000} seconds, so this device was not subscribed. Check the connection and try again.`,
+};
+
+export function pushUnavailable(): PushUnavailable | null {
+  if (typeof window === 'undefined' || !('Notification' in window)) return 'unsupported';
+  if (!window.isSecureContext) return 'insecure';
+  if (!('PushManager' in window)) return 'unsupported';
+  if (!('serviceWorker' in navigator) || !navigator.serviceWorker) return 'private';
+  return null;
+}
+
 export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && window.isSecureContext && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return pushUnavailable() === null;
+}
+
+/** `promise`, or a PushRefused(`reason`) once `ms` have passed without an answer. */
+function within<T>(promise: Promise<T>, ms: number, reason: PushFailure): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PushRefused(reason)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 export function pushPermission(): PushPermission {
@@ -65,16 +110,39 @@ async function serverKey(): Promise<Uint8Array<ArrayBuffer>> {
   return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 }
 
-/** Asks for permission when not yet given, subscribes this browser and tells the server it is `kind`. */
+/**
+ * Asks for permission when not yet given, subscribes this browser and tells the server it is `kind`.
+ * Every way this can fail ends in a PushRefused saying why (or the server's ApiError), never a silent
+ * wait: the worker and the push service each have a time limit.
+ */
 export async function enablePush(kind: PushKind): Promise<void> {
-  if (!pushSupported()) throw new PushRefused('unsupported');
+  const unavailable = pushUnavailable();
+  if (unavailable) throw new PushRefused(unavailable);
   const permission = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
+  if (permission === 'default') throw new PushRefused('dismissed');
   if (permission !== 'granted') throw new PushRefused('denied');
-  const registration = await worker();
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: await serverKey() }));
+  const registration = await within(worker(), PUSH_TIMEOUTS.workerMs, 'worker').catch((error: unknown) => {
+    throw error instanceof PushRefused ? error : new PushRefused('worker');
+  });
+  const existing = await registration.pushManager.getSubscription();
+  const subscription = existing ?? (await subscribeHere(registration, await serverKey()));
   await sendToServer(kind, subscription);
+}
+
+async function subscribeHere(registration: ServiceWorkerRegistration, applicationServerKey: Uint8Array<ArrayBuffer>): Promise<PushSubscription> {
+  try {
+    return await within(registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }), PUSH_TIMEOUTS.subscribeMs, 'timeout');
+  } catch (error) {
+    if (error instanceof PushRefused) throw error;
+    // NotAllowedError: permission withdrawn meanwhile; anything else (AbortError "push service not
+    // available", a network failure): the push service did not take the subscription.
+    throw new PushRefused((error as { name?: string } | null)?.name === 'NotAllowedError' ? 'denied' : 'unreachable');
+  }
+}
+
+/** This browser has a subscription for `kind` that the server was told of, as far as it knows. */
+export function subscribedHere(kind: PushKind): boolean {
+  return pushSupported() && Notification.permission === 'granted' && recall(kind) !== null;
 }
 
 /**

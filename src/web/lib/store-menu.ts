@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { StoreMenu } from '@shared/navigation';
+import type { MenuKey, StoreMenu } from '@shared/navigation';
 import { api } from './api';
 import { catalogKeys } from './query-keys';
 
-/** The store's menu for the header (GET /api/navigation): the saved menu, or the category tree. */
-export function useStoreMenu() {
+/** A store menu (GET /api/navigation): the header's (primary) or the footer's, else their category fallback. */
+export function useStoreMenu(key: MenuKey = 'primary') {
   return useQuery({
-    queryKey: catalogKeys.menu,
-    queryFn: () => api<{ menu: StoreMenu }>('GET', '/api/navigation?key=primary').then((r) => r.menu),
+    queryKey: [...catalogKeys.menu, key],
+    queryFn: () => api<{ menu: StoreMenu }>('GET', `/api/navigation?key=${key}`).then((r) => r.menu),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,7 +1,8 @@
-// Toasts without Sonner in the first download: Sonner (~9 KB gzipped) loads on the first toast, and
+// Toasts without Sonner in the first download: Sonner (~9 KB gzipped) loads on the first toast, with
+// the Toaster that places it (app/PlacedToaster.tsx), and
 // most shop visits never show one. Sonner replays toasts raised before its Toaster subscribed, so a
 // toast asked for while the library is still on its way still appears.
-type Sonner = typeof import('sonner');
+type Sonner = typeof import('../app/PlacedToaster');
 interface ToastOptions {
   id?: string | number;
   description?: string;
@@ -16,7 +17,7 @@ const listeners = new Set<() => void>();
 /** Loads Sonner once (again after a failed attempt) and tells the <ToastHost> to mount the Toaster. */
 export function loadSonner(): Promise<Sonner> {
   if (!sonner) {
-    sonner = import('sonner');
+    sonner = import('../app/PlacedToaster');
     sonner.catch(() => (sonner = undefined));
     attempts += 1;
     listeners.forEach((listener) => listener());

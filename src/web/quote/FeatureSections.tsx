@@ -11,7 +11,7 @@ export function FeatureSections({ quote }: { quote: PublicQuote }) {
   return (
     <>
       {quote.included_features.length > 0 && (
-        <Section id="included" eyebrow="What you get" title="Included in your build">
+        <Section id="included" eyebrow="What you get" title={quote.kit === 'agency' ? 'Included in your build' : 'What is included'}>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {quote.included_features.map((f) => (
               <li key={f.id} className="break-inside-avoid rounded-xl border border-zinc-200 bg-white p-5">

@@ -19,18 +19,20 @@ export function PricingSection({ quote, totals }: { quote: PublicQuote; totals: 
   const plan = quote.payment_structure === 'payment_plan';
   const addOns = quote.additional_features.filter((f) => quote.selected_features.includes(f.id));
   const apps = quote.shopify_apps.filter((a) => quote.selected_shopify_apps.includes(a.id));
+  // A store's own quote (decision 044) is one price: no custom build against a Shopify stack.
+  const agency = quote.kit === 'agency';
   return (
     <Section id="pricing" eyebrow="Pricing" title="Investment">
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <article className="break-inside-avoid rounded-2xl border-2 border-accent bg-white p-6 shadow-sm sm:p-8 print:border">
           <div className="flex items-center justify-between gap-3">
-            <h3 className="text-lg font-semibold text-zinc-900">Custom build</h3>
-            <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-medium text-white">Recommended</span>
+            <h3 className="text-lg font-semibold text-zinc-900">{agency ? 'Custom build' : 'Your quote'}</h3>
+            {agency ? <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-medium text-white">Recommended</span> : null}
           </div>
           <p className="mt-4 text-4xl font-semibold tracking-tight tabular-nums text-zinc-900">{money(quote.total_amount)}</p>
           {quote.custom_summary_text && <p className="mt-3 text-sm leading-relaxed text-zinc-600">{quote.custom_summary_text}</p>}
           <dl className="mt-6 text-sm">
-            <Row label="Custom build" value={money(quote.base_price_custom)} />
+            <Row label={agency ? 'Custom build' : 'Price'} value={money(quote.base_price_custom)} />
             {addOns.map((f) => (
               <Row key={f.id} label={f.name} value={money(f.price)} />
             ))}
@@ -52,6 +54,7 @@ export function PricingSection({ quote, totals }: { quote: PublicQuote; totals: 
           </div>
         </article>
 
+        {agency ? (
         <article className="break-inside-avoid rounded-2xl border border-zinc-200 bg-white p-6 sm:p-8">
           <h3 className="text-lg font-semibold text-zinc-900">Shopify</h3>
           <p className="mt-4 flex flex-wrap items-baseline gap-x-2 text-4xl font-semibold tracking-tight tabular-nums text-zinc-900">
@@ -77,6 +80,7 @@ export function PricingSection({ quote, totals }: { quote: PublicQuote; totals: 
             </p>
           )}
         </article>
+        ) : null}
       </div>
     </Section>
   );

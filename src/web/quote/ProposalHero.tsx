@@ -43,7 +43,7 @@ export function ProposalHero({ quote, totals }: { quote: PublicQuote; totals: Qu
         <aside aria-label="Summary" className="rounded-2xl bg-white p-6 text-zinc-900 shadow-xl ring-1 ring-white/10 print:mt-6 print:shadow-none print:ring-zinc-200">
           <p className="text-xs font-semibold tracking-widest text-zinc-500 uppercase">Your investment</p>
           <p className="mt-2 text-4xl font-semibold tracking-tight tabular-nums">{money(quote.total_amount)}</p>
-          <p className="mt-1 text-sm text-zinc-500">{plan ? 'Custom build over 6 monthly payments' : 'Custom build, paid upfront and on delivery'}</p>
+          <p className="mt-1 text-sm text-zinc-500">{quote.kit === 'store' ? (plan ? 'Over 6 monthly payments' : 'Paid upfront and on delivery') : plan ? 'Custom build over 6 monthly payments' : 'Custom build, paid upfront and on delivery'}</p>
           <dl className="mt-5 space-y-2 border-t border-zinc-100 pt-5 text-sm">
             <div className="flex justify-between gap-4">
               <dt className="text-zinc-600">{plan ? 'First monthly payment' : 'Deposit today (40%)'}</dt>

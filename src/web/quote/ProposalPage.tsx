@@ -47,7 +47,8 @@ export default function ProposalPage() {
         <FeatureSections quote={quote} />
         <ComparisonSection quote={quote} />
         <PricingSection quote={quote} totals={totals} />
-        <CarePlansSection quote={quote} />
+        {/* Hosting care plans are the web-agency kit's (decision 044): a store's quote has none. */}
+        {quote.kit === 'agency' ? <CarePlansSection quote={quote} /> : null}
         <TestimonialSection quote={quote} />
         <CallToAction quote={quote} />
       </main>

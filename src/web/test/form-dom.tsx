@@ -49,6 +49,14 @@ export async function typeInto(control: HTMLInputElement | HTMLTextAreaElement, 
   });
 }
 
+/** Chooses an option of a select by its value, as a person picking it would (a change event). */
+export async function choose(control: HTMLSelectElement, value: string): Promise<void> {
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(control, value);
+    control.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
 /** Clicks an element (a checkbox, a button) and lets React finish. */
 export async function click(element: Element): Promise<void> {
   await act(async () => {

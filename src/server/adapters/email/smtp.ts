@@ -1,5 +1,6 @@
 import nodemailer, { type Mail } from 'nodemailer';
 import type { UnitOfWork } from '../../db/unit-of-work';
+import { salesBookScope } from '../../db/privileged-scopes';
 import type { Config } from '../../config';
 import type { EmailLog, EmailMessage, EmailSender, MailWork, SenderIdentity, SenderLookup, SentEmail, StoreDirectory } from './email';
 import { claimNext, insertMessage, markFailed, markSent, type ClaimedEmail } from './email-repo';
@@ -86,7 +87,7 @@ export class SmtpEmailSender implements EmailSender {
    * own mail, in the platform-sales scope its rows live in (decision 029), from the platform's name.
    */
   private async deliverTenant(tenantId: string | null): Promise<number> {
-    const scope = { tenantId, userId: null, platformSales: tenantId === null };
+    const scope = salesBookScope(tenantId);
     let tried = 0;
     for (;;) {
       const claimed = await this.scopes.run(scope, async ({ tx }) => {

@@ -3,6 +3,7 @@ import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import type { UnitOfWork } from '../../db/unit-of-work';
+import { salesBookScope } from '../../db/privileged-scopes';
 import { testDepositRefunds, testDepositSessions } from '../../db/schema/index';
 import { assertDepositInput } from './checkout-urls';
 import { PaymentInputError, RefundError } from './errors';
@@ -196,6 +197,6 @@ export class TestDepositSessions {
 
   /** A store's book is its tenant scope; the platform's is the platform-sales scope (decision 029: the gateway acts as the provider). */
   private inBook<T>(tenantId: string | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.scopes.run({ tenantId, userId: null, platformSales: tenantId === null }, ({ tx }) => fn(tx));
+    return this.scopes.run(salesBookScope(tenantId), ({ tx }) => fn(tx));
   }
 }

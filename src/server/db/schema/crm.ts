@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenants, users } from './platform';
 import type { LeadPriority, LeadStatus } from '../../../shared/crm/leads';
 import type { QuoteContent, QuoteStatus } from '../../../shared/crm/quotes';
+import type { CrmKit, CrmProjectType } from '../../../shared/crm/settings';
+import { users } from './accounts';
+import { tenants } from './tenants';
 
-// leads and quotes are owned by the crm module (src/server/modules/crm); tenant_invitations by the
-// accounts module (src/server/modules/accounts/invitations). Issue 16, decision 027.
+// Tables of the crm module (src/server/modules/crm): leads, quotes and the CRM's settings (issue 16,
+// decision 027).
 
 /**
  * A sales lead (admin spec §3 "Lead"). tenant_id null: the platform provider's own sales book, seen
@@ -35,6 +37,9 @@ export const leads = pgTable(
     /** Imported marketplace metadata as a JSON string (spec: bark_created_at_date_utc, ...). */
     notes: text('notes'),
     nextFollowUp: date('next_follow_up'),
+    /** The deposit a quote of this lead was paid (decision 044): its amount and when, set once by the webhook. */
+    depositPaidPence: bigint('deposit_paid_pence', { mode: 'number' }),
+    depositPaidAt: timestamp('deposit_paid_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,7 +57,8 @@ export const leads = pgTable(
         and coalesce(length(project_description), 0) <= 5000 and coalesce(length(budget_range), 0) <= 100
         and coalesce(length(user_notes), 0) <= 5000 and coalesce(length(location), 0) <= 200
         and length(source) between 1 and 50 and coalesce(length(bark_id), 0) <= 200 and coalesce(length(notes), 0) <= 20000
-        and (quote_amount_pence is null or quote_amount_pence between 0 and 100000000000)`,
+        and (quote_amount_pence is null or quote_amount_pence between 0 and 100000000000)
+        and (deposit_paid_pence is null or deposit_paid_pence > 0)`,
     ),
   ],
 );
@@ -141,48 +147,23 @@ export const quoteEvents = pgTable(
 );
 
 /**
- * An invitation into a store (admin spec §3 "Invite"). The magic link carries a random token; only its
- * SHA-256 is stored. Single use (status accepted) and expiring; resending replaces the token.
- * A platform sales account that does not manage the store only requests one (decision 030): status
- * awaiting_approval, no token, until a store owner or admin (or a platform owner) approves or declines.
+ * A store's own CRM settings (issue 27 item 2, decision 044): its project types (each with the quote
+ * content the builder starts from) and the status a lead moves to once a deposit is paid. No row: the
+ * neutral defaults of src/shared/crm/settings.ts. The platform's own book has none (the web-agency kit).
  */
-export const tenantInvitations = pgTable(
-  'tenant_invitations',
+export const crmSettings = pgTable(
+  'crm_settings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    email: text('email').notNull(),
-    role: text('role').$type<'admin' | 'staff'>().notNull().default('admin'),
-    status: text('status').$type<'pending' | 'accepted' | 'revoked' | 'awaiting_approval' | 'declined'>().notNull().default('pending'),
-    /** Null while a request awaits approval (or was declined unapproved): no link exists yet. */
-    tokenHash: text('token_hash').unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    magicLinkSentAt: timestamp('magic_link_sent_at', { withTimezone: true }),
-    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    /**
-     * Whose standing in the store backs the link (decision 030): the inviter, or the approver of a
-     * request. Accepting grants nothing unless this account still manages the store.
-     */
-    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
-    /** Who asked, as shown to the store's managers: the requester is usually no member they could see. */
-    requestedByEmail: text('requested_by_email'),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    tenantId: uuid('tenant_id').primaryKey().references(() => tenants.id, { onDelete: 'cascade' }),
+    /** 'store': the store's own CRM (new stores); 'agency': the spec's web-agency kit (the demo store's, DESIGN rule 14). */
+    kit: text('kit').$type<CrmKit>().notNull().default('store'),
+    depositLeadStatus: text('deposit_lead_status').$type<LeadStatus>().notNull().default('won'),
+    projectTypes: jsonb('project_types').$type<CrmProjectType[]>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('tenant_invitations_tenant_idx').on(t.tenantId, t.createdAt),
-    // One open invitation (or request) per address per store: inviting again refreshes it.
-    uniqueIndex('tenant_invitations_open_unique').on(t.tenantId, t.email).where(sql`status in ('pending', 'awaiting_approval')`),
-    check('tenant_invitations_role_check', sql`role in ('admin', 'staff')`),
-    check('tenant_invitations_status_check', sql`status in ('pending', 'accepted', 'revoked', 'awaiting_approval', 'declined')`),
-    check(
-      'tenant_invitations_sizes_check',
-      sql`length(email) between 3 and 254 and (token_hash is null or length(token_hash) = 64) and coalesce(length(requested_by_email), 0) <= 254`,
-    ),
-    // A link that can be used always has a token; a request awaiting approval never has one.
-    check('tenant_invitations_token_check', sql`(status not in ('pending', 'accepted') or token_hash is not null) and (status <> 'awaiting_approval' or token_hash is null)`),
+  () => [
+    check('crm_settings_kit_check', sql`kit in ('agency', 'store')`),
+    check('crm_settings_status_check', sql`deposit_lead_status in ('new', 'contacted', 'qualified', 'quoted', 'won', 'lost')`),
+    check('crm_settings_project_types_check', sql`jsonb_typeof(project_types) = 'array' and octet_length(project_types::text) <= 65536`),
   ],
 );

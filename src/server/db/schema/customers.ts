@@ -1,8 +1,9 @@
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { tenants, users } from './platform';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { tenants } from './tenants';
 
-// A store's customers (issue 26): the customers module owns these tables.
+// Tables of the customers module (src/server/modules/customers): a store's customers (issue 26).
 
 /**
  * A shopper's saved delivery addresses in one store (issue 26): offered at checkout. Kept per store,

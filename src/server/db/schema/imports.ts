@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenants, users } from './platform';
 import type { ImportDryRun, ImportResult, ImportStats, ImportStatus } from '../../../shared/imports';
 import type { ProductCsvField } from '../../../shared/product-csv';
+import { users } from './accounts';
+import { tenants } from './tenants';
 
-// import_batches and import_field_mappings are owned by the imports module (src/server/modules/imports). Issue 15.
+// Tables of the imports module (src/server/modules/imports): product CSV imports (issue 15).
 
 /**
  * One product CSV import (admin spec §3 "Import batch"): the file a store manager uploaded (stored

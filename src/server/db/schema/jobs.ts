@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './platform';
+import { tenants } from './tenants';
 
-// background_jobs is owned by the jobs module (src/server/modules/jobs). Issue 15.
+// Tables of the jobs module (src/server/modules/jobs): background work any instance may claim (issue 15).
 
 export const JOB_KINDS = ['product_import'] as const;
+
 export type JobKind = (typeof JOB_KINDS)[number];
+
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /**

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenants, users } from './platform';
-import { products, productVariants, type NameValue } from './catalog';
 import type { PostalAddress } from '../../../shared/address';
 import { SHIPPING_VAT_MODES, VAT_RATES, type VatPart } from '../../../shared/vat';
+import { users } from './accounts';
+import { type NameValue, products, productVariants } from './catalogue';
+import { createdAt, tenantId, updatedAt } from './columns';
+import { tenants } from './tenants';
 
-const tenantId = () => uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+// Tables of the orders module (src/server/modules/orders): delivery options, carts, orders, their
+// timeline, claims, refunds, invoice numbers, VAT records and the payment events that paid them.
 
 export type { PostalAddress };
 
@@ -16,6 +17,7 @@ const deliveryDays = () => ({
   deliveryMinDays: integer('delivery_min_days').notNull().default(3),
   deliveryMaxDays: integer('delivery_max_days').notNull().default(5),
 });
+
 const DELIVERY_DAYS_CHECK = sql`delivery_min_days between 1 and 30 and delivery_max_days between delivery_min_days and 30`;
 
 /**
@@ -58,6 +60,8 @@ export const carts = pgTable(
     tokenHash: text('token_hash').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     shippingMethodId: uuid('shipping_method_id').references(() => shippingMethods.id, { onDelete: 'set null' }),
+    /** The discount code the shopper applied (issue 28), checked again each time the cart is priced. */
+    discountCode: text('discount_code'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -83,7 +87,9 @@ export const cartItems = pgTable(
 );
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled', 'refunded'] as const;
+
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'failed', 'expired', 'partially_refunded', 'refunded'] as const;
+
 /** held: counted in reserved_quantity; committed: taken off stock on payment; released: given back. */
 export const RESERVATION_STATES = ['held', 'committed', 'released'] as const;
 
@@ -110,6 +116,10 @@ export const orders = pgTable(
     currency: text('currency').notNull().default('GBP'),
     subtotal: integer('subtotal').notNull(),
     discountTotal: integer('discount_total').notNull().default(0),
+    /** The discount code the order was placed with (issue 28), as the shopper saw it; null: none. */
+    discountCode: text('discount_code'),
+    /** The delivery charge a free-delivery code waived (pence): shipping_total is then 0. */
+    shippingDiscount: integer('shipping_discount').notNull().default(0),
     shippingTotal: integer('shipping_total').notNull(),
     taxTotal: integer('tax_total').notNull().default(0),
     totalAmount: integer('total_amount').notNull(),
@@ -143,6 +153,11 @@ export const orders = pgTable(
      * checkouts holding stock are limited per address (decision 033).
      */
     checkoutAddress: text('checkout_address'),
+    /**
+     * The store address the checkout was made on (scheme, host and port, as the request named it): a
+     * checkout recovery email (issue 28) links back to it. Null for checkouts made before it was kept.
+     */
+    checkoutOrigin: text('checkout_origin'),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /**
@@ -165,11 +180,16 @@ export const orders = pgTable(
     index('orders_reservation_idx').on(t.reservationState, t.reservationExpiresAt),
     // Counting an address's checkouts that still hold stock (few rows: only holds are indexed).
     index('orders_held_address_idx').on(t.tenantId, t.checkoutAddress).where(sql`reservation_state = 'held'`),
-    check('orders_money_check', sql`subtotal >= 0 and discount_total >= 0 and shipping_total >= 0 and tax_total >= 0 and total_amount >= 0 and refunded_amount between 0 and total_amount`),
+    // The checkout recovery job's question, store by store: unpaid checkouts placed in a window of time.
+    index('orders_unpaid_placed_idx').on(t.tenantId, t.placedAt).where(sql`paid_at is null`),
+    // The checkouts of one cart (a later or a paid one means an earlier one needs no reminder).
+    index('orders_cart_idx').on(t.tenantId, t.cartId).where(sql`cart_id is not null`),
+    check('orders_money_check', sql`subtotal >= 0 and discount_total >= 0 and shipping_discount >= 0 and shipping_total >= 0 and tax_total >= 0 and total_amount >= 0 and refunded_amount between 0 and total_amount`),
     check('orders_refund_pending_check', sql`refund_pending >= 0 and refunded_amount + refund_pending <= total_amount`),
     check('orders_status_check', sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
     check('orders_payment_status_check', sql.raw(`payment_status in (${PAYMENT_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
     check('orders_delivery_days_check', DELIVERY_DAYS_CHECK),
+    check('orders_checkout_origin_check', sql`checkout_origin is null or length(checkout_origin) <= 300`),
   ],
 );
 
@@ -189,6 +209,11 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     unitPrice: integer('unit_price').notNull(),
     totalAmount: integer('total_amount').notNull(),
+    /**
+     * The line's share of the order's discount (pence, issue 28): the shopper paid total_amount less
+     * this, and vat_amount is the VAT inside what they paid. The shares add up to the order's discount.
+     */
+    discountAmount: integer('discount_amount').notNull().default(0),
     /** The line's VAT rate when it was sold; null: the store charged no VAT. */
     vatRate: text('vat_rate', { enum: VAT_RATES }),
     /** The VAT inside total_amount (pence). */
@@ -196,7 +221,11 @@ export const orderItems = pgTable(
     /** Which stock row the reservation holds: the variant's own stock or the product's. */
     stockSource: text('stock_source', { enum: ['product', 'variant', 'untracked'] }).notNull(),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.tenantId, t.productId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.tenantId, t.productId),
+    check('order_items_discount_check', sql`discount_amount between 0 and total_amount`),
+  ],
 );
 
 /** The order's timeline: placed, paid, status changes, emails, refunds and notes, with who and when. */
@@ -228,53 +257,6 @@ export const paymentEvents = pgTable(
     receivedAt: createdAt(),
   },
   (t) => [uniqueIndex('payment_events_event_uq').on(t.provider, t.eventId)],
-);
-
-/** Sessions of the built-in test gateway's hosted pay page. */
-export const testPaymentSessions = pgTable(
-  'test_payment_sessions',
-  {
-    id: text('id').primaryKey(),
-    tenantId: tenantId(),
-    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-    amountTotal: integer('amount_total').notNull(),
-    currency: text('currency').notNull(),
-    lines: jsonb('lines').$type<{ name: string; quantity: number; unit_amount: number }[]>().notNull(),
-    /** Copied from checkout: the pay page shows them without reading the orders module's table. */
-    orderNumber: text('order_number'),
-    shippingName: text('shipping_name'),
-    customerEmail: text('customer_email'),
-    successUrl: text('success_url').notNull(),
-    cancelUrl: text('cancel_url').notNull(),
-    status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull().default('open'),
-    paymentReference: text('payment_reference'),
-    /** The store's connected test account the money goes to; null: the platform's own account. */
-    destinationAccount: text('destination_account'),
-    refundedAmount: integer('refunded_amount').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('test_payment_sessions_order_idx').on(t.tenantId, t.orderId)],
-);
-
-/**
- * What the built-in test gateway refunded, one row per refund, found again by the caller's
- * idempotency key: asked twice with the same key (a retry after a lost answer), it answers the same
- * refund instead of making a second, as a real provider does.
- */
-export const testPaymentRefunds = pgTable(
-  'test_payment_refunds',
-  {
-    id: text('id').primaryKey(),
-    tenantId: tenantId(),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => testPaymentSessions.id, { onDelete: 'cascade' }),
-    idempotencyKey: text('idempotency_key').notNull(),
-    amount: integer('amount').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('test_payment_refunds_key_uq').on(t.tenantId, t.idempotencyKey), check('test_payment_refunds_amount_check', sql`amount > 0`)],
 );
 
 export const REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
@@ -364,62 +346,6 @@ export const orderRefundLines = pgTable(
   ],
 );
 
-/**
- * Append-only stock ledger: every change to a tracked product's or variant's stock, with who, why and
- * the quantity it left. Checkout sales and admin adjustments both write here. The app's database role
- * may insert and read rows but not change or delete them (migration *_stock_ledger.sql); rows still go with their
- * product, since foreign-key cascades run as the table owner.
- */
-export const stockMovements = pgTable(
-  'stock_movements',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
-    change: integer('change').notNull(),
-    reason: text('reason').notNull(),
-    notes: text('notes'),
-    resultingQuantity: integer('resulting_quantity').notNull(),
-    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    /** Copied when written: the ledger names the order without reading the orders module's table. */
-    orderNumber: text('order_number'),
-    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    // clock_timestamp(), not now(): the row is written after the product's row lock is taken, so the
-    // ledger sorts in the order the changes were really applied, even when transactions overlap.
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
-  },
-  (t) => [
-    index('stock_movements_product_idx').on(t.tenantId, t.productId, t.createdAt),
-    check('stock_movements_change_check', sql`change <> 0`),
-    check('stock_movements_resulting_check', sql`resulting_quantity >= 0`),
-  ],
-);
-
-/** Every email the shop sends, whichever adapter delivered it: the built-in outbox keeps them here. */
-export const emailMessages = pgTable(
-  'email_messages',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** Null: the platform's own mail (to its owners), seen only in a platform scope (decision 029). */
-    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
-    toAddress: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    html: text('html').notNull(),
-    text: text('text').notNull(),
-    kind: text('kind').notNull(),
-    status: text('status', { enum: ['stored', 'sent', 'failed'] }).notNull(),
-    provider: text('provider').notNull(),
-    error: text('error'),
-    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    /** Copied when sent: the outbox names the order without reading the orders module's table. */
-    orderNumber: text('order_number'),
-    createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-  },
-  (t) => [index('email_messages_tenant_idx').on(t.tenantId, t.createdAt), index('email_messages_order_idx').on(t.orderId)],
-);
-
 /** A pending "link my earlier orders" request: confirmed only by opening the emailed link while signed in. */
 export const orderClaims = pgTable(
   'order_claims',
@@ -434,6 +360,58 @@ export const orderClaims = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('order_claims_token_uq').on(t.tokenHash)],
+);
+
+/**
+ * Abandoned checkout recovery (issue 28, decision 048): at most one row per checkout (an unpaid order),
+ * written by the recovery job in the same transaction as the email it sends (or, for an address that
+ * unsubscribed, with skipped set and no email), so a checkout is settled once however many instances
+ * run the job. The restore and unsubscribe links carry random tokens stored here hashed. A paid order
+ * whose cart was restored from the link, or paid by the same address within a week of the email,
+ * marks the row recovered with its total (the dashboard's "Recovered checkouts").
+ */
+export const checkoutRecoveries = pgTable(
+  'checkout_recoveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The checkout's address, lower-cased. */
+    email: text('email').notNull(),
+    /** Hash of the "Return to your cart" token; null when nothing was sent. */
+    tokenHash: text('token_hash'),
+    /** Hash of the unsubscribe link's token; null when nothing was sent. */
+    unsubscribeTokenHash: text('unsubscribe_token_hash'),
+    /** When the email was written to the outbox; null when it was skipped. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Why nothing was sent: the address had unsubscribed from these emails. */
+    skipped: text('skipped', { enum: ['unsubscribed'] }),
+    /** Until when the restore link works. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** First opened; and the cart the link last filled (a later payment of it is a recovery). */
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+    restoredCartId: uuid('restored_cart_id').references(() => carts.id, { onDelete: 'set null' }),
+    recoveredOrderId: uuid('recovered_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The recovered order's total (pence) when it was paid. */
+    recoveredTotal: integer('recovered_total'),
+    recoveredAt: timestamp('recovered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('checkout_recoveries_order_uq').on(t.orderId),
+    uniqueIndex('checkout_recoveries_token_uq').on(t.tenantId, t.tokenHash),
+    uniqueIndex('checkout_recoveries_unsubscribe_uq').on(t.tenantId, t.unsubscribeTokenHash),
+    index('checkout_recoveries_email_idx').on(t.tenantId, t.email, t.sentAt),
+    index('checkout_recoveries_cart_idx').on(t.tenantId, t.restoredCartId),
+    index('checkout_recoveries_recovered_idx').on(t.tenantId, t.recoveredAt).where(sql`recovered_at is not null`),
+    check(
+      'checkout_recoveries_state_check',
+      sql`length(email) between 1 and 320 and (skipped is null or skipped = 'unsubscribed') and ((sent_at is not null and skipped is null and token_hash is not null and unsubscribe_token_hash is not null and expires_at is not null) or (sent_at is null and skipped is not null and token_hash is null and unsubscribe_token_hash is null))`,
+    ),
+    check('checkout_recoveries_recovered_check', sql`recovered_total is null or recovered_total >= 0`),
+  ],
 );
 
 /**

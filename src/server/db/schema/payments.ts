@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './platform';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bookId, createdAt, tenantId, updatedAt } from './columns';
 
-const tenantId = () => uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' });
-/** A store's row, or null for the platform's own sales book (policy platform_sales, decision 029). */
-const bookId = () => uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+// Tables of the payments module (src/server/modules/payments): stores' payment accounts and the refunds
+// of payments nobody keeps (decision 029).
 
 /** What the provider still wants from the account holder (Stripe's `requirements`, trimmed). */
 export interface AccountRequirements {
@@ -49,28 +46,10 @@ export const paymentAccounts = pgTable(
   ],
 );
 
-/**
- * The built-in test gateway's side of onboarding (the "provider's" record of a connected account):
- * what the hosted onboarding page collected, one step at a time. Owned by the test gateway adapter.
- */
-export const testConnectAccounts = pgTable('test_connect_accounts', {
-  id: text('id').primaryKey(),
-  tenantId: tenantId(),
-  shopName: text('shop_name').notNull(),
-  businessName: text('business_name'),
-  businessType: text('business_type'),
-  website: text('website'),
-  bankLast4: text('bank_last4'),
-  personName: text('person_name'),
-  businessDetailsAt: timestamp('business_details_at', { withTimezone: true }),
-  bankAccountAt: timestamp('bank_account_at', { withTimezone: true }),
-  identityAt: timestamp('identity_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
-
 export const STRAY_REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
+
 export const STRAY_SUBJECTS = ['order', 'quote'] as const;
+
 /**
  * Why a completed payment was not kept: its order or quote was already paid, it was not the amount due,
  * it came from a session the order no longer uses, or the quote it names was deleted.
@@ -124,58 +103,5 @@ export const strayPaymentRefunds = pgTable(
         and length(provider) between 1 and 20 and length(session_id) between 1 and 300 and coalesce(length(payment_reference), 0) <= 300
         and coalesce(length(destination_account), 0) <= 255 and coalesce(length(provider_refund_id), 0) <= 255 and coalesce(length(last_error), 0) <= 1000`,
     ),
-  ],
-);
-
-export const TEST_DEPOSIT_STATUSES = ['open', 'complete', 'expired'] as const;
-
-/**
- * The built-in test gateway's quote deposit sessions (decision 029, replacing decision 028's stateless
- * ids): open, complete once, or expired (cancelled by a newer session, or out of time), so a superseded
- * session can no longer be paid and a paid one can be refunded. tenant_id null for a platform quote.
- * Owned by the test gateway adapter; quote_id names the CRM's quote without a foreign key (adapters
- * know no module's tables).
- */
-export const testDepositSessions = pgTable(
-  'test_deposit_sessions',
-  {
-    id: text('id').primaryKey(),
-    tenantId: bookId(),
-    quoteId: uuid('quote_id').notNull(),
-    amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
-    description: text('description').notNull(),
-    /** The proposal page's path (and query) on its own host: where paying or cancelling returns. */
-    returnPath: text('return_path').notNull(),
-    status: text('status', { enum: TEST_DEPOSIT_STATUSES }).notNull().default('open'),
-    paymentReference: text('payment_reference'),
-    destinationAccount: text('destination_account'),
-    refundedAmount: integer('refunded_amount').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('test_deposit_sessions_quote_idx').on(t.quoteId),
-    check('test_deposit_sessions_status_check', sql.raw(`status in (${TEST_DEPOSIT_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
-    check('test_deposit_sessions_check', sql`amount > 0 and refunded_amount between 0 and amount and length(description) <= 300 and length(return_path) <= 2000`),
-  ],
-);
-
-/** What the test gateway refunded on deposit sessions, found again by the caller's idempotency key. */
-export const testDepositRefunds = pgTable(
-  'test_deposit_refunds',
-  {
-    id: text('id').primaryKey(),
-    tenantId: bookId(),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => testDepositSessions.id, { onDelete: 'cascade' }),
-    idempotencyKey: text('idempotency_key').notNull(),
-    amount: integer('amount').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('test_deposit_refunds_key_uq').on(sql`coalesce(${t.tenantId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.idempotencyKey),
-    check('test_deposit_refunds_amount_check', sql`amount > 0`),
   ],
 );

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Scope, Work } from '../../db/unit-of-work';
+import { salesBookScope } from '../../db/privileged-scopes';
 import type { EmailSender } from '../../adapters/email/email';
 import { renderEmailLayout, type EmailLayout } from '../../adapters/email/layout';
 import { sendPlatformTemplatedEmail, sendTemplatedEmail, type TemplatedEmail } from '../emails';
@@ -36,7 +37,7 @@ export function mailSiteOf(req: FastifyRequest): MailSite {
  * uses too). That flag reaches only the platform's sales book, which no account code touches.
  */
 export function mailScope(site: MailSite, userId: string | null): Scope {
-  return { tenantId: site.tenantId, userId, platformSales: site.tenantId === null };
+  return salesBookScope(site.tenantId, userId);
 }
 
 /** A templated email (the store's own wording, or the platform's defaults), in work's transaction. */

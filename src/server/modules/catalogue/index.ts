@@ -7,6 +7,8 @@ export { mediaRoutes } from './media/routes';
 export { renderPageHead, seoRoutes } from './seo/routes';
 export { CATALOGUE_PAGE_ROUTES } from './seo/seo-service';
 export { CatalogueCache } from './storefront/catalogue-cache';
+// The categories a product is in, with those above them, for discounts by category (issue 28).
+export { productCategoryIds } from './storefront/product-categories';
 export { isLiveProduct, liveProductRating, productLabels, sellableRows, setProductRating, type SellableRow } from './storefront/sellable';
 // What the catalogue is missing (descriptions, pictures, categories), for the AI findings and the dashboard.
 export { LOW_STOCK_AT, missingDescription, productForContext, productGaps, storeGaps, type Gap, type ProductGaps, type StoreGaps } from './insights/gaps';

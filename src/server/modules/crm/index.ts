@@ -5,3 +5,4 @@ export { publicQuoteRoutes } from './quotes/public-routes';
 export { renderQuotePageHead } from './quotes/page-head';
 export { applyQuoteDepositEvent, quoteStraySubject } from './quotes/deposit-events';
 export { seedDemoLeads } from './leads/demo-leads';
+export { seedDemoCrmKit } from './settings/service';

@@ -3,5 +3,5 @@
 export { adminCustomerRoutes } from './admin/routes';
 export { recordStoreAccount } from './store-accounts';
 export { savedAddressRoutes } from './addresses/routes';
-export { listAddresses as savedAddressesOf } from './addresses/repo';
+export { savedAddressesOf } from './addresses/service';
 export { privacyRoutes } from './privacy/routes';

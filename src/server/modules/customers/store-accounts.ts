@@ -15,7 +15,7 @@ type AccountUsed = Extract<DomainEvent, { type: 'account.used_in_store' }>;
 export function recordStoreAccount(scopes: UnitOfWork) {
   return (event: AccountUsed) =>
     scopes.run({ tenantId: event.tenantId, userId: event.userId }, async ({ tx }) => {
-      if (await findRole(tx, event.tenantId, event.userId)) return;
+      if (await findRole({ tx, tenantId: event.tenantId }, event.userId)) return;
       await tx.execute(sql`
         insert into store_customers as s (tenant_id, email, user_id)
         values (${event.tenantId}::uuid, lower(${event.email}), ${event.userId}::uuid)

@@ -89,7 +89,12 @@ describe('GET /api/admin/dashboard/kpis', () => {
   it('counts products missing a description and low stock like the alert, and reports set-up from real state', async () => {
     const demo = t.seed.tenantIds.demo;
     await t.database.db.execute(sql`update products set description = 'Described.', track_inventory = true, stock_quantity = 50 where tenant_id = ${demo}::uuid`);
-    const ids = rowsOf<{ id: string }>(await t.database.db.execute(sql`select id from products where tenant_id = ${demo}::uuid and status <> 'archived' order by id limit 3`)).map((r) => r.id);
+    // A product with variants has their stock (decision 042): plenty on each, and the figures set below go on products without.
+    await t.database.db.execute(sql`update product_variants set stock_quantity = 25, reserved_quantity = 0 where tenant_id = ${demo}::uuid`);
+    const ids = rowsOf<{ id: string }>(
+      await t.database.db.execute(sql`select id from products p where tenant_id = ${demo}::uuid and status <> 'archived'
+                                      and not exists (select 1 from product_variants v where v.product_id = p.id) order by id limit 3`),
+    ).map((r) => r.id);
     await t.database.db.execute(sql`update products set description = '  ' where id = ${ids[0]}::uuid`);
     await t.database.db.execute(sql`update products set description = null, stock_quantity = 2 where id = ${ids[1]}::uuid`);
     await t.database.db.execute(sql`update products set stock_quantity = 5 where id = ${ids[2]}::uuid`);

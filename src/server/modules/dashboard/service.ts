@@ -3,7 +3,7 @@ import { penceToPounds } from '../../../shared/money';
 import type { DashboardKpis, DashboardSetup } from '../../../shared/dashboard';
 import { listLowStock } from '../inventory';
 import { catalogueSetup, missingDescription } from '../catalogue';
-import { dailySales } from '../orders';
+import { dailySales, recoveredCheckouts } from '../orders';
 import { paymentsConnected } from '../payments';
 
 /**
@@ -23,5 +23,6 @@ export async function kpis(ctx: TenantCtx, paymentProvider: DashboardSetup['paym
     series: days.map((d) => ({ date: d.date, revenue: penceToPounds(d.revenue_pence), orders: d.orders })),
     // The store's own connected account with the provider in use (issue 13), not just a configured key.
     setup: { ...setup, payments_connected: await paymentsConnected(ctx, paymentProvider), payment_provider: paymentProvider },
+    recovered_checkouts: await recoveredCheckouts(ctx),
   };
 }

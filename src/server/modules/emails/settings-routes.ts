@@ -12,12 +12,13 @@ import {
   emailDomainResponse,
   emailTemplateBody,
   emailTemplateListResponse,
+  emailTemplatePreviewResponse,
   emailTemplateResponse,
   idQuery,
 } from '../../../shared/email-settings';
 import * as domains from './domains/service';
 import * as templates from './templates/service';
-import { sendTestEmail } from './dispatch';
+import { previewTemplate, sendTestEmail } from './dispatch';
 
 /** `?id=` that cannot name a record: the same 404 as a missing or another store's one. */
 function recordId(id: string, message: string): string {
@@ -49,6 +50,12 @@ export const emailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     domain: await domains.verifyDomain(manager(req), domainDeps(), recordId(req.query.id, 'Email domain not found')),
   }));
 
+  app.delete('/api/functions/v1/email-domains', { schema: { querystring: idQuery } }, async (req, reply) => {
+    const id = recordId(req.query.id, 'Email domain not found');
+    await asMemberWith(req, 'settings', (ctx) => domains.removeDomain(ctx, id));
+    return reply.status(204).send();
+  });
+
   app.get('/api/functions/v1/email-templates', { schema: { response: { 200: emailTemplateListResponse } } }, async (req) =>
     asMemberWith(req, 'settings', async (ctx) => ({ templates: await templates.listTemplates(ctx) })),
   );
@@ -62,6 +69,10 @@ export const emailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     const id = recordId(req.query.id, 'Email template not found');
     return { template: await asMemberWith(req, 'settings', (ctx) => templates.updateTemplate(ctx, id, req.body)) };
   });
+
+  app.post('/api/functions/v1/email-templates/preview', { schema: { body: emailTemplateBody, response: { 200: emailTemplatePreviewResponse } } }, async (req) =>
+    asMemberWith(req, 'settings', (ctx) => previewTemplate(ctx, req.body, `${req.protocol}://${req.headers.host}`)),
+  );
 
   app.post('/api/functions/v1/email-dispatch', { schema: { body: emailDispatchBody, response: { 200: emailDispatchResponse } } }, async (req) =>
     asMemberWith(req, 'settings', (ctx) => {

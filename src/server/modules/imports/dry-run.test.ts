@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { autoMap } from '../../../shared/import/mapping';
-import { dryRun, type SkuLookup } from './dry-run';
+import { dryRun, type PictureCheck, type SkuLookup } from './dry-run';
 import type { CsvRow } from './csv/parse';
 
 const headers = ['SKU', 'Name', 'Price', 'Variant SKU'];
@@ -48,5 +48,46 @@ describe('dry run', () => {
     const result = await dryRun(rowsOf(rows), headers, mapping, none);
     expect(result.summary).toEqual({ rows_total: 4, products_to_create: 1, products_to_update: 0, rows_rejected: 3 });
     expect(result.errors).toEqual([{ line: 3, column: null, field: null, message: 'This row has 2 cells but the header has 4' }]);
+  });
+
+  it('checks the first 50 distinct picture addresses once, at the end, and lists those that fail with their line (issue 27 item 5)', async () => {
+    const headers = ['SKU', 'Name', 'Price', 'Image URLs'];
+    const rows: CsvRow[] = [
+      { line: 2, values: ['P-1', 'Mug', '5.00', 'https://pics.example/ok.png|https://pics.example/gone.png'] },
+      { line: 3, values: ['P-2', 'Cup', '5.00', 'https://pics.example/ok.png'] },
+      // A rejected product's pictures do not matter.
+      { line: 4, values: ['P-3', 'Bad', 'free', 'https://pics.example/bad-row.png'] },
+      ...Array.from({ length: 60 }, (_, i) => ({ line: 5 + i, values: [`Q-${i}`, 'Thing', '1.00', `https://pics.example/${i}.png`] })),
+    ];
+    const asked: { url: string; sku: string }[][] = [];
+    const check: PictureCheck = async (pictures) => {
+      asked.push(pictures);
+      return new Map(pictures.map((p) => [p.url, p.url.endsWith('gone.png') ? 'Picture will not be imported: the server answered 404' : null]));
+    };
+    const result = await dryRun(rowsOf(rows), headers, autoMap(headers), none, new Date(), check);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toHaveLength(50);
+    expect(asked[0].slice(0, 3)).toEqual([{ url: 'https://pics.example/ok.png', sku: 'P-1' }, { url: 'https://pics.example/gone.png', sku: 'P-1' }, { url: 'https://pics.example/0.png', sku: 'Q-0' }]);
+    expect(result.pictures).toEqual({ listed: 63, checked: 50, failed: [{ line: 2, url: 'https://pics.example/gone.png', message: 'Picture will not be imported: the server answered 404' }] });
+    // Pictures never reject a row: the import goes ahead without them.
+    expect(result.summary.rows_rejected).toBe(1);
+  });
+
+  it('says which products are the template’s examples, and does not check their placeholder pictures', async () => {
+    const headers = ['SKU', 'Name', 'Price', 'Image URLs'];
+    const rows: CsvRow[] = [
+      { line: 2, values: ['MUG-STONE-01', 'Stoneware Coffee Mug', '14.00', 'https://example.com/images/mug-front.jpg'] },
+      // The store's own product that shares an example's SKU but not its name is not an example.
+      { line: 3, values: ['TOWEL-LINEN-02', 'Our own towel', '12.50', ''] },
+      { line: 4, values: ['OWN-1', 'Own mug', '9.00', ''] },
+    ];
+    const checked: string[] = [];
+    const result = await dryRun(rowsOf(rows), headers, autoMap(headers), none, new Date(), async (pictures) => {
+      checked.push(...pictures.map((p) => p.url));
+      return new Map();
+    });
+    expect(result.examples).toEqual({ count: 1, names: ['Stoneware Coffee Mug'] });
+    expect(checked).toEqual([]);
+    expect(result.summary.products_to_create).toBe(3);
   });
 });

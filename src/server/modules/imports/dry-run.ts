@@ -1,8 +1,17 @@
 import type { ColumnMapping } from '../../../shared/import/mapping';
 import type { RowError } from '../../../shared/import/rows';
 import { isImportable, readSegments } from './process/segments';
-import { DRY_RUN_ERROR_LIMIT, DRY_RUN_ERRORS_PER_PRODUCT, type ImportDryRun } from '../../../shared/imports';
+import { DRY_RUN_ERROR_LIMIT, DRY_RUN_ERRORS_PER_PRODUCT, DRY_RUN_PICTURES_CHECKED, type ImportDryRun, type ImportPictureProblem } from '../../../shared/imports';
 import type { CsvRow } from './csv/parse';
+import { isTemplateExample } from './template';
+
+/**
+ * Checks picture addresses as the import would fetch them: per address checked, null when it would be
+ * imported, else the merchant's reason (images.ts checkImportImages). An address it leaves out was not
+ * checked (the product has that picture already: the import will not fetch it). Called once, at the
+ * end, with no transaction open.
+ */
+export type PictureCheck = (pictures: { url: string; sku: string }[]) => Promise<Map<string, string | null>>;
 
 // The dry run (issue 15 item 3, decision 024): every row of the file through the product grouping and
 // value checks, then the SKUs looked up in the store, so the merchant sees how many products would be
@@ -42,6 +51,7 @@ export async function dryRun(
   mapping: ColumnMapping,
   lookup: (skus: { products: string[]; variants: string[] }) => Promise<SkuLookup>,
   now = new Date(),
+  checkPictures?: PictureCheck,
 ): Promise<ImportDryRun> {
   const parseErrors = new ErrorList();
   const conflicts = new ErrorList();
@@ -52,6 +62,10 @@ export async function dryRun(
   // Valid products wait here for their SKUs to be looked up, a batch at a time, so memory stays flat
   // however long the file.
   let valid: ValidProduct[] = [];
+  // The first DRY_RUN_PICTURES_CHECKED distinct picture addresses, with the line that lists each first.
+  const pictures = new Map<string, { line: number; sku: string }>();
+  let picturesListed = 0;
+  const examples: string[] = [];
 
   // Which SKUs the store has: a product SKU there is an update; a variant SKU there under another
   // product would break the store's unique variant SKUs, so that product is rejected.
@@ -84,6 +98,14 @@ export async function dryRun(
     if (!product) continue;
     const { grouped, lines } = product;
     if (isImportable(product) && grouped.draft) {
+      // The template's examples are imported without their placeholder pictures: nothing to check.
+      if (isTemplateExample(grouped.draft)) examples.push(grouped.draft.name);
+      else {
+        for (const url of grouped.draft.image_urls ?? []) {
+          picturesListed += 1;
+          if (pictures.size < DRY_RUN_PICTURES_CHECKED && !pictures.has(url)) pictures.set(url, { line: grouped.draft.line, sku: grouped.draft.sku });
+        }
+      }
       valid.push({ line: grouped.line, sku: grouped.sku ?? '', rows: lines.length, variants: grouped.draft.variants.map((v) => ({ line: v.line, sku: v.sku })) });
       if (valid.length >= LOOKUP_BATCH) await settleValid();
     } else {
@@ -94,10 +116,21 @@ export async function dryRun(
   await settleValid();
 
   const errors = [...parseErrors.items, ...conflicts.items].sort((a, b) => a.line - b.line).slice(0, DRY_RUN_ERROR_LIMIT);
-  return {
+  const result: ImportDryRun = {
     summary: { rows_total: rowsTotal, products_to_create: toCreate, products_to_update: toUpdate, rows_rejected: rejected },
     errors: errors.map((e) => ({ line: e.line, column: e.column, field: e.field, message: e.message })),
     errors_total: parseErrors.total + conflicts.total,
     checked_at: now.toISOString(),
   };
+  if (checkPictures) {
+    const answers = pictures.size > 0 ? await checkPictures([...pictures].map(([url, { sku }]) => ({ url, sku }))) : new Map<string, string | null>();
+    const failed: ImportPictureProblem[] = [];
+    for (const [url, { line }] of pictures) {
+      const problem = answers.get(url);
+      if (problem) failed.push({ line, url: url.slice(0, 500), message: problem });
+    }
+    result.pictures = { listed: picturesListed, checked: answers.size, failed };
+  }
+  if (examples.length > 0) result.examples = { count: examples.length, names: examples.slice(0, 10) };
+  return result;
 }

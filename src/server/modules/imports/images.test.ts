@@ -8,7 +8,7 @@ import { LocalFileStorage } from '../../adapters/storage/local-storage';
 import type { FileStorage } from '../../adapters/storage/storage';
 import { IMAGE_HEADERS, makePng, SVG } from '../../test/images';
 import { MAX_UPLOAD_BYTES } from '../../../shared/media';
-import { fetchImportImages, importImageKey, type ImportImageDeps } from './images';
+import { checkImportImages, fetchImportImages, importImageKey, type ImportImageDeps } from './images';
 
 const TENANT = '0b5e4c1e-7a43-4c1f-9d7e-2f6f4b1a9c01';
 const png = makePng(3, 2);
@@ -131,3 +131,33 @@ describe('fetchImportImages', () => {
     expect(mostInFlight).toBe(4);
   });
 });
+
+describe('the dry run’s picture check (issue 27 item 5)', () => {
+  it('answers which addresses would not be imported and why, keeping nothing', async () => {
+    const before = await storedFiles();
+    const result = await checkImportImages({ allowPrivate: true }, [`${base}/a.png`, `${base}/gone.png`, `${base}/page.html`, `${base}/a.png`]);
+    expect([...result]).toEqual([
+      [`${base}/a.png`, null],
+      [`${base}/gone.png`, 'Picture will not be imported: the server answered 404'],
+      [`${base}/page.html`, 'Picture will not be imported: not a picture (text/html)'],
+    ]);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses private and loopback addresses as the import does', async () => {
+    const result = await checkImportImages({ allowPrivate: false }, [`${base}/a.png`, 'http://169.254.169.254/latest/meta-data/']);
+    expect(result.get(`${base}/a.png`)).toMatch(/^Picture will not be imported: .*(private|local)/i);
+    expect(result.get('http://169.254.169.254/latest/meta-data/')).toMatch(/^Picture will not be imported: .*(private|local)/i);
+  });
+
+  it('gives each address at most its time limit (never above 5 s), a few at a time', async () => {
+    const started = Date.now();
+    const result = await checkImportImages({ allowPrivate: true, timeoutMs: 300 }, [`${base}/slow.png`]);
+    expect(result.get(`${base}/slow.png`)).toMatch(/^Picture will not be imported: timed out after 0.3 s/);
+    expect(Date.now() - started).toBeLessThan(1500);
+    mostInFlight = 0;
+    await checkImportImages({ allowPrivate: true }, Array.from({ length: 12 }, (_, i) => `${base}/many?${i}`));
+    expect(mostInFlight).toBeLessThanOrEqual(4);
+  });
+});
+

@@ -1,16 +1,16 @@
 import type { Readable } from 'node:stream';
 import type { FileStorage } from '../../adapters/storage/storage';
-import type { TenantCtx } from '../../http/context';
+import type { InScope, TenantCtx } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
 import { storageUnavailable } from '../media';
 import { autoMap, checkMapping, type ColumnMapping } from '../../../shared/import/mapping';
 import { PRODUCT_CSV_COLUMNS, normaliseHeader, type ProductCsvField } from '../../../shared/product-csv';
 import { EMPTY_IMPORT_STATS, IMPORT_MESSAGES, type ImportDryRun, type ImportStatus } from '../../../shared/imports';
-import type { ImportColumn, ImportColumnsResponse, ImportMappingBody } from '../../../shared/import-schemas';
+import type { ImportBatch, ImportColumn, ImportColumnsResponse, ImportMappingBody } from '../../../shared/import-schemas';
 import { CsvFileError } from './csv/decode';
 import { readCsvSample, type CsvSample } from './csv/parse';
 import * as repo from './repo';
-import { invalidTransition, mappingRecord } from './service';
+import { getBatch, invalidTransition, mappingRecord, toImportBatch } from './service';
 
 // Map Fields (issue 15 item 2, decision 024): the file's columns with sample values, the mapping this
 // store used before for the same headers (else matched by name), and the chosen mapping checked,
@@ -145,4 +145,27 @@ export async function recordDryRun(ctx: TenantCtx, id: string, mapping: ColumnMa
   });
   if (!moved) throw invalidTransition(IMPORT_MESSAGES.mappingChanged);
   return moved;
+}
+
+// The steps of Map Fields, each a transaction of its own: the file is read between them, with none open.
+
+/** The file's columns, sample values and the mapping to start from. */
+export async function batchColumns(inScope: InScope<TenantCtx>, storage: FileStorage, id: string): Promise<ImportColumnsResponse> {
+  const row = await inScope((ctx) => getBatch(ctx, id));
+  const sample = await sampleOf(storage, assertMappable(row));
+  return inScope((ctx) => columnsFor(ctx, row, sample));
+}
+
+/** The merchant's mapping, checked against the file's header, kept on the batch and as the store's default. */
+export async function chooseMapping(
+  inScope: InScope<TenantCtx>,
+  storage: FileStorage,
+  id: string,
+  body: ImportMappingBody,
+): Promise<{ batch: ImportBatch; mapping: Record<string, ProductCsvField | null> }> {
+  const row = await inScope((ctx) => getBatch(ctx, id));
+  const { headers } = await sampleOf(storage, assertMappable(row));
+  const chosen = mappingFromBody(headers, body);
+  const saved = await inScope((ctx) => saveMapping(ctx, id, headers, chosen));
+  return { batch: toImportBatch(saved), mapping: mappingRecord(chosen) };
 }

@@ -149,10 +149,16 @@ describe('pictures named in the file', () => {
 
   it('fetches each new picture once into storage, warns about one that cannot be fetched, and fetches nothing again on re-import', async () => {
     const csv = `SKU,Name,Price,Image URLs\r\nPROC-P-1,Picture mug,9.00,${base}/mug.png|${base}/gone.png\r\nPROC-P-2,Same picture,9.00,${base}/mug.png\r\n`;
+    // The check fetches each picture once, as the import would (issue 27 item 5), and says which fail.
+    const checkedBatch = await checked(csv);
+    expect(checkedBatch.dry_run?.pictures).toEqual({ listed: 3, checked: 2, failed: [{ line: 2, url: `${base}/gone.png`, message: 'Picture will not be imported: the server answered 404' }] });
+    expect(hits.get('/mug.png')).toBe(1);
+    expect(hits.get('/gone.png')).toBe(1);
     const batch = await imported(csv);
     expect(batch.status).toBe('succeeded');
     expect(batch.result).toMatchObject({ products_created: 2, images_saved: 2, images_failed: 1 });
-    expect(hits.get('/mug.png')).toBe(1);
+    // Once more for this file's own check, and once by the import.
+    expect(hits.get('/mug.png')).toBe(3);
     const pictures = await t.database.db
       .select({ url: productImages.imageUrl, source: productImages.sourceUrl, sku: products.sku })
       .from(productImages)
@@ -168,9 +174,55 @@ describe('pictures named in the file', () => {
     expect(errors.errors).toEqual([{ line: 2, column: 'Image URLs', field: 'image_urls', message: expect.stringMatching(/^Picture not imported: .*404.*gone\.png/), rejected: false }]);
     expect((await call(t.app, 'GET', `${BATCHES}/${batch.id}/rejected.csv`, { cookie: admin })).statusCode).toBe(404);
 
+    // The products have the picture now: neither the check nor the import fetches it again.
     const again = await imported(csv);
     expect(again.result).toMatchObject({ products_unchanged: 2, images_saved: 0 });
-    expect(hits.get('/mug.png')).toBe(1);
+    expect(again.dry_run?.pictures).toMatchObject({ listed: 3, checked: 1, failed: [{ line: 2, url: `${base}/gone.png` }] });
+    expect(hits.get('/mug.png')).toBe(3);
+  });
+
+  it('the check is for this store’s manager only, and never checks another store’s pictures', async () => {
+    const csv = `SKU,Name,Price,Image URLs\r\nPROC-P-9,Another mug,9.00,${base}/mug.png\r\n`;
+    const batch = await uploaded(csv);
+    const before = hits.get('/mug.png');
+    expect((await call(t.app, 'POST', `${BATCHES}/${batch.id}/dry-run`, { cookie: staff })).statusCode).toBe(403);
+    const foreign = await call(t.app, 'POST', `${BATCHES}/${batch.id}/dry-run`, { cookie: acmeAdmin, host: ACME_HOST });
+    expect(foreign.statusCode).toBe(404);
+    expect(hits.get('/mug.png')).toBe(before);
+  });
+});
+
+describe('the template’s example rows (issue 27 item 5)', () => {
+  it('are imported as drafts named “Example: …”, without their placeholder pictures, and the check says so', async () => {
+    const template = (await call(t.app, 'GET', '/api/imports/products/template.csv', { cookie: admin })).body;
+    const own = 'OWN-EX-1,Our own mug,,,8.00,,,,active';
+    const header = template.split('\r\n')[0];
+    const cells = header.split(',').length;
+    const ownRow = [...own.split(','), ...Array(cells - own.split(',').length).fill('')].join(',');
+    const csv = template.replace(/\r\n$/, `\r\n${ownRow}\r\n`);
+    const checkedBatch = await checked(csv);
+    expect(checkedBatch.dry_run?.examples).toEqual({ count: 3, names: ['Stoneware Coffee Mug', 'Linen Tea Towel', 'Organic Cotton T-Shirt'] });
+    expect(checkedBatch.dry_run?.pictures).toEqual({ listed: 0, checked: 0, failed: [] });
+
+    const batch = await imported(csv);
+    expect(batch.status, JSON.stringify(batch)).toBe('succeeded');
+    expect(batch.result).toMatchObject({ products_created: 4, images_failed: 0 });
+    const rows = await t.database.db
+      .select({ sku: products.sku, name: products.name, status: products.status })
+      .from(products)
+      .where(and(eq(products.tenantId, demo), sql`${products.sku} in ('MUG-STONE-01', 'TOWEL-LINEN-02', 'TEE-ORGANIC', 'OWN-EX-1')`))
+      .orderBy(products.sku);
+    expect(rows).toEqual([
+      { sku: 'MUG-STONE-01', name: 'Example: Stoneware Coffee Mug', status: 'draft' },
+      { sku: 'OWN-EX-1', name: 'Our own mug', status: 'active' },
+      { sku: 'TEE-ORGANIC', name: 'Example: Organic Cotton T-Shirt', status: 'draft' },
+      { sku: 'TOWEL-LINEN-02', name: 'Example: Linen Tea Towel', status: 'draft' },
+    ]);
+    const pictures = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(productImages).innerJoin(products, eq(products.id, productImages.productId)).where(and(eq(products.tenantId, demo), sql`${products.sku} in ('MUG-STONE-01', 'TOWEL-LINEN-02', 'TEE-ORGANIC')`));
+    expect(pictures[0].n).toBe(0);
+    // Imported again: still examples, still drafts, not "Example: Example: …".
+    const again = await imported(csv);
+    expect(again.result).toMatchObject({ products_unchanged: 4 });
   });
 });
 
@@ -313,7 +365,7 @@ describe('two instances, and a run cut off part way', () => {
   let otherScopes: UnitOfWork;
 
   beforeAll(async () => {
-    otherDatabase = t.config.databaseUrl ? await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null, pool: t.config.databasePool }) : t.database;
+    otherDatabase = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl, dataDir: null, pool: t.config.databasePool }) : t.database;
     otherScopes = new UnitOfWork(await otherDatabase.connectApp(), new DomainEvents());
   });
   afterAll(async () => {
@@ -331,7 +383,7 @@ describe('two instances, and a run cut off part way', () => {
   async function queued(csv: string): Promise<string> {
     const batch = await checked(csv);
     await t.scopes.run({ tenantId: demo, userId: null }, (work) =>
-      startProcessing({ ...work, tenantId: demo, actor: { sessionId: '', userId: t.seed.userIds['admin@demo.test'], email: '', isOwner: false, isSales: false, activeTenantId: demo }, role: null, permissions: PERMISSIONS }, batch.id, {}),
+      startProcessing({ ...work, tenantId: demo, actor: { sessionId: '', userId: t.seed.userIds['admin@demo.test'], email: '', isOwner: false, isSales: false, activeTenantId: demo }, role: null, permissions: PERMISSIONS }, { kick: () => {} }, batch.id, {}),
     );
     return batch.id;
   }
@@ -383,7 +435,7 @@ describe('two instances, and a run cut off part way', () => {
     const id = await queued(csv);
     const ledger = await ledgerCount();
     const filesRoot = (t.app.deps.storage as unknown as { root: string }).root;
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'src/server/test/import-worker.ts', t.config.databaseUrl!, filesRoot], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const worker = spawn(process.execPath, ['--import', 'tsx', 'src/server/test/import-worker.ts', t.databaseUrl!, filesRoot], { stdio: ['ignore', 'ignore', 'inherit'] });
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     try {
       // Killed (no shutdown at all) once it has committed some chunks and is writing more.

@@ -1,5 +1,7 @@
 import Papa from 'papaparse';
 import { PRODUCT_CSV_COLUMNS, type ProductCsvField } from '../../../shared/product-csv';
+import type { ProductDraft } from '../../../shared/import/rows';
+import { EXAMPLE_NAME_PREFIX } from '../../../shared/imports';
 
 type Row = Partial<Record<ProductCsvField, string>>;
 
@@ -45,4 +47,26 @@ export function productImportTemplate(): string {
     fields: PRODUCT_CSV_COLUMNS.map((c) => c.header),
     data: EXAMPLE_ROWS.map((row) => fields.map((f) => row[f] ?? '')),
   })}\r\n`;
+}
+
+/** The example products by SKU, with their names: a product is the example only when both match. */
+const EXAMPLES = new Map(EXAMPLE_ROWS.filter((row) => row.name).map((row) => [row.sku!.toLowerCase(), row.name!.toLowerCase()]));
+
+/**
+ * True when a product of an import file is one of the template's examples, left in by mistake: its SKU
+ * and name are the template's (a store's own product that merely shares a SKU is not).
+ */
+export function isTemplateExample(draft: Pick<ProductDraft, 'sku' | 'name'>): boolean {
+  const name = draft.name.trim().toLowerCase();
+  return EXAMPLES.get(draft.sku.trim().toLowerCase()) === name || EXAMPLES.get(draft.sku.trim().toLowerCase()) === name.replace(EXAMPLE_NAME_PREFIX.toLowerCase(), '');
+}
+
+/**
+ * An example product as it is imported (issue 27 item 5): a draft shoppers never see, named
+ * "Example: …" so it stands out in the product list, without the sample pictures (their addresses are
+ * placeholders that would only fail).
+ */
+export function asTemplateExample(draft: ProductDraft): ProductDraft {
+  const name = draft.name.startsWith(EXAMPLE_NAME_PREFIX) ? draft.name : `${EXAMPLE_NAME_PREFIX}${draft.name}`;
+  return { ...draft, name, status: 'draft', image_urls: [] };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { StoreCtx, TenantCtx } from '../../http/context';
+import type { StoreCtx, StoreTx, TenantCtx } from '../../http/context';
 import { rowsOf } from '../../db/rows';
 import { SALE_REASON } from '../../../shared/stock';
 
@@ -24,20 +24,46 @@ interface Unit {
   names: string[];
 }
 
-/** Lines that draw on the same stock row (two variants sharing the product's stock) are held together. */
+/**
+ * Lines that draw on the same stock row are held together. A variant line always draws on its variant
+ * (decision 042: a product with variants has no stock of its own; an order placed before that says
+ * 'product' for such a line and is mapped here). Units come sorted by product, then row, so every
+ * transaction takes its row locks in one order.
+ */
 function unitsOf(lines: StockLine[]): Unit[] {
   const units = new Map<string, Unit>();
   for (const line of lines) {
     if (line.stock_source === 'untracked') continue;
-    const table = line.stock_source === 'variant' ? 'product_variants' : 'products';
-    const id = line.stock_source === 'variant' ? line.variant_id! : line.product_id;
+    const onVariant = line.variant_id !== null;
+    const table = onVariant ? 'product_variants' : 'products';
+    const id = onVariant ? line.variant_id! : line.product_id;
     const key = `${table}:${id}`;
-    const unit = units.get(key) ?? { table, id, productId: line.product_id, variantId: line.stock_source === 'variant' ? line.variant_id : null, quantity: 0, names: [] };
+    const unit = units.get(key) ?? { table, id, productId: line.product_id, variantId: onVariant ? line.variant_id : null, quantity: 0, names: [] };
     unit.quantity += line.quantity;
     unit.names.push(line.name);
     units.set(key, unit);
   }
-  return [...units.values()];
+  return [...units.values()].sort((a, b) => (a.productId === b.productId ? (a.id < b.id ? -1 : 1) : a.productId < b.productId ? -1 : 1));
+}
+
+/**
+ * Locks the products whose variants are about to change, in id order, before any variant row. A
+ * variant's stock change rewrites its product's sums (migration 0039's trigger), so without this two
+ * checkouts of one product's variants could each hold a variant and wait for the other's product row.
+ */
+export async function lockProductsOf(ctx: StoreTx, productIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(productIds)].sort();
+  if (ids.length === 0) return;
+  await ctx.tx.execute(sql`
+    select id from products where tenant_id = ${ctx.tenantId} and id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+    order by id for update`);
+}
+
+/** The units, with the products of any variant units locked first. */
+async function lockedUnits(ctx: StoreCtx, lines: StockLine[]): Promise<Unit[]> {
+  const units = unitsOf(lines);
+  await lockProductsOf(ctx, units.filter((u) => u.table === 'product_variants').map((u) => u.productId));
+  return units;
 }
 
 /**
@@ -47,7 +73,7 @@ function unitsOf(lines: StockLine[]): Unit[] {
  */
 export async function reserve(ctx: StoreCtx, lines: StockLine[]): Promise<string[]> {
   const short: string[] = [];
-  for (const unit of unitsOf(lines)) {
+  for (const unit of await lockedUnits(ctx, lines)) {
     const result = await ctx.tx.execute(sql`
       update ${sql.identifier(unit.table)} set reserved_quantity = reserved_quantity + ${unit.quantity}
       where tenant_id = ${ctx.tenantId} and id = ${unit.id}::uuid and coalesce(stock_quantity, 0) - reserved_quantity >= ${unit.quantity}
@@ -59,7 +85,7 @@ export async function reserve(ctx: StoreCtx, lines: StockLine[]): Promise<string
 
 /** Gives held stock back (payment expired, failed or cancelled before paying). */
 export async function release(ctx: StoreCtx, lines: StockLine[]): Promise<void> {
-  for (const unit of unitsOf(lines)) {
+  for (const unit of await lockedUnits(ctx, lines)) {
     await ctx.tx.execute(sql`
       update ${sql.identifier(unit.table)} set reserved_quantity = greatest(reserved_quantity - ${unit.quantity}, 0)
       where tenant_id = ${ctx.tenantId} and id = ${unit.id}::uuid`);
@@ -74,7 +100,7 @@ export async function release(ctx: StoreCtx, lines: StockLine[]): Promise<void> 
  */
 export async function commitSale(ctx: StoreCtx, lines: StockLine[], order: { id: string; orderNumber: string }, held: boolean): Promise<string[]> {
   const short: string[] = [];
-  for (const unit of unitsOf(lines)) {
+  for (const unit of await lockedUnits(ctx, lines)) {
     const result = await ctx.tx.execute(sql`
       update ${sql.identifier(unit.table)}
       set stock_quantity = stock_quantity - ${unit.quantity},
@@ -135,6 +161,7 @@ async function putBack(ctx: StoreCtx, order: { id: string; orderNumber: string }
  */
 export async function returnSoldStock(ctx: StoreCtx, order: { id: string; orderNumber: string }, reason: 'cancelled' | 'return', notes: string): Promise<number> {
   const sold = await soldByOrder(ctx, order.id);
+  await lockProductsOf(ctx, sold.filter((u) => u.variant_id).map((u) => u.product_id));
   for (const unit of sold) await putBack(ctx, order, unit, reason, notes);
   return sold.reduce((n, u) => n + u.quantity, 0);
 }
@@ -155,12 +182,14 @@ export async function returnLineUnits(ctx: StoreCtx, order: { id: string; orderN
   const wanted = lines.filter((l) => l.stock_source !== 'untracked' && l.quantity > 0);
   if (wanted.length === 0) return back;
   const out = new Map((await soldByOrder(ctx, order.id)).map((u) => [`${u.product_id}:${u.variant_id ?? ''}`, u.quantity]));
+  await lockProductsOf(ctx, wanted.filter((l) => l.variant_id).map((l) => l.product_id));
   for (const line of wanted) {
-    const variantId = line.stock_source === 'variant' ? line.variant_id : null;
-    const key = `${line.product_id}:${variantId ?? ''}`;
+    // The ledger says which row the sale came off; a variant line goes back on its variant even when
+    // it was sold from the product's own stock before decision 042 (the product has none now).
+    const key = `${line.product_id}:${line.stock_source === 'variant' ? line.variant_id : ''}`;
     const quantity = Math.min(line.quantity, out.get(key) ?? 0);
     if (quantity <= 0) continue;
-    if (!(await putBack(ctx, order, { product_id: line.product_id, variant_id: variantId, quantity }, 'return', notes))) continue;
+    if (!(await putBack(ctx, order, { product_id: line.product_id, variant_id: line.variant_id, quantity }, 'return', notes))) continue;
     out.set(key, (out.get(key) ?? 0) - quantity);
     back.set(line.key, quantity);
   }

@@ -36,7 +36,7 @@ beforeAll(async () => {
   t = await resetTestApp();
   demo = t.seed.tenantIds.demo;
   acme = t.seed.tenantIds.acme;
-  otherDatabase = t.config.databaseUrl ? await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null, pool: t.config.databasePool }) : t.database;
+  otherDatabase = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl, dataDir: null, pool: t.config.databasePool }) : t.database;
   otherScopes = new UnitOfWork(await otherDatabase.connectApp(), new DomainEvents());
 });
 
@@ -141,6 +141,39 @@ describe('running jobs', () => {
     await a.runClaimed(job!);
     const b = new JobRunner(otherScopes, { workerId: 'b', log: silent });
     expect(await b.claim()).toMatchObject({ id, attempts: 2 });
+  });
+});
+
+describe('periodic tasks', () => {
+  it('run when asked, never twice at once in one instance; a failure is logged, not thrown; closing waits for a run', async () => {
+    const errors: unknown[] = [];
+    const runner = new JobRunner(t.scopes, { workerId: 'p', log: { error: (obj) => errors.push(obj), warn: () => {} } });
+    let runs = 0;
+    let release: () => void = () => {};
+    runner.every('tick', 60_000, async () => {
+      runs += 1;
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    const first = runner.runPeriodic('tick');
+    const second = runner.runPeriodic('tick');
+    expect(second).toBe(first);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(runs).toBe(1);
+    release();
+    await first;
+    runner.every('fails', 60_000, async () => {
+      throw new Error('the database went away');
+    });
+    await runner.runPeriodic('fails');
+    expect(errors).toHaveLength(1);
+    const third = runner.runPeriodic('tick');
+    const closed = runner.close();
+    release();
+    await Promise.all([third, closed]);
+    expect(runs).toBe(2);
+    // Closed: no more runs.
+    await runner.runPeriodic('tick');
+    expect(runs).toBe(2);
   });
 });
 

@@ -33,6 +33,20 @@ interface Registered {
 }
 
 /**
+ * Work with no row of its own in background_jobs that looks for what is due now and then (issue 28: the
+ * checkout recovery emails). Any number of instances run it at once: the work itself claims what it
+ * handles (FOR UPDATE SKIP LOCKED, and a record written in the same transaction), so none is done twice.
+ */
+export type PeriodicTask = (signal: AbortSignal) => Promise<unknown>;
+
+interface Periodic {
+  everyMs: number;
+  run: PeriodicTask;
+  /** The run under way in this instance, shared by whoever asks meanwhile. */
+  running: Promise<void> | null;
+}
+
+/**
  * Background jobs (issue 15: product imports) for one server instance. Jobs are rows in
  * background_jobs; any instance claims the oldest free one through claim_background_job() (FOR UPDATE
  * SKIP LOCKED, under a lease), so several instances share the work and never run the same job at once,
@@ -45,10 +59,11 @@ export class JobRunner {
   private readonly pollMs: number;
   private readonly maxAttempts: number;
   private readonly handlers = new Map<JobKind, Registered>();
+  private readonly periodic = new Map<string, Periodic>();
   private draining: Promise<void> | null = null;
   private again = false;
   private readonly stopping = new AbortController();
-  private timer: NodeJS.Timeout | null = null;
+  private timers: NodeJS.Timeout[] = [];
 
   constructor(
     private readonly scopes: UnitOfWork,
@@ -62,6 +77,31 @@ export class JobRunner {
 
   register(kind: JobKind, run: JobHandler, giveUp: JobGiveUp): void {
     this.handlers.set(kind, { run, giveUp });
+  }
+
+  /** Runs `run` every everyMs once started (start()), never twice at once in this instance. */
+  every(name: string, everyMs: number, run: PeriodicTask): void {
+    this.periodic.set(name, { everyMs, run, running: null });
+  }
+
+  /**
+   * Runs a periodic task now (its timer, or a test); a run already under way in this instance is the
+   * answer instead of a second one. Errors are logged; it never throws.
+   */
+  runPeriodic(name: string): Promise<void> {
+    const task = this.periodic.get(name);
+    if (!task) return Promise.reject(new Error(`No periodic task ${name}`));
+    if (task.running) return task.running;
+    task.running = (async () => {
+      try {
+        if (!this.stopping.signal.aborted) await task.run(this.stopping.signal);
+      } catch (err) {
+        this.options.log.error({ err, task: name }, 'a periodic background task failed; it runs again at its next turn');
+      } finally {
+        task.running = null;
+      }
+    })();
+    return task.running;
   }
 
   /** Claims one free job, or null. */
@@ -116,19 +156,26 @@ export class JobRunner {
     this.drain().catch((err: unknown) => this.options.log.error({ err }, 'claiming background jobs failed'));
   }
 
-  /** Looks for work every pollMs (jobs queued by other instances, or left by one that died). */
+  /**
+   * Looks for work every pollMs (jobs queued by other instances, or left by one that died), and runs each
+   * periodic task every its own interval. The timers never keep the process alive.
+   */
   start(): () => void {
     this.kick();
-    const timer = setInterval(() => this.kick(), this.pollMs);
-    timer.unref();
-    this.timer = timer;
-    return () => clearInterval(timer);
+    const timers = [setInterval(() => this.kick(), this.pollMs)];
+    for (const [name, task] of this.periodic) timers.push(setInterval(() => void this.runPeriodic(name), task.everyMs));
+    for (const timer of timers) timer.unref();
+    this.timers.push(...timers);
+    return () => timers.forEach((timer) => clearInterval(timer));
   }
 
-  /** Shutting down: no more claims; a running job stops at its next safe point and lets go of its lease. */
+  /**
+   * Shutting down: no more claims or periodic runs; a running job stops at its next safe point and lets
+   * go of its lease, a periodic run under way is waited for.
+   */
   async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    this.timers.forEach((timer) => clearInterval(timer));
     this.stopping.abort();
-    await this.draining;
+    await Promise.all([this.draining, ...[...this.periodic.values()].map((task) => task.running)]);
   }
 }

@@ -2,9 +2,9 @@ import type { TenantCtx } from '../../http/context';
 
 /** A place that shows a library file; deleting the file is refused while any exists. */
 export interface MediaUsage {
-  kind: 'product' | 'category' | 'page';
+  kind: 'product' | 'category' | 'page' | 'menu';
   id: string;
-  /** What staff recognise it by: the product's or category's name, the page's slug. */
+  /** What staff recognise it by: a product's or category's name, a page's slug, a menu's name (its id is its key). */
   label: string;
 }
 

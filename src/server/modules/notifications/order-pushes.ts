@@ -1,7 +1,7 @@
 import { findRole } from '../accounts';
 import { orderPushSummary, type OrderPushSummary } from '../orders';
 import { findTenant } from '../tenants';
-import type { Tx } from '../../db/connection';
+import type { StoreTx } from '../../http/context';
 import { PUSH_TEMPLATE_KEYS, type PushMessage } from '../../../shared/push';
 import { penceToPounds } from '../../../shared/money';
 import { deliver, type DeliveryDeps, type InFlight } from './delivery';
@@ -15,7 +15,7 @@ const ORDER_TTL_SECONDS = 24 * 60 * 60;
 const money = (pence: number, currency: string) => new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(penceToPounds(pence));
 
 type Plan = { targets: subscriptions.SubscriptionRow[]; message: PushMessage } | null;
-type Planner = (tx: Tx, ctx: subscriptions.StoreTx, order: OrderPushSummary, render: (key: string) => Promise<PushMessage | null>) => Promise<Plan>;
+type Planner = (ctx: StoreTx, order: OrderPushSummary, render: (key: string) => Promise<PushMessage | null>) => Promise<Plan>;
 
 /**
  * One order push: read the order, the template and the devices in the store's scope, then deliver
@@ -29,7 +29,7 @@ function orderPush(deps: DeliveryDeps, inFlight: InFlight, plan: Planner) {
       const ctx = { tx, tenantId };
       const order = await orderPushSummary(tx, tenantId, orderId);
       if (!order) return null;
-      const store = await findTenant(tx, tenantId);
+      const store = await findTenant(ctx);
       const vars = {
         order_number: order.orderNumber,
         customer_name: order.customerName,
@@ -43,7 +43,7 @@ function orderPush(deps: DeliveryDeps, inFlight: InFlight, plan: Planner) {
         const template = await templates.resolveActive(ctx, key);
         return template ? renderMessage(template, vars, `order-${order.id}`) : null;
       };
-      return plan(tx, ctx, order, render);
+      return plan(ctx, order, render);
     });
     if (planned?.targets.length) await deliver(deps, tenantId, planned.targets, planned.message, ORDER_TTL_SECONDS);
   };
@@ -54,14 +54,14 @@ function orderPush(deps: DeliveryDeps, inFlight: InFlight, plan: Planner) {
 
 /** order.paid: every staff device of a current member hears of the paid order. */
 export function pushPaidOrders(deps: DeliveryDeps, inFlight: InFlight) {
-  return orderPush(deps, inFlight, async (tx, ctx, _order, render) => {
+  return orderPush(deps, inFlight, async (ctx, _order, render) => {
     const message = await render(PUSH_TEMPLATE_KEYS.orderPaid);
     if (!message) return null;
     const staff = await subscriptions.listStaff(ctx);
     // Only people still on the team: a removed member's browser stops hearing of orders.
     const members = new Set<string>();
     for (const userId of new Set(staff.map((s) => s.userId).filter((id): id is string => id !== null))) {
-      if (await findRole(tx, ctx.tenantId, userId)) members.add(userId);
+      if (await findRole(ctx, userId)) members.add(userId);
     }
     return { targets: staff.filter((s) => s.userId && members.has(s.userId)), message };
   });
@@ -72,7 +72,7 @@ export function pushPaidOrders(deps: DeliveryDeps, inFlight: InFlight) {
  * in to the account the order belongs to) hear that it is on its way. Guests' orders have no account.
  */
 export function pushShippedOrders(deps: DeliveryDeps, inFlight: InFlight) {
-  const push = orderPush(deps, inFlight, async (_tx, ctx, order, render) => {
+  const push = orderPush(deps, inFlight, async (ctx, order, render) => {
     if (!order.userId) return null;
     const message = await render(PUSH_TEMPLATE_KEYS.orderShipped);
     return message ? { targets: await subscriptions.listOfUser(ctx, 'customer', order.userId), message } : null;

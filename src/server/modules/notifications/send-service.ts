@@ -32,7 +32,7 @@ export async function sendTest(ctx: TenantCtx, deps: DeliveryDeps, body: PushSen
   if (!targets.length) throw conflict('no_subscription', NO_DEVICE(body.kind));
   // Counted once it will go out; a refusal rolls this transaction back, so it sends nothing.
   await spendOutboundAllowance(ctx.tx, TEST_LIMIT, { tenantId: ctx.tenantId, accountId: ctx.actor.userId });
-  const store = await findTenant(ctx.tx, ctx.tenantId);
+  const store = await findTenant(ctx);
   const vars: Record<string, string> = {};
   for (const [name, value] of Object.entries(body.payload ?? {})) vars[name] = String(value);
   vars.store_name = store?.name ?? '';

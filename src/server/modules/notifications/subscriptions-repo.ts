@@ -1,13 +1,8 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/connection';
+import type { StoreTx } from '../../http/context';
 import { pushSubscriptions } from '../../db/schema';
 import type { PushKind } from '../../../shared/push';
 
-/** The part of a ctx these queries need: the store's transaction (every query also names the store). */
-export interface StoreTx {
-  tx: Tx;
-  tenantId: string;
-}
 
 export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
 

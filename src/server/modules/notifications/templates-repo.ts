@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { pushTemplates } from '../../db/schema';
 import type { PushTemplateValues } from '../../../shared/push-schemas';
-import type { StoreTx } from './subscriptions-repo';
+import type { StoreTx } from '../../http/context';
 
 export type TemplateRow = typeof pushTemplates.$inferSelect;
 

@@ -7,7 +7,9 @@ import type { PostalAddress } from '../../db/schema';
 import { formatGBP, MAX_ORDER_TOTAL_PENCE, penceToPounds } from '../../../shared/money';
 import { hashToken } from '../accounts';
 import * as cartRepo from './cart/cart-repo';
-import { computeTotals, currentLines, resolveCart } from './cart/cart-service';
+import { cartDiscount, computeTotals, currentLines, resolveCart } from './cart/cart-service';
+import { holdUse, refusal } from '../discounts';
+import { paymentLines } from './payment-lines';
 import { isVatRegistered } from './vat/store-vat';
 import { lineDisplayName, type PricedLine } from './cart/pricing';
 import type { AddressInput, CheckoutInput } from '../../../shared/checkout-schemas';
@@ -58,8 +60,8 @@ const address = (a: AddressInput, phone: string | null): PostalAddress => ({
 });
 
 /** What identifies a checkout's contents: checking out the same cart again unchanged reuses the order. */
-const signature = (lines: { product_id: string | null; variant_id: string | null; quantity: number }[], email: string, methodId: string | null) =>
-  JSON.stringify([email, methodId, lines.map((l) => `${l.product_id}/${l.variant_id}/${l.quantity}`).sort()]);
+const signature = (lines: { product_id: string | null; variant_id: string | null; quantity: number }[], email: string, methodId: string | null, discountCode: string | null) =>
+  JSON.stringify([email, methodId, discountCode, lines.map((l) => `${l.product_id}/${l.variant_id}/${l.quantity}`).sort()]);
 
 /** Refused before anything is written or held: no card payment can take it. */
 const orderTooLarge = (total: number) =>
@@ -68,7 +70,7 @@ const orderTooLarge = (total: number) =>
     `This order comes to ${formatGBP(penceToPounds(total))}, more than the ${formatGBP(penceToPounds(MAX_ORDER_TOTAL_PENCE))} one card payment can take. Please reduce the quantities, or contact us to arrange payment.`,
   );
 
-type Prepared = { kind: 'new'; order: repo.OrderRow; lines: PricedLine[] } | { kind: 'reuse'; order: repo.OrderRow };
+type Prepared = { kind: 'new'; order: repo.OrderRow; lines: PricedLine[]; lineDiscounts: number[] } | { kind: 'reuse'; order: repo.OrderRow };
 
 /**
  * POST /api/checkout. Step 1, one transaction: price the server's cart, hold the stock, write a
@@ -94,18 +96,25 @@ export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
     const sent = req.input.shipping_method_id ?? req.input.shippingMethodId;
     if (sent && !methods.some((m) => m.id === sent)) throw notFound('Shipping method not found');
     const registered = await isVatRegistered(ctx);
-    const totals = computeTotals(lines, methods, sent ?? cart.shippingMethodId, registered);
+    // The cart's code is checked again now, for this email (issue 28 item 5): one that expired, was
+    // switched off or is used up since the cart showed it is refused with its reason, before anything is held.
+    const held = await heldOrdersOfCart(ctx, cart.id);
+    const discount = await cartDiscount(ctx, cart, lines, req.input.contact.email, held.map((o) => o.id));
+    if (discount?.refused) throw refusal(discount.refused);
+    const applied = discount?.applied ?? null;
+    const totals = computeTotals(lines, methods, sent ?? cart.shippingMethodId, registered, applied);
     if (!totals.method) throw conflict('no_shipping', 'This shop has no delivery options yet.');
     if (totals.total > MAX_ORDER_TOTAL_PENCE) throw orderTooLarge(totals.total);
+    // A 100% code with free delivery: nothing for a card to take, and no provider opens a £0 session.
+    if (totals.total === 0) throw conflict('order_free', 'This order comes to £0.00, which cannot be paid by card. Please contact us and we will arrange it.');
 
     // The newest unpaid checkout of this cart, unchanged and still in time, is the answer again; every
     // other hold of the cart (one with other contents, or lapsed and not yet swept) is given back now.
-    const held = await heldOrdersOfCart(ctx, cart.id);
     const newest = held[0];
     if (newest && isAwaitingPayment(newest) && newest.totalAmount === totals.total) {
       const heldItems = await repo.listItems(ctx, [newest.id]);
-      const same = signature(heldItems.map((i) => ({ product_id: i.productId, variant_id: i.variantId, quantity: i.quantity })), newest.customerEmail, newest.shippingMethodId) ===
-        signature(lines, req.input.contact.email, totals.method.id);
+      const same = signature(heldItems.map((i) => ({ product_id: i.productId, variant_id: i.variantId, quantity: i.quantity })), newest.customerEmail, newest.shippingMethodId, newest.discountCode) ===
+        signature(lines, req.input.contact.email, totals.method.id, applied?.code ?? null);
       if (same) {
         for (const older of held.slice(1)) if (await releaseUnpaid(ctx, older, 'expired', 'Replaced by a new checkout of the same cart')) released.push(older);
         return { kind: 'reuse', order: newest };
@@ -140,6 +149,8 @@ export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
         deliveryMaxDays: totals.method.deliveryMaxDays,
         subtotal: totals.subtotal,
         discountTotal: totals.discount,
+        discountCode: applied?.code ?? null,
+        shippingDiscount: totals.shippingDiscount,
         shippingTotal: totals.shipping,
         taxTotal: totals.tax,
         totalAmount: totals.total,
@@ -149,6 +160,8 @@ export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
         paymentDestination: destination,
         reservationExpiresAt: startHoldEnd(),
         checkoutAddress: req.clientAddress,
+        // A checkout recovery email links back to the address the shopper used (decision 048).
+        checkoutOrigin: req.origin.length <= 300 ? req.origin : null,
       });
     }
     if (!order) throw new Error('could not draw a free order number');
@@ -166,21 +179,27 @@ export async function checkout(req: CheckoutRequest): Promise<CheckoutResult> {
         quantity: l.quantity,
         unitPrice: l.unit_price,
         totalAmount: l.line_total,
+        discountAmount: totals.lineDiscounts[i],
         vatRate: registered ? l.vat_rate : null,
         vatAmount: totals.vat.lineVat[i] ?? 0,
         stockSource: l.stock_source,
       })),
     );
-    await repo.addEvent(ctx, order.id, 'placed', `Order placed by ${order.customerEmail}`);
-    return { kind: 'new', order, lines };
+    // The code's use is taken last, with everything else of the checkout: refused (used up meanwhile),
+    // the whole checkout rolls back, stock holds included.
+    if (applied) {
+      await holdUse(ctx, applied, { orderId: order.id, email: order.customerEmail, discountAmount: totals.discount, shippingDiscount: totals.shippingDiscount, orderTotal: totals.total });
+    }
+    await repo.addEvent(ctx, order.id, 'placed', applied ? `Order placed by ${order.customerEmail} with discount code ${applied.code}` : `Order placed by ${order.customerEmail}`);
+    return { kind: 'new', order, lines, lineDiscounts: totals.lineDiscounts };
   });
 
   for (const old of released) if (old.paymentSessionId) await req.payments.expireSession(old.paymentSessionId).catch(() => undefined);
   if (prepared.kind === 'reuse') return waitForSession(req, prepared.order);
-  return openSession(req, prepared.order, prepared.lines);
+  return openSession(req, prepared.order, prepared.lines, prepared.lineDiscounts);
 }
 
-async function openSession(req: CheckoutRequest, order: repo.OrderRow, lines: PricedLine[]): Promise<CheckoutResult> {
+async function openSession(req: CheckoutRequest, order: repo.OrderRow, lines: PricedLine[], lineDiscounts: number[]): Promise<CheckoutResult> {
   const scope = { tenantId: req.tenantId, userId: req.actor?.userId ?? null };
   let session;
   try {
@@ -190,7 +209,7 @@ async function openSession(req: CheckoutRequest, order: repo.OrderRow, lines: Pr
       orderId: order.id,
       orderNumber: order.orderNumber,
       currency: 'gbp',
-      lines: lines.map((l) => ({ name: lineDisplayName(l), quantity: l.quantity, unit_amount: l.unit_price })),
+      lines: paymentLines(lines.map((l, i) => ({ name: lineDisplayName(l), quantity: l.quantity, unit_amount: l.unit_price, discount: lineDiscounts[i] ?? 0 }))),
       shippingAmount: order.shippingTotal,
       shippingName: order.shippingMethodName,
       amountTotal: order.totalAmount,

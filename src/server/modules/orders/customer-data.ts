@@ -106,7 +106,8 @@ export const ERASED_NOTE = 'Note removed: the customer’s data was erased';
  * Kept, as accounting needs them (HMRC: six years): the number, dates, amounts, VAT, lines, payment and
  * refund records, the delivery method and the country. Gone: name, email, phone, both addresses, the
  * account and browser that could look the order up, the checkout's client address, staff notes on the
- * order, and the email in the order's history; their order-claim links and the account's carts here.
+ * order, and the email in the order's history; their order-claim links, checkout recovery reminders and
+ * the account's carts here.
  */
 export async function eraseCustomerOrders(tx: Tx, tenantId: string, who: OrderSubject): Promise<ErasedOrder[]> {
   // The history keeps what happened and when; not the email in its words, nor the shopper as its actor.
@@ -121,6 +122,9 @@ export async function eraseCustomerOrders(tx: Tx, tenantId: string, who: OrderSu
   if (who.email) claims.push(sql`lower(email) = ${who.email}`);
   await tx.execute(sql`delete from order_claims where tenant_id = ${tenantId}::uuid and (${sql.join(claims, sql` or `)})`);
   if (who.userId) await tx.execute(sql`update carts set user_id = null where tenant_id = ${tenantId}::uuid and user_id = ${who.userId}::uuid`);
+  // Their checkout recovery reminders (decision 048): the address, and the links to their checkouts.
+  await tx.execute(sql`delete from checkout_recoveries r using orders o where r.tenant_id = ${tenantId}::uuid and r.order_id = o.id and ${ofSubject(tenantId, who)}`);
+  if (who.email) await tx.execute(sql`delete from checkout_recoveries where tenant_id = ${tenantId}::uuid and email = ${who.email}`);
   return rowsOf<ErasedOrder>(
     await tx.execute(sql`
       with before as (select o.id, o.checkout_address from orders o where ${ofSubject(tenantId, who)} for update)

@@ -9,6 +9,7 @@ import { deliveryPromise } from '../../../shared/orders';
 import { NO_POLICIES, promiseEmailValues, type StorePolicies } from '../../../shared/store-promises';
 import * as repo from './orders-repo';
 import { storedVatParts } from './vat/store-vat';
+import { discountLineLabel, freeDeliveryText } from '../../../shared/discounts';
 import { vatRateShort } from '../../../shared/vat';
 
 const money = (pence: number) => formatGBP(penceToPounds(pence));
@@ -30,7 +31,8 @@ export async function shopName(ctx: StoreCtx): Promise<string> {
 /** The delivery time of the method the order was placed with ("Delivery on the next business day"). */
 export const orderDeliveryPromise = (order: repo.OrderRow) => deliveryPromise({ delivery_min_days: order.deliveryMinDays, delivery_max_days: order.deliveryMaxDays });
 
-const itemName = (i: repo.OrderItemRow) => `${i.productName}${i.variantOptions.length ? ` (${i.variantOptions.map((o) => o.value).join(', ')})` : ''}`;
+/** A line's name with its variant's options: 'Mug (Blue, Large)'. */
+export const itemName = (i: repo.OrderItemRow) => `${i.productName}${i.variantOptions.length ? ` (${i.variantOptions.map((o) => o.value).join(', ')})` : ''}`;
 
 /** The delivery address, one line per part. */
 export function addressLines(order: repo.OrderRow): string {
@@ -89,8 +91,8 @@ export async function sendOrderConfirmation(ctx: StoreCtx, email: EmailSender, o
         rows: items.map((i) => [itemName(i), String(i.quantity), money(i.totalAmount)]),
         foot: [
           ['Subtotal', '', money(order.subtotal)],
-          ...(order.discountTotal > 0 ? [['Discount', '', `-${money(order.discountTotal)}`]] : []),
-          [order.shippingMethodName, '', order.shippingTotal === 0 ? 'Free' : money(order.shippingTotal)],
+          ...(order.discountTotal > 0 ? [[discountLineLabel(order.discountCode), '', `-${money(order.discountTotal)}`]] : []),
+          [order.shippingMethodName, '', order.shippingTotal === 0 ? freeDeliveryText(order.shippingDiscount > 0 ? order.discountCode : null) : money(order.shippingTotal)],
           ...(order.taxTotal > 0 ? [['Tax', '', money(order.taxTotal)]] : []),
           ['Total', '', money(order.totalAmount)],
           ...vatRows(order),

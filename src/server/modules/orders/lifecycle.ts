@@ -2,7 +2,9 @@ import type { StoreCtx } from '../../http/context';
 import * as cartRepo from './cart/cart-repo';
 import * as repo from './orders-repo';
 import * as stock from '../inventory';
+import { releaseUse, spendUse } from '../discounts';
 import { issueReceipt } from './vat/ledger';
+import { markRecovered } from './recovery/recovery-repo';
 import { invoiceNumberText } from '../../../shared/vat';
 
 /** A checkout waiting for its payment (the row form of orders-repo's isAwaitingPaymentOrder). */
@@ -25,6 +27,8 @@ export async function releaseUnpaid(
 ): Promise<boolean> {
   if (order.paymentStatus === 'paid' || order.reservationState !== 'held') return false;
   await stock.release(ctx, repo.stockLinesOf(await repo.listItems(ctx, [order.id])));
+  // A discount code's use held by this checkout goes back to the code (issue 28 item 5).
+  if (order.discountCode) await releaseUse(ctx, order.id);
   await repo.updateOrder(ctx, order.id, { reservationState: 'released', paymentStatus, status: 'cancelled' });
   await repo.addEvent(ctx, order.id, eventType, message);
   // The held stock is free again: the storefront's cached stock answers must not outlive it.
@@ -49,9 +53,17 @@ export async function markPaid(ctx: StoreCtx, order: repo.OrderRow, paymentRefer
     paymentReference,
     reservationState: 'committed',
   });
+  if (order.discountCode) await spendUse(ctx, order.id);
+  // A checkout recovery email brought this payment (decision 048): the dashboard counts it.
+  if (await markRecovered(ctx, { id: order.id, cartId: order.cartId, email: order.customerEmail, totalAmount: order.totalAmount })) {
+    await repo.addEvent(ctx, order.id, 'checkout_recovered', 'Paid after a checkout recovery email');
+  }
   const receipt = await issueReceipt(ctx, order);
   await repo.addEvent(ctx, order.id, 'paid', `Payment received; receipt ${invoiceNumberText(receipt)}`, { payment_reference: paymentReference, invoice_number: receipt });
   if (short.length > 0) await repo.addEvent(ctx, order.id, 'stock_short', `Paid after the stock hold lapsed; not enough stock for: ${short.join(', ')}`);
-  if (order.cartId) await cartRepo.deleteLines(ctx, order.cartId);
+  if (order.cartId) {
+    await cartRepo.deleteLines(ctx, order.cartId);
+    await cartRepo.updateCart(ctx, order.cartId, { discountCode: null });
+  }
   return true;
 }

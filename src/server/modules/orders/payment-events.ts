@@ -47,7 +47,7 @@ export async function applyPaymentEvent(scopes: UnitOfWork, email: EmailSender, 
     const { tx } = work;
     const ctx: StoreCtx = { ...work, tenantId, actor: null };
     // A store deleted since the payment began (or a forged id) has nothing to pay.
-    if ((await tenantName(tx, tenantId)) === null) return { outcome: 'ignored', paidOrderId: null };
+    if ((await tenantName(ctx)) === null) return { outcome: 'ignored', paidOrderId: null };
     const recorded = await tx.execute(sql`
       insert into payment_events (tenant_id, provider, event_id, type, session_id)
       values (${tenantId}::uuid, ${event.provider}, ${event.eventId}, ${event.type}, ${event.sessionId})

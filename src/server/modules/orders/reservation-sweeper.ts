@@ -16,7 +16,7 @@ import * as repo from './orders-repo';
  * released by exactly one of them, and a second sweep finds nothing. Answers how many were released.
  */
 export async function releaseExpiredReservations(scopes: UnitOfWork, payments: PaymentProvider, now = new Date()): Promise<number> {
-  const stores = await scopes.run({ tenantId: null, userId: null }, ({ tx }) => allTenantIds(tx));
+  const stores = await scopes.run({ tenantId: null, userId: null }, (work) => allTenantIds(work));
   let released = 0;
   for (const tenantId of stores) {
     const scope = { tenantId, userId: null };

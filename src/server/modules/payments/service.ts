@@ -47,7 +47,7 @@ export async function createAccount(asManager: InScope<TenantCtx>, deps: Connect
   const { existing, tenantId, shopName } = await asManager(async (ctx) => ({
     existing: await repo.findAccount(ctx, payments.name),
     tenantId: ctx.tenantId,
-    shopName: (await findTenant(ctx.tx, ctx.tenantId))?.name ?? 'Shop',
+    shopName: (await findTenant(ctx))?.name ?? 'Shop',
   }));
   if (existing) return toConnectStatus(payments.name, repo.stateOf(existing));
   let state: ConnectAccountState;

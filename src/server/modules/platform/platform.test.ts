@@ -131,6 +131,31 @@ describe("a store's domains", () => {
     expect((await call(t.app, 'GET', '/api/tenant/current', { host: 'shop.demo.localhost' })).json().tenant).toBeNull();
   });
 
+  it('tells store.changed for each change it makes (the host cache follows that event alone), and nothing for a refused one', async () => {
+    const told: string[] = [];
+    const off = t.app.deps.scopes.events.on('store.changed', (e) => void told.push(e.tenantId));
+    try {
+      const added = await asOwner('POST', `/api/tenants/${demoId}/domains`, { domain: 'events.demo.localhost' });
+      expect(told).toEqual([demoId]);
+      const extra = (added.json().domains as { id: string; domain: string }[]).find((d) => d.domain === 'events.demo.localhost')!;
+      await asOwner('POST', `/api/tenants/${demoId}/domains/${extra.id}/primary`);
+      await asOwner('DELETE', `/api/tenants/${demoId}/domains/${extra.id}`);
+      await asOwner('POST', `/api/tenants/${demoId}/suspend`, { reason: 'A quick check.' });
+      await asOwner('POST', `/api/tenants/${demoId}/reactivate`);
+      expect(told.every((id) => id === demoId)).toBe(true);
+      expect(told).toHaveLength(5);
+      // A refused change (the platform's own domain) and a read tell nothing.
+      expect((await asOwner('POST', `/api/tenants/${demoId}/domains`, { domain: 'demo.localhost' })).statusCode).toBe(409);
+      await asOwner('GET', `/api/tenants/${demoId}/domains`);
+      expect(told).toHaveLength(5);
+      const created = await asOwner('POST', '/api/tenants', { name: 'Event Shop', domain: 'event-shop.localhost' });
+      expect(created.statusCode).toBe(201);
+      expect(told.at(-1)).toBe(created.json().tenant.id);
+    } finally {
+      off();
+    }
+  });
+
   it('keeps domains unique across the platform and a store never without one', async () => {
     const taken = await asOwner('POST', `/api/tenants/${demoId}/domains`, { domain: 'acme.localhost' });
     expect(taken.statusCode).toBe(409);

@@ -19,8 +19,8 @@ function requireSales(req: FastifyRequest) {
 /** The platform owner's console: every store, its domains, and whether it is open. */
 export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   const scopes = () => app.deps.scopes;
-  // Host answers are cached per instance; a change made here is live at once on this one.
-  const hostsChanged = () => app.deps.tenants.invalidate();
+  // Host answers are cached per instance: the services emit store.changed, so a change made here is
+  // live at once on this instance (app.ts) and, through the database, on the others.
 
   // The list is also the store picker of the CRM's Client Access, for platform sales (decision 027);
   // a store's own owner or admin manages only the store in scope and needs no list.
@@ -28,21 +28,16 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/tenants', { schema: { body: createTenantBody, response: { 201: tenantResponse } } }, async (req, reply) => {
     const tenant = await service.createTenant(scopes(), requireOwner(req), req.body);
-    hostsChanged();
     return reply.status(201).send({ tenant });
   });
 
-  app.post('/api/tenants/:id/suspend', { schema: { params: storeParams, body: suspendBody, response: { 200: tenantStatusResponse } } }, async (req) => {
-    const result = await service.setSuspended(scopes(), requireOwner(req), req.params.id, req.body.reason);
-    hostsChanged();
-    return result;
-  });
+  app.post('/api/tenants/:id/suspend', { schema: { params: storeParams, body: suspendBody, response: { 200: tenantStatusResponse } } }, async (req) =>
+    service.setSuspended(scopes(), requireOwner(req), req.params.id, req.body.reason),
+  );
 
-  app.post('/api/tenants/:id/reactivate', { schema: { params: storeParams, response: { 200: tenantStatusResponse } } }, async (req) => {
-    const result = await service.setSuspended(scopes(), requireOwner(req), req.params.id, null);
-    hostsChanged();
-    return result;
-  });
+  app.post('/api/tenants/:id/reactivate', { schema: { params: storeParams, response: { 200: tenantStatusResponse } } }, async (req) =>
+    service.setSuspended(scopes(), requireOwner(req), req.params.id, null),
+  );
 
   app.get('/api/tenants/:id/domains', { schema: { params: storeParams, response: { 200: storeDomainsResponse } } }, async (req) => ({
     domains: await service.listDomains(scopes(), requireOwner(req), req.params.id),
@@ -50,19 +45,16 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/tenants/:id/domains', { schema: { params: storeParams, body: addDomainBody, response: { 201: storeDomainsResponse } } }, async (req, reply) => {
     const domains = await service.addDomain(scopes(), requireOwner(req), req.params.id, req.body.domain, app.deps.config.platformHost);
-    hostsChanged();
     return reply.status(201).send({ domains });
   });
 
   app.post('/api/tenants/:id/domains/:domainId/primary', { schema: { params: domainParams, response: { 200: storeDomainsResponse } } }, async (req) => {
     const domains = await service.makePrimary(scopes(), requireOwner(req), req.params.id, req.params.domainId);
-    hostsChanged();
     return { domains };
   });
 
   app.delete('/api/tenants/:id/domains/:domainId', { schema: { params: domainParams, response: { 200: storeDomainsResponse } } }, async (req) => {
     const domains = await service.removeDomain(scopes(), requireOwner(req), req.params.id, req.params.domainId);
-    hostsChanged();
     return { domains };
   });
 };

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/connection';
 import type { TenantCtx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
-import { createLegalDraft, pageStates } from '../content';
+import { createLegalDraft, pageStates, type PageStarterHooks } from '../content';
 import { activeDeliveryOptions, deliveryFacts } from '../orders';
 import { findSettings, lockSettings, saveSettingsJson, type SettingsRow } from '../tenants';
 import { LEGAL_PAGE_KINDS, poundsShort, type LegalPageKind, type StorePolicies, type StorePromises } from '../../../shared/store-promises';
@@ -20,7 +20,7 @@ import { deliveryEstimate } from '../../../shared/orders';
 const storeNotFound = () => notFound('Store not found');
 
 async function loadRow(ctx: TenantCtx) {
-  const row = await findSettings(ctx.tx, ctx.tenantId);
+  const row = await findSettings(ctx);
   if (!row) throw storeNotFound();
   return row;
 }
@@ -48,7 +48,7 @@ export async function getPolicies(ctx: TenantCtx): Promise<PoliciesResponse> {
 
 async function savePolicies(ctx: TenantCtx, settingsJson: unknown, policies: StorePolicies): Promise<void> {
   const base = typeof settingsJson === 'object' && settingsJson !== null ? (settingsJson as Record<string, unknown>) : {};
-  if (!(await saveSettingsJson(ctx.tx, ctx.tenantId, { ...base, policies }))) throw storeNotFound();
+  if (!(await saveSettingsJson(ctx, { ...base, policies }))) throw storeNotFound();
   // The host cache holds the promises: drop this instance's copy after the commit (the database's
   // notification tells the others).
   ctx.emit({ type: 'store.changed', tenantId: ctx.tenantId });
@@ -56,7 +56,7 @@ async function savePolicies(ctx: TenantCtx, settingsJson: unknown, policies: Sto
 
 /** PUT /api/admin/settings/policies: the promises; the legal pages stay as they are. */
 export async function updatePolicies(ctx: TenantCtx, input: UpdatePoliciesBody): Promise<PoliciesResponse> {
-  const row = await lockSettings(ctx.tx, ctx.tenantId);
+  const row = await lockSettings(ctx);
   if (!row) throw storeNotFound();
   const current = storedPoliciesOf(row.settingsJson);
   const policies: StorePolicies = { ...input, legal_pages: current.legal_pages };
@@ -68,7 +68,7 @@ export async function updatePolicies(ctx: TenantCtx, input: UpdatePoliciesBody):
 async function legalFacts(ctx: TenantCtx, row: SettingsRow, policies: StorePolicies): Promise<LegalFacts> {
   const settings = readStoredSettings(row.settingsJson, row.name);
   const details = publicDetailsOf(settings);
-  const options = await activeDeliveryOptions(ctx.tx, ctx.tenantId);
+  const options = await activeDeliveryOptions(ctx);
   return {
     storeName: row.name,
     contactEmail: details.contact_email,
@@ -94,7 +94,7 @@ async function legalFacts(ctx: TenantCtx, row: SettingsRow, policies: StorePolic
  * page editor. One page per kind: while the page made before exists, a second is refused (409).
  */
 export async function createLegalPage(ctx: TenantCtx, kind: LegalPageKind): Promise<LegalPageStatus> {
-  const row = await lockSettings(ctx.tx, ctx.tenantId);
+  const row = await lockSettings(ctx);
   if (!row) throw storeNotFound();
   const policies = storedPoliciesOf(row.settingsJson);
   const existingId = policies.legal_pages[kind];
@@ -106,12 +106,34 @@ export async function createLegalPage(ctx: TenantCtx, kind: LegalPageKind): Prom
 }
 
 /**
+ * Lent to Webstore > Pages for new pages made from a starter (content's PageStarterHooks, wired in
+ * app.ts). The facts lock the settings row first, in the same order as createLegalPage, so the two
+ * ways of making a legal page queue behind each other instead of deadlocking.
+ */
+export const pageStarterHooks: PageStarterHooks = {
+  async facts(ctx) {
+    const row = await lockSettings(ctx);
+    if (!row) throw storeNotFound();
+    return legalFacts(ctx, row, storedPoliciesOf(row.settingsJson));
+  },
+  /** A legal page made in Webstore > Pages becomes the store's page of its kind unless it has one. */
+  async adoptLegalPage(ctx, kind, pageId) {
+    const row = await lockSettings(ctx);
+    if (!row) throw storeNotFound();
+    const policies = storedPoliciesOf(row.settingsJson);
+    const existingId = policies.legal_pages[kind];
+    if (existingId && (await pageStates(ctx.tx, ctx.tenantId, [existingId])).length > 0) return;
+    await savePolicies(ctx, row.settingsJson, { ...policies, legal_pages: { ...policies.legal_pages, [kind]: pageId } });
+  },
+};
+
+/**
  * What shoppers are told (GET /api/tenant/current, page heads, emails): the store's policies with the
  * facts of its active delivery options and its published legal pages. `tx` must be in the store's scope.
  */
 export async function storePromises(tx: Tx, tenantId: string, settingsJson: unknown): Promise<StorePromises> {
   const policies = storedPoliciesOf(settingsJson);
-  const facts = await deliveryFacts(tx, tenantId);
+  const facts = await deliveryFacts({ tx, tenantId });
   const ids = Object.values(policies.legal_pages).filter((id): id is string => Boolean(id));
   const pages = new Map((await pageStates(tx, tenantId, ids)).map((p) => [p.id, p]));
   const legal_pages = LEGAL_PAGE_KINDS.flatMap((kind) => {

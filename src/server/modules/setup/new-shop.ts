@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { UnitOfWork } from '../../db/unit-of-work';
-import type { Actor } from '../../http/context';
+import type { Actor, StoreTx } from '../../http/context';
 import { AppError, conflict } from '../../http/errors';
 import { confirmationLink, emailConfirmed, insertMembership, sendEmailConfirmation, setActiveTenant } from '../accounts';
 import type { EmailSender } from '../../adapters/email/email';
@@ -45,7 +45,7 @@ export async function checkSubdomain(deps: NewShopDeps, actor: Actor, raw: strin
   const domain = hostOf(deps, subdomain);
   const problem = subdomainProblem(subdomain);
   if (problem) return { subdomain, domain, available: false, message: problem };
-  const used = await deps.scopes.run({ tenantId: null, userId: actor.userId }, ({ tx }) => domainTaken(tx, domain));
+  const used = await deps.scopes.run({ tenantId: null, userId: actor.userId }, (work) => domainTaken(work, domain));
   return { subdomain, domain, available: !used, message: used ? SHOP_TEXT.subdomainTaken : SHOP_TEXT.available };
 }
 
@@ -66,13 +66,14 @@ export async function openShop(deps: NewShopDeps, actor: Actor, clientAddress: s
   try {
     return await deps.scopes.run({ tenantId: id, userId: actor.userId }, async (work) => {
       const { tx } = work;
-      if (await domainTaken(tx, domain)) throw taken();
-      const slug = (await slugTaken(tx, body.subdomain)) ? `${body.subdomain}-${randomBytes(3).toString('hex')}` : body.subdomain;
-      const tenant = await insertTenant(tx, { id, name: body.name, slug, launched: false });
-      await insertDomain(tx, id, domain);
-      await insertMembership(tx, id, actor.userId, 'owner');
-      await insertStarterDeliveryOption(tx, id);
-      await setActiveTenant(tx, actor.sessionId, id);
+      const store: StoreTx = { tx, tenantId: id };
+      if (await domainTaken(work, domain)) throw taken();
+      const slug = (await slugTaken(work, body.subdomain)) ? `${body.subdomain}-${randomBytes(3).toString('hex')}` : body.subdomain;
+      const tenant = await insertTenant(work, { id, name: body.name, slug, launched: false });
+      await insertDomain(store, domain);
+      await insertMembership(store, actor.userId, 'owner');
+      await insertStarterDeliveryOption(store);
+      await setActiveTenant(work, actor.sessionId, id);
       // The shop opens to shoppers only once its owner's email is known to reach them.
       if (!(await emailConfirmed(tx, actor.userId))) {
         const link = confirmationLink(deps.secret, deps.origin, actor.userId, actor.email);

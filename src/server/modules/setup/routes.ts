@@ -21,7 +21,7 @@ const PREVIEW_LIMIT = { bucket: 'store_preview', max: 10, windowMs: 15 * 60_000,
 async function storeUrl(req: FastifyRequest, ctx: TenantCtx): Promise<string> {
   if (req.tenant) return `${req.protocol}://${req.headers.host ?? req.tenant.domain}`;
   const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1];
-  const primary = (await domainsOf(ctx.tx, ctx.tenantId))[0]?.domain ?? '';
+  const primary = (await domainsOf(ctx))[0]?.domain ?? '';
   return `${req.protocol}://${primary}${port ? `:${port}` : ''}`;
 }
 

@@ -27,7 +27,7 @@ const REQUIRED_LEGAL = ['terms', 'privacy', 'returns'] as const;
 async function stepsDone(ctx: TenantCtx, deps: SetupDeps, state: LaunchState): Promise<Record<SetupStepKey, boolean>> {
   const store = await storeDetails(ctx.tx, ctx.tenantId);
   if (!store) throw storeNotFound();
-  const delivery = await deliveryFacts(ctx.tx, ctx.tenantId);
+  const delivery = await deliveryFacts(ctx);
   const promises = await storePromises(ctx.tx, ctx.tenantId, store.rawSettings);
   const published = new Set(promises.legal_pages.map((p) => p.kind));
   return {
@@ -58,13 +58,13 @@ async function answer(ctx: TenantCtx, done: Record<SetupStepKey, boolean>, state
 }
 
 async function loadState(ctx: TenantCtx, lock = false): Promise<LaunchState> {
-  const state = await launchState(ctx.tx, ctx.tenantId, lock);
+  const state = await launchState(ctx, lock);
   if (!state) throw storeNotFound();
   return state;
 }
 
 async function save(ctx: TenantCtx, values: Partial<LaunchState>): Promise<void> {
-  if (!(await updateLaunchState(ctx.tx, ctx.tenantId, values))) throw storeNotFound();
+  if (!(await updateLaunchState(ctx, values))) throw storeNotFound();
   // The host cache holds launched and the preview password: this instance drops it after the commit,
   // the database's tenants_changed notification tells the others.
   ctx.emit({ type: 'store.changed', tenantId: ctx.tenantId });
@@ -106,7 +106,7 @@ export async function unlaunch(ctx: TenantCtx, deps: SetupDeps): Promise<SetupRe
 /** POST /api/admin/setup/confirm-delivery: the merchant has checked the delivery options. */
 export async function confirmDelivery(ctx: TenantCtx, deps: SetupDeps): Promise<SetupResponse> {
   const state = await loadState(ctx, true);
-  if ((await deliveryFacts(ctx.tx, ctx.tenantId)).activeCount === 0) throw badRequest(SETUP_TEXT.blocked.delivery);
+  if ((await deliveryFacts(ctx)).activeCount === 0) throw badRequest(SETUP_TEXT.blocked.delivery);
   const confirmed = { ...state, deliveryConfirmedAt: state.deliveryConfirmedAt ?? new Date() };
   if (!state.deliveryConfirmedAt) await save(ctx, { deliveryConfirmedAt: confirmed.deliveryConfirmedAt });
   return answer(ctx, await stepsDone(ctx, deps, confirmed), confirmed, deps);

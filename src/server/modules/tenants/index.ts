@@ -1,8 +1,10 @@
 // Tenants: stores, their domains and host resolution (platform owner screens).
 export { tenantRoutes } from './routes';
 export { TenantResolver, type ResolvedTenant } from './resolver';
-export { launchState, updateLaunchState, type LaunchState } from './repo';
-export { addDomain, allTenantIds, domainsOf, domainTaken, findTenant, isSuspended, insertDomain, insertTenant, listTenants, makePrimary, removeDomain, setSuspended, slugTaken, tenantName, tenantSummaries } from './repo';
+// The store rows, ctx first, for other modules.
+export { launchState, updateLaunchState, type LaunchState } from './stores';
+export { crmEnabled, setCrmEnabled } from './stores';
+export { addDomain, allTenantIds, domainsOf, domainTaken, findTenant, isSuspended, insertDomain, insertTenant, listTenants, makePrimary, removeDomain, setSuspended, slugTaken, tenantName, tenantSummaries } from './stores';
 export { storeSettingsRoutes } from './settings/routes';
-export { storeDetails, type StoreDetails } from './settings/service';
-export { findSettings, lockSettings, saveSettingsJson, storesRequiringTwoStep, type SettingsRow } from './settings/repo';
+export { findSettings, lockSettings, saveSettingsJson, storeDetails, storesRequiringTwoStep, type StoreDetails } from './settings/service';
+export type { SettingsRow } from './settings/repo';

@@ -29,11 +29,23 @@ export async function listDomains(tx: Tx) {
 
 export async function findTenant(tx: Tx, id: string) {
   const rows = await tx
-    .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, domain: primaryDomain, suspended: sql<boolean>`${tenants.suspendedAt} is not null`, suspendedReason: tenants.suspendedReason })
+    .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, domain: primaryDomain, suspended: sql<boolean>`${tenants.suspendedAt} is not null`, suspendedReason: tenants.suspendedReason, crmEnabled: tenants.crmEnabled })
     .from(tenants)
     .where(eq(tenants.id, id))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** Whether the store's own CRM is on (decision 044); false for a store that does not exist. */
+export async function crmEnabled(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx.select({ on: tenants.crmEnabled }).from(tenants).where(eq(tenants.id, id)).limit(1);
+  return rows[0]?.on ?? false;
+}
+
+/** Switches the store's CRM on or off; row-level security lets only its own scope (or an owner) write it. */
+export async function setCrmEnabled(tx: Tx, id: string, on: boolean): Promise<boolean> {
+  const rows = await tx.update(tenants).set({ crmEnabled: on }).where(eq(tenants.id, id)).returning({ id: tenants.id });
+  return rows.length > 0;
 }
 
 export async function domainTaken(tx: Tx, domain: string) {

@@ -10,10 +10,28 @@ function ordered(options: CategoryOption[]): { option: CategoryOption; child: bo
   return roots.flatMap((root) => [{ option: root, child: false }, ...options.filter((o) => o.parent_id === root.id).map((option) => ({ option, child: true }))]);
 }
 
-/** The form's Categories multi-select: the first one ticked is the product's main category. */
-export function CategoryPicker({ value, onChange, error }: { value: string[]; onChange: (ids: string[]) => void; error?: string }) {
+interface CategoryPickerProps {
+  value: string[];
+  onChange: (ids: string[]) => void;
+  error?: string;
+  /** The line under the list. Default: the product form's (the first one ticked is its main category). */
+  hint?: string;
+  /** Mark the first ticked category "(main)" (the product form). */
+  markMain?: boolean;
+}
+
+const PRODUCT_HINT = "The first one you tick is the product's main category.";
+
+/**
+ * A Categories multi-select: the product form's (the first one ticked is the product's main category),
+ * and a discount code's. A ticked category that has since been deleted stays listed, so it can be
+ * unticked rather than dropped silently.
+ */
+export function CategoryPicker({ value, onChange, error, hint = PRODUCT_HINT, markMain = true }: CategoryPickerProps) {
   const categories = useCategoryOptions();
   const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((v) => v !== id));
+  const known = new Set((categories.data ?? []).map((c) => c.id));
+  const gone = categories.data ? value.filter((v) => !known.has(v)) : [];
   return (
     <fieldset className="grid gap-1.5">
       <legend className="mb-1.5 text-sm font-medium text-zinc-800">Categories</legend>
@@ -34,12 +52,18 @@ export function CategoryPicker({ value, onChange, error }: { value: string[]; on
             <label key={option.id} className={`flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-zinc-50 ${child ? 'pl-7' : ''}`}>
               <input type="checkbox" className="size-4 accent-indigo-600" checked={value.includes(option.id)} onChange={(e) => toggle(option.id, e.target.checked)} />
               {option.name}
-              {value[0] === option.id && value.length > 1 ? <span className="text-xs text-zinc-500">(main)</span> : null}
+              {markMain && value[0] === option.id && value.length > 1 ? <span className="text-xs text-zinc-500">(main)</span> : null}
+            </label>
+          ))}
+          {gone.map((id) => (
+            <label key={id} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-zinc-500 hover:bg-zinc-50">
+              <input type="checkbox" className="size-4 accent-indigo-600" checked onChange={() => toggle(id, false)} />
+              (deleted category)
             </label>
           ))}
         </div>
       )}
-      {error ? <p className="text-xs text-red-600">{error}</p> : <p className="text-xs text-zinc-500">The first one you tick is the product&apos;s main category.</p>}
+      {error ? <p className="text-xs text-red-600">{error}</p> : <p className="text-xs text-zinc-500">{hint}</p>}
     </fieldset>
   );
 }

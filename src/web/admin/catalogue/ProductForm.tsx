@@ -25,10 +25,11 @@ import { NewProductImages } from './NewProductImages';
 import { ProductImages } from './ProductImages';
 import { useNewProductImages } from './use-new-product-images';
 import type { VariantPictures } from './VariantPicture';
-import { validateForm, type ProductFormValues } from './product-form-values';
+import { toFormValues, validateForm, type ProductFormValues } from './product-form-values';
 import type { SavedProductVat } from './product-vat';
 import { VatRateField } from './VatRateField';
 import { ProductSuggestions } from './ProductSuggestions';
+import { VariantPricingNote } from './VariantPricingNote';
 
 const LIST = '/admin/catalogue/products';
 
@@ -86,9 +87,11 @@ export function ProductForm({ productId, initial, savedVat = null }: { productId
       }
     }
     try {
-      await save.mutateAsync(images.length ? { ...body, images } : body);
+      const saved = await save.mutateAsync(images.length ? { ...body, images } : body);
       toast.success(editing ? 'Product updated successfully' : 'Product created successfully');
-      // Saved: the list opens without asking, although the form still holds the typed values.
+      // Saved: the form is clean from here. The list renders in a transition, so a quick Back can find
+      // this same form still mounted; it must not then ask about changes that were saved.
+      form.reset(toFormValues(saved));
       guard.withoutAsking(() => navigate(LIST));
     } catch (error) {
       if (error instanceof ApiError) {
@@ -120,6 +123,9 @@ export function ProductForm({ productId, initial, savedVat = null }: { productId
   );
 
   const tracking = useWatch({ control, name: 'track_inventory' });
+  // A product with variants has no stock of its own: the form shows theirs added up (decision 042).
+  const variantRows = useWatch({ control, name: 'variants' });
+  const variantStock = variantRows.reduce((n, v) => n + (Number.parseInt(v.stock_quantity, 10) || 0), 0);
   const metaTitle = useWatch({ control, name: 'meta_title' });
   const metaDescription = useWatch({ control, name: 'meta_description' });
   const busy = formState.isSubmitting;
@@ -180,6 +186,7 @@ export function ProductForm({ productId, initial, savedVat = null }: { productId
               <FormField label="Sale Price (£)" error={errors.sale_price?.message} hint="Sale price must be lower than base price. Leave empty if not on sale.">
                 <Input type="number" inputMode="decimal" step="0.01" min="0" {...register('sale_price')} />
               </FormField>
+              <VariantPricingNote control={control} setValue={setValue} savedBasePrice={initial.base_price} />
               <VatRateField control={control} register={register} error={errors.vat_rate?.message} saved={savedVat} />
             </div>
           </Section>
@@ -200,7 +207,12 @@ export function ProductForm({ productId, initial, savedVat = null }: { productId
                 />
               )}
             />
-            {tracking ? (
+            {tracking && variantRows.length > 0 ? (
+              <p className="text-sm text-zinc-700" data-testid="variant-stock-sum">
+                Stock: <span className="font-semibold tabular-nums">{variantStock}</span>, the sum of the variants&apos; stock. Set each variant&apos;s stock under Variants.
+                {errors.stock_quantity?.message ? <span className="block text-red-600">{errors.stock_quantity.message}</span> : null}
+              </p>
+            ) : tracking ? (
               <FormField label="Stock Quantity" error={errors.stock_quantity?.message}>
                 <Input type="number" inputMode="numeric" step="1" min="0" className="sm:max-w-48" {...register('stock_quantity')} />
               </FormField>

@@ -93,7 +93,18 @@ function ProductSummary({ row }: { row: AdminProductRow }) {
   );
 }
 
+/** A product with variants: what a shopper pays for one of them, as a range when they differ (decision 042). */
 function PriceText({ row }: { row: AdminProductRow }) {
+  const range = row.price_range;
+  if (range) {
+    const prices = range.min === range.max ? formatGBP(range.min) : `${formatGBP(range.min)} – ${formatGBP(range.max)}`;
+    return (
+      <span className="flex flex-col leading-tight" title="What shoppers pay for its variants">
+        <span>{prices}</span>
+        <span className="text-xs text-zinc-500">{range.variants} variants</span>
+      </span>
+    );
+  }
   if (row.sale_price === null) return <span>{formatGBP(row.base_price)}</span>;
   return (
     <span className="flex flex-col leading-tight">

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Package, Plus, Search, Sparkles } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
@@ -55,14 +55,18 @@ function fromAddress(params: URLSearchParams): ListState {
 function useListParams() {
   const [params, setParams] = useSearchParams();
   const [state, setState] = useState(() => fromAddress(params));
+  const { pathname } = useLocation();
   useEffect(() => {
+    // A click away (to a product's form) may still be rendering when a typed search settles: the
+    // browser's address has already moved on, and copying the filters now would navigate back here.
+    if (window.location.pathname !== pathname) return;
     const out = new URLSearchParams();
     if (state.page > 1) out.set('page', String(state.page));
     if (state.status !== 'all') out.set('status', state.status);
     if (state.sort !== 'created_at_desc') out.set('sort', state.sort);
     if (state.search) out.set('q', state.search);
     setParams(out, { replace: true });
-  }, [state, setParams]);
+  }, [state, setParams, pathname]);
   /** Changing a filter goes back to page 1 (spec §4). */
   const set = (next: Partial<ListState>) => setState((prev) => ({ ...prev, page: 1, ...next }));
   return { ...state, set };

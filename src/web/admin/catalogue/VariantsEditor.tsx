@@ -17,7 +17,7 @@ interface EditorProps {
 
 /**
  * Variants: each row is one button on the product page, labelled by its option values ("Sage",
- * "Large / Sage"). Empty stock means the variant sells from the product's own stock. Each may show
+ * "Large / Sage"). Each keeps its own stock (empty is none); the product's is their sum. Each may show
  * one of the product's pictures when chosen.
  */
 export function VariantsEditor({ control, register, errors, pictures }: EditorProps & { pictures: VariantPictures }) {
@@ -50,7 +50,7 @@ export function VariantsEditor({ control, register, errors, pictures }: EditorPr
                 <Input aria-label={`Variant ${n} sale price (£)`} type="number" inputMode="decimal" step="0.01" min="0" {...register(`variants.${index}.sale_price`)} />
               </FormField>
               <FormField label="Stock" error={rowErrors?.stock_quantity?.message}>
-                <Input aria-label={`Variant ${n} stock`} type="number" inputMode="numeric" step="1" min="0" placeholder="Product stock" {...register(`variants.${index}.stock_quantity`)} />
+                <Input aria-label={`Variant ${n} stock`} type="number" inputMode="numeric" step="1" min="0" placeholder="0" {...register(`variants.${index}.stock_quantity`)} />
               </FormField>
             </div>
             <Controller

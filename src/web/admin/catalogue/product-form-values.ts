@@ -110,7 +110,8 @@ export function toBody(v: ProductFormValues): ProductBodyInput {
     status: v.status,
     visibility: v.visibility,
     track_inventory: v.track_inventory,
-    stock_quantity: v.track_inventory ? numberOrEmpty(v.stock_quantity, null) : null,
+    // With variants the product's stock is theirs (decision 042): the form sends none of its own.
+    stock_quantity: !v.track_inventory ? null : v.variants.length ? undefined : numberOrEmpty(v.stock_quantity, null),
     is_featured: v.is_featured,
     vat_rate: v.vat_rate || null,
     bullets: splitHighlights(v.bullets),

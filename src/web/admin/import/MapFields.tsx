@@ -14,6 +14,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { ApiError, errorMessage } from '@/lib/api';
 import { useCheckImport, useImportColumns } from '@/lib/admin-imports';
 import { ImportAction } from './ImportAction';
+import { ExampleProductsNote, PictureCheckNote } from './DryRunNotes';
 
 type Mapping = Record<string, string | null>;
 
@@ -65,6 +66,9 @@ export function MapFields({ batch }: { batch: ImportBatch }) {
 function MappingForm({ batch, data }: { batch: ImportBatch; data: ImportColumnsResponse }) {
   const [mapping, setMapping] = useState<Mapping>(data.mapping);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // The server's refusal of the mapping, in its own words: what no column can show (a required field
+  // nothing is mapped to, a file that changed) stays on screen until the mapping is changed.
+  const [refusal, setRefusal] = useState<{ message: string; problems: string[] } | null>(null);
   const check = useCheckImport(batch.id);
   const resultRef = useRef<HTMLDivElement>(null);
   // After a check, its result is brought into view once it has rendered.
@@ -94,9 +98,11 @@ function MappingForm({ batch, data }: { batch: ImportBatch; data: ImportColumnsR
   const choose = (index: number, field: string | null) => {
     setMapping((m) => ({ ...m, [String(index)]: field }));
     setFieldErrors({});
+    setRefusal(null);
   };
 
   const submit = () => {
+    setRefusal(null);
     check.mutate(mapping, {
       onSuccess: (result) => {
         const { products_to_create, products_to_update, rows_rejected } = result.summary;
@@ -106,8 +112,13 @@ function MappingForm({ batch, data }: { batch: ImportBatch; data: ImportColumnsR
         scrollPending.current = true;
       },
       onError: (err) => {
-        setFieldErrors(err instanceof ApiError ? err.fields : {});
-        toast.error('Mapping not saved', { description: errorMessage(err, 'Failed to save the mapping') });
+        const fields = err instanceof ApiError ? err.fields : {};
+        setFieldErrors(fields);
+        const message = errorMessage(err, 'Failed to save the mapping');
+        // Problems not tied to a column (fields.<name>: a required field left unmapped) are listed here.
+        const problems = Object.entries(fields).filter(([key]) => !key.startsWith('mapping.')).map(([, text]) => text);
+        setRefusal({ message, problems: problems.length > 1 || (problems.length === 1 && problems[0] !== message) ? problems : [] });
+        toast.error('Mapping not saved', { description: message });
       },
     });
   };
@@ -161,6 +172,21 @@ function MappingForm({ batch, data }: { batch: ImportBatch; data: ImportColumnsR
             />
           ))}
         </ol>
+        {refusal ? (
+          <div className="border-t border-zinc-200 p-4 sm:p-5">
+            <Alert variant="destructive" aria-label="Mapping not saved">
+              <AlertTriangle aria-hidden />
+              <span className="flex flex-col gap-1">
+                <span className="font-medium">The mapping was not saved. {refusal.problems.length ? '' : refusal.message}</span>
+                {refusal.problems.length ? (
+                  <ul className="list-disc pl-4">
+                    {refusal.problems.map((problem) => <li key={problem}>{problem}</li>)}
+                  </ul>
+                ) : null}
+              </span>
+            </Alert>
+          </div>
+        ) : null}
         {/* Stays in view while a long file's columns scroll by. */}
         <div className="sticky bottom-0 z-10 flex flex-col gap-3 rounded-b-lg border-t border-zinc-200 bg-zinc-50/95 p-4 backdrop-blur-sm sm:flex-row sm:items-center sm:justify-between sm:p-5">
           <p className="text-sm text-zinc-600">
@@ -305,6 +331,8 @@ export function DryRunResult({ result, status, action }: { result: ImportDryRunR
             </span>
           </Alert>
         )}
+        {result.examples ? <ExampleProductsNote examples={result.examples} /> : null}
+        {result.pictures ? <PictureCheckNote pictures={result.pictures} /> : null}
         {action}
       </div>
       {result.errors.length > 0 ? (

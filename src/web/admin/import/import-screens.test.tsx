@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { ImportBatch } from '@shared/import-schemas';
@@ -6,11 +7,13 @@ import { IMPORT_MESSAGES } from '@shared/imports';
 import { click, fakeFetch, renderForm, submit, type FetchCall, type Rendered } from '@/test/form-dom';
 import { ImportAction } from './ImportAction';
 import { ImportDetails } from './ImportDetails';
+import { DryRunResult, MapFields } from './MapFields';
 
 // The import's own screens with the network faked: what the buttons send, and what the details show.
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: toasts }));
+vi.mock('sonner', () => ({ toast: { ...toasts, warning: vi.fn() } }));
 
 const summary = { rows_total: 10, products_to_create: 2, products_to_update: 1, rows_rejected: 0 };
 const batchOf = (over: Partial<ImportBatch> = {}): ImportBatch => ({
@@ -106,5 +109,88 @@ describe('ImportDetails', () => {
     await settle();
     expect(text()).toContain(IMPORT_MESSAGES.stoppedRepeatedly);
     expect(text()).toContain('Try again');
+  });
+});
+
+describe('MapFields (issue 27 item 5)', () => {
+  const columns = {
+    columns: [
+      { index: 0, header: 'Title', samples: ['Mug'], suggested_field: 'name' },
+      { index: 1, header: 'Cost', samples: ['4.00'], suggested_field: null },
+    ],
+    fields: [
+      { field: 'sku', header: 'SKU', hint: 'The product’s own code.', required: true },
+      { field: 'name', header: 'Name', hint: 'Product name.', required: true },
+      { field: 'base_price', header: 'Price', hint: 'In pounds.', required: true },
+    ],
+    mapping: { '0': 'name', '1': null },
+    mapping_source: 'store',
+  };
+
+  it('shows the server’s reasons when required columns are missing, until the mapping changes', async () => {
+    const refusal = {
+      error: {
+        code: 'invalid_input',
+        message: '2 problems with the mapping: Choose the column that holds SKU: it is required; Choose the column that holds Price: it is required',
+        fields: { 'fields.sku': 'Choose the column that holds SKU: it is required', 'fields.base_price': 'Choose the column that holds Price: it is required' },
+      },
+    };
+    const api = fakeFetch((call) => (call.method === 'GET' ? { status: 200, body: columns } : { status: 400, body: refusal }));
+    vi.stubGlobal('fetch', api.fetch);
+    view = await renderForm(<MemoryRouter><MapFields batch={batchOf({ status: 'uploaded', mapping: null, dry_run: null })} /></MemoryRouter>);
+    await settle();
+    await click(button('Save mapping and check file'));
+    await settle();
+    expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/imports/products/batches/b-1/columns', 'PUT /api/imports/products/batches/b-1/mapping']);
+    const alert = document.body.querySelector('[aria-label="Mapping not saved"]');
+    expect(alert?.getAttribute('role')).toBe('alert');
+    expect([...alert!.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Choose the column that holds SKU: it is required', 'Choose the column that holds Price: it is required']);
+
+    // Choosing a field for a column clears it: the screen no longer shows a refusal of another mapping.
+    const select = document.body.querySelector<HTMLSelectElement>('#map-column-1')!;
+    await act(async () => {
+      select.value = 'base_price';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(document.body.querySelector('[aria-label="Mapping not saved"]')).toBeNull();
+  });
+
+  it('shows a refusal with no field in the server’s own words', async () => {
+    const api = fakeFetch((call) => (call.method === 'GET' ? { status: 200, body: columns } : { status: 409, body: { error: { code: 'conflict', message: IMPORT_MESSAGES.notMappable } } }));
+    vi.stubGlobal('fetch', api.fetch);
+    view = await renderForm(<MemoryRouter><MapFields batch={batchOf({ status: 'uploaded', mapping: null, dry_run: null })} /></MemoryRouter>);
+    await settle();
+    await click(button('Save mapping and check file'));
+    await settle();
+    expect(document.body.querySelector('[aria-label="Mapping not saved"]')?.textContent).toContain(IMPORT_MESSAGES.notMappable);
+  });
+});
+
+describe('DryRunResult: pictures and examples (issue 27 item 5)', () => {
+  const result = (over: Partial<NonNullable<ImportBatch['dry_run']>>) => ({ summary, errors: [], errors_total: 0, checked_at: '2026-11-24T20:00:00Z', ...over });
+
+  it('lists each picture that will not be imported, with its line, address and reason', async () => {
+    const failed = [{ line: 7, url: 'https://pics.example/gone.png', message: 'Picture will not be imported: the server answered 404' }];
+    view = await renderForm(<DryRunResult result={result({ pictures: { listed: 12, checked: 9, failed } })} status="ready" />);
+    expect(text()).toContain('1 picture of 9 checked will not be imported.');
+    const row = document.body.querySelector('[aria-label="Pictures that will not be imported"] tbody tr')!;
+    expect(row.textContent).toContain('7');
+    expect(row.textContent).toContain('https://pics.example/gone.png');
+    expect(row.textContent).toContain('The server answered 404');
+  });
+
+  it('says when every picture checked answered, and that only the first 50 are checked', async () => {
+    view = await renderForm(<DryRunResult result={result({ pictures: { listed: 80, checked: 50, failed: [] } })} status="ready" />);
+    expect(text()).toContain('50 picture addresses were checked: every one answered with a picture. Only the first 50 different addresses are checked.');
+  });
+
+  it('says which products are the template’s examples and what happens to them', async () => {
+    view = await renderForm(<DryRunResult result={result({ examples: { count: 2, names: ['Stoneware Coffee Mug', 'Linen Tea Towel'] } })} status="ready" />);
+    expect(text()).toContain('2 products are the template’s examples (Stoneware Coffee Mug, Linen Tea Towel). They are imported as drafts named “Example: …”');
+  });
+
+  it('a check made before pictures were checked shows no picture note', async () => {
+    view = await renderForm(<DryRunResult result={result({})} status="ready" />);
+    expect(text()).not.toContain('picture');
   });
 });

@@ -8,11 +8,12 @@ import { errorMessage } from '@/lib/api';
 import { MediaInUseError, useDeleteMedia } from '@/lib/admin-media';
 import { toast } from '@/lib/toast';
 
-const KIND_LABEL: Record<MediaUsageItem['kind'], string> = { product: 'Product', category: 'Category', page: 'Page' };
+const KIND_LABEL: Record<MediaUsageItem['kind'], string> = { product: 'Product', category: 'Category', page: 'Page', menu: 'Menu' };
 
 function usageLink(usage: MediaUsageItem): string {
   if (usage.kind === 'product') return `/admin/catalogue/products/${usage.id}/edit`;
   if (usage.kind === 'category') return '/admin/catalogue/categories';
+  if (usage.kind === 'menu') return `/admin/webstore/navigation${usage.id === 'footer' ? '?menu=footer' : ''}`;
   return `/admin/content/pages/${usage.id}`;
 }
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Check, Search, X } from 'lucide-react';
-import { LINK_TYPES, LINK_TYPE_LABELS, NAV_LIMITS, NAV_MESSAGES, NAV_SEARCH, urlProblem, type LinkType, type MenuDestination } from '@shared/navigation';
+import { LINK_TYPES, LINK_TYPE_LABELS, NAV_LIMITS, NAV_MESSAGES, NAV_SEARCH, urlProblem, type LinkType, type MenuDestination, type NavSearchItem } from '@shared/navigation';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -8,6 +8,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminCategories } from '@/lib/admin-categories';
 import { useNavSearch } from '@/lib/admin-navigation';
+import { formatGBP } from '@shared/money';
 import { cn } from '@/lib/utils';
 import type { FieldErrors, TargetNames } from './editor-state';
 
@@ -19,15 +20,17 @@ interface DestinationPickerProps {
   names: TargetNames;
   /** Errors under this destination: type, targetId, url. */
   errors: FieldErrors;
+  /** A chosen category brings its sub-categories into the menu (the main menu's items and empty headers). */
+  subLevels?: boolean;
 }
 
 /** Where a header or item leads: a category (from the list), a product or page (searched), or a URL. */
-export function DestinationPicker({ label, value, onChange, names, errors }: DestinationPickerProps) {
+export function DestinationPicker({ label, value, onChange, names, errors, subLevels = false }: DestinationPickerProps) {
   const id = useId();
   const typeError = errors.type;
   return (
     <div className="grid gap-2 sm:grid-cols-[10rem_1fr]">
-      <div className="grid gap-1.5">
+      <div className="grid content-start gap-1.5">
         <Label htmlFor={`${id}-type`}>Destination type</Label>
         <Select
           id={`${id}-type`}
@@ -43,7 +46,7 @@ export function DestinationPicker({ label, value, onChange, names, errors }: Des
       </div>
       <div className="grid min-w-0 gap-1.5">
         {value.type === 'category' ? (
-          <CategoryField id={`${id}-target`} label={label} value={value.targetId} error={errors.targetId} onPick={(c) => onChange({ ...value, targetId: c?.id ?? null }, c ?? undefined)} />
+          <CategoryField id={`${id}-target`} label={label} value={value.targetId} error={errors.targetId} subLevels={subLevels} onPick={(c) => onChange({ ...value, targetId: c?.id ?? null }, c ?? undefined)} />
         ) : value.type === 'product' || value.type === 'page' ? (
           <SearchField key={value.type} id={`${id}-target`} type={value.type} label={label} value={value.targetId} names={names} error={errors.targetId} onPick={(item) => onChange({ ...value, targetId: item?.id ?? null }, item ?? undefined)} />
         ) : value.type === 'url' ? (
@@ -64,10 +67,11 @@ function FieldError({ id, error, hint }: { id: string; error?: string; hint?: st
   return hint ? <p id={`${id}-msg`} className="text-xs text-zinc-500">{hint}</p> : null;
 }
 
-function CategoryField({ id, label, value, error, onPick }: { id: string; label: string; value: string | null; error?: string; onPick: (c: { id: string; name: string; slug: string } | null) => void }) {
+function CategoryField({ id, label, value, error, subLevels, onPick }: { id: string; label: string; value: string | null; error?: string; subLevels: boolean; onPick: (c: { id: string; name: string; slug: string } | null) => void }) {
   const categories = useAdminCategories();
   const list = categories.data ?? [];
   const byParent = (parent: string | null) => list.filter((c) => c.parent_id === parent);
+  const subs = subLevels && value ? byParent(value).length : 0;
   return (
     <>
       <Label htmlFor={id}>Category</Label>
@@ -88,7 +92,11 @@ function CategoryField({ id, label, value, error, onPick }: { id: string; label:
         {/* A chosen category deleted since: kept visible rather than silently changed. */}
         {value && !categories.isPending && !list.some((c) => c.id === value) ? <option value={value}>(deleted category)</option> : null}
       </Select>
-      <FieldError id={id} error={error ?? (categories.isError ? 'Categories could not be loaded.' : undefined)} />
+      <FieldError
+        id={id}
+        error={error ?? (categories.isError ? 'Categories could not be loaded.' : undefined)}
+        hint={subs > 0 ? `Its ${subs === 1 ? 'sub-category shows' : `${subs} sub-categories show`} under it in the menu.` : undefined}
+      />
     </>
   );
 }
@@ -103,9 +111,10 @@ function SearchField({ id, type, label, value, names, error, onPick }: { id: str
     return (
       <>
         <span className="text-sm font-medium">{type === 'product' ? 'Product' : 'Page'}</span>
-        <div className="flex h-9 min-w-0 items-center gap-2 rounded-md border border-zinc-300 bg-zinc-50 pr-1 pl-3 text-sm">
+        <div className="flex min-h-9 min-w-0 items-center gap-2 rounded-md border border-zinc-300 bg-zinc-50 py-1 pr-1 pl-3 text-sm">
           <Check className="size-4 shrink-0 text-emerald-600" aria-hidden />
-          <span className="min-w-0 flex-1 truncate" title={chosen?.name}>{chosen ? chosen.name : `(deleted ${noun})`}</span>
+          {/* The whole name, wrapped: products often differ only at the end ("…, Set of 3"). */}
+          <span className="min-w-0 flex-1 break-words">{chosen ? chosen.name : `(deleted ${noun})`}</span>
           <Button variant="ghost" size="sm" onClick={() => setSearching(true)} aria-label={`${label}: change ${noun}`}>Change</Button>
         </div>
         <FieldError id={id} error={error} />
@@ -153,15 +162,15 @@ function SearchField({ id, type, label, value, names, error, onPick }: { id: str
                 <li key={item.id}>
                   <button
                     type="button"
-                    className={cn('flex w-full items-center justify-between gap-3 px-3 py-2 text-left text-sm hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:outline-none', item.id === value && 'font-medium')}
+                    className={cn('grid w-full gap-0.5 px-3 py-2 text-left text-sm hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:outline-none', item.id === value && 'bg-zinc-50')}
                     onClick={() => {
                       onPick(item);
                       setSearching(false);
                       setText('');
                     }}
                   >
-                    <span className="truncate">{item.name}</span>
-                    <span className="shrink-0 text-xs text-zinc-400">/{item.slug}</span>
+                    <span className={cn('break-words text-zinc-900', item.id === value && 'font-medium')}>{item.name}</span>
+                    <SearchItemDetails item={item} />
                   </button>
                 </li>
               ))}
@@ -192,5 +201,17 @@ function UrlField({ id, label, value, error, onChange }: { id: string; label: st
       />
       <FieldError id={id} error={error ?? live ?? undefined} hint="A path on this shop, or an https:// link" />
     </>
+  );
+}
+
+/** What tells similar results apart: a product's SKU, price and status (not live: shoppers will not see it), a page's address. */
+function SearchItemDetails({ item }: { item: NavSearchItem }) {
+  if (item.sku === undefined) return <span className="text-xs break-all text-zinc-500">/pages/{item.slug}</span>;
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-500">
+      <span className="font-mono">{item.sku}</span>
+      {item.price !== undefined ? <span className="tabular-nums">{formatGBP(item.price)}</span> : null}
+      {item.status && item.status !== 'active' ? <span className="rounded bg-amber-100 px-1.5 font-medium text-amber-800">{item.status === 'draft' ? 'Draft' : 'Archived'}</span> : null}
+    </span>
   );
 }

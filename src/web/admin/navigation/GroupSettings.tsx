@@ -1,12 +1,14 @@
-import { NAV_LIMITS, type MenuDestination, type MenuGroup } from '@shared/navigation';
+import { NAV_LIMITS, PRIMARY_MENU, type MenuDestination, type MenuGroup, type MenuKey } from '@shared/navigation';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { DestinationPicker } from './DestinationPicker';
+import { GroupImageField } from './GroupImageField';
 import { emptyDestination, type FieldErrors, type TargetNames } from './editor-state';
 
 interface GroupSettingsProps {
+  menuKey: MenuKey;
   group: MenuGroup;
   onChange: (group: MenuGroup) => void;
   names: TargetNames;
@@ -15,8 +17,11 @@ interface GroupSettingsProps {
   errors: FieldErrors;
 }
 
-/** The Settings tab: the group's label, whether its header is a link and where to, and its view-all link. */
-export function GroupSettings({ group, onChange, names, onPicked, errors }: GroupSettingsProps) {
+/**
+ * The Settings tab: the group's label, whether its header is a link and where to, its view-all link,
+ * and (main menu only) its column picture.
+ */
+export function GroupSettings({ menuKey, group, onChange, names, onPicked, errors }: GroupSettingsProps) {
   const targetErrors = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith('target.')).map(([k, v]) => [k.slice('target.'.length), v]));
   return (
     <div className="grid max-w-2xl gap-6">
@@ -42,6 +47,7 @@ export function GroupSettings({ group, onChange, names, onPicked, errors }: Grou
               label="Header"
               value={group.target ?? emptyDestination()}
               names={names}
+              subLevels={menuKey === PRIMARY_MENU && group.items.length === 0}
               errors={{ ...targetErrors, ...(errors.target ? { type: errors.target } : {}) }}
               onChange={(target: MenuDestination, picked) => {
                 if (picked) onPicked(picked);
@@ -54,6 +60,7 @@ export function GroupSettings({ group, onChange, names, onPicked, errors }: Grou
           </>
         ) : null}
       </div>
+      {menuKey === PRIMARY_MENU ? <GroupImageField image={group.image} onChange={(image) => onChange({ ...group, image })} errors={errors} /> : null}
     </div>
   );
 }

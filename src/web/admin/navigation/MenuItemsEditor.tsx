@@ -1,14 +1,15 @@
 import { ArrowDown, ArrowUp, ListPlus, Plus, Trash2 } from 'lucide-react';
-import { NAV_LIMITS, NAV_MESSAGES, type MenuGroup, type MenuItem } from '@shared/navigation';
+import { NAV_LIMITS, NAV_MESSAGES, PRIMARY_MENU, type MenuGroup, type MenuItem, type MenuKey } from '@shared/navigation';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { DestinationPicker } from './DestinationPicker';
 import { SortableList, SortableRow, moveBy } from './Sortable';
-import { errorsUnder, newItem, type FieldErrors, type TargetNames } from './editor-state';
+import { errorsUnder, labelFor, newItem, type FieldErrors, type TargetNames } from './editor-state';
 
 interface MenuItemsEditorProps {
+  menuKey: MenuKey;
   group: MenuGroup;
   onChange: (group: MenuGroup) => void;
   names: TargetNames;
@@ -17,7 +18,7 @@ interface MenuItemsEditorProps {
 }
 
 /** The Menu Items tab: the group's links in order, each with a label, an optional badge and a destination. */
-export function MenuItemsEditor({ group, onChange, names, onPicked, errors }: MenuItemsEditorProps) {
+export function MenuItemsEditor({ menuKey, group, onChange, names, onPicked, errors }: MenuItemsEditorProps) {
   const full = group.items.length >= NAV_LIMITS.items;
   const setItems = (items: MenuItem[]) => onChange({ ...group, items });
   const update = (index: number, item: MenuItem) => setItems(group.items.map((it, i) => (i === index ? item : it)));
@@ -66,11 +67,12 @@ export function MenuItemsEditor({ group, onChange, names, onPicked, errors }: Me
                             label={`Item ${index + 1}`}
                             value={item}
                             names={names}
+                            subLevels={menuKey === PRIMARY_MENU}
                             errors={itemErrors}
                             onChange={(d, picked) => {
                               if (picked) onPicked(picked);
-                              // A new item takes the chosen record's name as its label.
-                              const label = !item.label.trim() && picked ? picked.name.slice(0, NAV_LIMITS.label) : item.label;
+                              // A new item takes the chosen record's name as its label, cut at a word to fit.
+                              const label = !item.label.trim() && picked ? labelFor(picked.name) : item.label;
                               update(index, { ...item, ...d, label });
                             }}
                           />

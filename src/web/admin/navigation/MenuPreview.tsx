@@ -1,11 +1,20 @@
 import { useState, type MouseEvent } from 'react';
 import { ChevronDown, Menu, Monitor, ShoppingBag, Smartphone } from 'lucide-react';
-import type { MenuGroup } from '@shared/navigation';
+import { FOOTER_MENU, type MenuGroup, type MenuKey } from '@shared/navigation';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { MegaMenuPanel } from '@/components/menu/MegaMenuPanel';
+import { FooterMenuColumns, MegaMenuPanel } from '@/components/menu/MenuPanels';
 import { MobileMenuList } from '@/components/menu/MobileMenuList';
-import { previewGroups, type TargetNames } from './editor-state';
+import { previewGroups, type SubCategories, type TargetNames } from './editor-state';
+
+interface MenuPreviewProps {
+  menuKey: MenuKey;
+  groups: MenuGroup[];
+  names: TargetNames;
+  subCategories: SubCategories;
+  selectedId: string | null;
+  storeName: string;
+}
 
 /** Links in the preview do not leave the editor. */
 const stayHere = (e: MouseEvent) => {
@@ -14,11 +23,36 @@ const stayHere = (e: MouseEvent) => {
 
 /**
  * The Preview tab, drawn by the storefront's own menu parts: the desktop bar with the chosen group's
- * mega menu open, or the phone's flyout at 375 px. Unsaved changes show here before they are saved.
+ * mega menu open, or the phone's flyout (375 px wide, narrower on a narrower screen); the footer's
+ * columns for the footer menu. Unsaved changes show here before they are saved.
  */
-export function MenuPreview({ groups, names, selectedId, storeName }: { groups: MenuGroup[]; names: TargetNames; selectedId: string | null; storeName: string }) {
+export function MenuPreview({ menuKey, groups, names, subCategories, selectedId, storeName }: MenuPreviewProps) {
   const [device, setDevice] = useState<'desktop' | 'mobile'>('desktop');
-  const preview = previewGroups(groups, names);
+  if (menuKey === FOOTER_MENU) return <FooterPreview groups={groups} names={names} />;
+  return <HeaderPreview groups={groups} names={names} subCategories={subCategories} selectedId={selectedId} storeName={storeName} device={device} setDevice={setDevice} />;
+}
+
+/** The footer's menu columns, then the footer's own columns as the shop adds them. */
+function FooterPreview({ groups, names }: { groups: MenuGroup[]; names: TargetNames }) {
+  // Footer links show no sub-levels or pictures.
+  const preview = previewGroups(groups, names).map((g) => ({ ...g, image: null }));
+  return (
+    <div aria-label="Footer preview" role="region" onClickCapture={stayHere} className="overflow-hidden rounded-lg border border-zinc-200 bg-zinc-50">
+      <div className="grid gap-6 px-5 py-6 sm:grid-cols-3">
+        <FooterMenuColumns groups={preview} />
+        {['Delivery & returns', 'Your account'].map((title) => (
+          <div key={title} aria-hidden className="text-zinc-400">
+            <p className="text-sm font-semibold">{title}</p>
+            <p className="mt-3 text-xs">Added by the shop</p>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function HeaderPreview({ groups, names, subCategories, selectedId, storeName, device, setDevice }: Omit<MenuPreviewProps, 'menuKey'> & { device: 'desktop' | 'mobile'; setDevice: (d: 'desktop' | 'mobile') => void }) {
+  const preview = previewGroups(groups, names, subCategories);
   const [openId, setOpenId] = useState<string | null>(selectedId);
   const open = preview.find((g) => g.id === openId && g.items.length > 0) ?? preview.find((g) => g.items.length > 0) ?? null;
   return (
@@ -57,7 +91,7 @@ export function MenuPreview({ groups, names, selectedId, storeName }: { groups: 
           </div>
         </div>
       ) : (
-        <div aria-label="Mobile preview" role="region" onClickCapture={stayHere} className="mx-auto w-[375px] max-w-full overflow-hidden rounded-[2rem] border-8 border-zinc-800 bg-white shadow-lg">
+        <div aria-label="Mobile preview" role="region" onClickCapture={stayHere} className="mx-auto w-full max-w-[375px] overflow-hidden rounded-[2rem] border-8 border-zinc-800 bg-white shadow-lg">
           <div className="flex h-12 items-center gap-2 border-b border-zinc-200 px-3 text-sm font-semibold">
             <Menu className="size-5" aria-hidden />
             {storeName}

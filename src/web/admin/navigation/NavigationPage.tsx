@@ -1,36 +1,35 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { LayoutList, RotateCcw, Save } from 'lucide-react';
-import { NAV_LIMITS, NAV_MESSAGES, firstMessage, validateMenu, type AdminNavigationResponse, type MenuGroup } from '@shared/navigation';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { FOOTER_MENU, MENU_KEYS, MENU_KEY_LABELS, NAV_LIMITS, NAV_MESSAGES, PRIMARY_MENU, type MenuKey } from '@shared/navigation';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { ApiError, errorMessage } from '@/lib/api';
-import { useAdminNavigation, useSaveNavigation } from '@/lib/admin-navigation';
-import { useCurrentTenant } from '@/lib/tenant';
+import { errorMessage } from '@/lib/api';
+import { useAdminNavigation } from '@/lib/admin-navigation';
 import { toast } from '@/lib/toast';
-import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
-import { GroupList } from './GroupList';
-import { GroupSettings } from './GroupSettings';
-import { MenuItemsEditor } from './MenuItemsEditor';
-import { MenuPreview } from './MenuPreview';
-import { errorsUnder, forSaving, newGroup, type FieldErrors, type TargetNames } from './editor-state';
+import { cn } from '@/lib/utils';
+import { NavigationEditor } from './NavigationEditor';
 
-type Tab = 'settings' | 'items' | 'preview';
-
-/** Which tab shows a group's error path ("label" and "target…" on Settings, "items…" on Menu Items). */
-const tabOf = (path: string): Tab => (path.startsWith('items') ? 'items' : 'settings');
+/** The menu being edited, from `?menu=` (a reload or a shared link opens the same one). */
+function useMenuKey(): [MenuKey, (key: MenuKey) => void] {
+  const [params, setParams] = useSearchParams();
+  const key = params.get('menu') === FOOTER_MENU ? FOOTER_MENU : PRIMARY_MENU;
+  // Through the router, so unsaved changes ask first (decision 040).
+  const choose = (next: MenuKey) => setParams(next === PRIMARY_MENU ? {} : { menu: next });
+  return [key, choose];
+}
 
 /**
- * Admin spec §2 "Navigation editor": the groups on the left; Settings, Menu Items and Preview (desktop
- * mega menu and mobile flyout) for the chosen group. The whole menu is saved at once, checked first by
- * the same rules as the server (validateMenu); the server's field errors land on the same fields.
+ * Admin spec §2 "Navigation editor": the main menu and the footer (decision 046), one at a time. The
+ * groups on the left; Settings, Menu Items and Preview for the chosen group. The whole menu is saved
+ * at once, checked first by the same rules as the server (validateMenu).
  */
 export function NavigationPage() {
-  const navigation = useAdminNavigation();
+  const [menuKey, chooseMenu] = useMenuKey();
+  const navigation = useAdminNavigation(menuKey);
   // Discard starts the editor again from the saved menu.
   const [generation, setGeneration] = useState(0);
+  const switcher = <MenuSwitcher value={menuKey} onChange={chooseMenu} />;
 
   useEffect(() => {
     if (navigation.isError) toast.error(NAV_MESSAGES.loadFailed, { id: 'navigation-load', description: errorMessage(navigation.error, 'Please try again shortly.') });
@@ -38,174 +37,75 @@ export function NavigationPage() {
 
   if (navigation.isError) {
     return (
-      <Page>
+      <NavigationFrame menuKey={menuKey} switcher={switcher}>
         <Alert variant="destructive" className="items-center">
           <span className="flex-1">{NAV_MESSAGES.loadFailed}</span>
           <Button variant="outline" size="sm" onClick={() => void navigation.refetch()}>Try again</Button>
         </Alert>
-      </Page>
+      </NavigationFrame>
     );
   }
   if (!navigation.data) {
     return (
-      <Page>
+      <NavigationFrame menuKey={menuKey} switcher={switcher}>
         <div className="grid gap-6 lg:grid-cols-[18rem_1fr]" aria-busy="true">
           <Skeleton className="h-72" />
           <Skeleton className="h-96" />
         </div>
-      </Page>
+      </NavigationFrame>
     );
   }
-  return <NavigationEditor key={generation} initial={navigation.data} onDiscard={() => setGeneration((g) => g + 1)} />;
+  return (
+    <NavigationEditor
+      key={`${menuKey}-${generation}`}
+      menuKey={menuKey}
+      initial={navigation.data}
+      onDiscard={() => setGeneration((g) => g + 1)}
+      frame={(actions, children) => (
+        <NavigationFrame menuKey={menuKey} switcher={switcher} actions={actions}>
+          {children}
+        </NavigationFrame>
+      )}
+    />
+  );
 }
 
-function Page({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
+const DESCRIPTIONS: Record<MenuKey, string> = {
+  primary: `The shop’s main menu: up to ${NAV_LIMITS.groups} groups of ${NAV_LIMITS.items} links, a mega menu on desktop and a flyout on phones.`,
+  footer: `The links at the foot of every page: up to ${NAV_LIMITS.groups} columns of ${NAV_LIMITS.items} links, beside delivery, account and contact details.`,
+};
+
+function NavigationFrame({ menuKey, switcher, actions, children }: { menuKey: MenuKey; switcher: ReactNode; actions?: ReactNode; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight">Navigation</h1>
-          <p className="mt-1 text-sm text-zinc-500">
-            The shop’s main menu: up to {NAV_LIMITS.groups} groups of {NAV_LIMITS.items} links, a mega menu on desktop and a flyout on phones.
-          </p>
+          <p className="mt-1 text-sm text-zinc-500">{DESCRIPTIONS[menuKey]}</p>
         </div>
         {actions}
       </div>
+      {switcher}
       {children}
     </div>
   );
 }
 
-function NavigationEditor({ initial, onDiscard }: { initial: AdminNavigationResponse; onDiscard: () => void }) {
-  const save = useSaveNavigation();
-  const tenant = useCurrentTenant();
-  const [groups, setGroups] = useState<MenuGroup[]>(initial.groups);
-  const [saved, setSaved] = useState(() => JSON.stringify(forSaving(initial.groups)));
-  const [hasMenu, setHasMenu] = useState(initial.menu !== null);
-  const [names, setNames] = useState<TargetNames>(initial.targets);
-  const [selectedId, setSelectedId] = useState<string | null>(initial.groups[0]?.id ?? null);
-  const [tab, setTab] = useState<Tab>('settings');
-  // Client checks show once a save has been tried, then follow every change; server errors until the next edit.
-  const [checked, setChecked] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-
-  const current = useMemo(() => forSaving(groups), [groups]);
-  const errors = useMemo<FieldErrors>(() => ({ ...serverErrors, ...(checked ? validateMenu(current) : {}) }), [serverErrors, checked, current]);
-  const dirty = JSON.stringify(current) !== saved;
-  useUnsavedChanges(dirty, 'the menu');
-  const invalidGroups = useMemo(() => new Set(groups.filter((_, i) => Object.keys(errorsUnder(errors, `groups.${i}`)).length > 0).map((g) => g.id)), [groups, errors]);
-
-  const edit = (next: MenuGroup[]) => {
-    setGroups(next);
-    setServerErrors({});
-  };
-  const selectedIndex = groups.findIndex((g) => g.id === selectedId);
-  const selected = selectedIndex >= 0 ? groups[selectedIndex] : null;
-  const groupErrors = selectedIndex >= 0 ? errorsUnder(errors, `groups.${selectedIndex}`) : {};
-  const rememberName = (picked: { id: string; name: string; slug: string }) => setNames((n) => ({ ...n, [picked.id]: { name: picked.name, slug: picked.slug } }));
-
-  /** Shows the first problem: its group, on the tab that holds its field. */
-  const reveal = (found: FieldErrors) => {
-    const path = Object.keys(found).find((p) => /^groups\.\d+/.test(p));
-    if (!path) return;
-    const [, index, ...rest] = path.split('.');
-    const group = groups[Number(index)];
-    if (group) {
-      setSelectedId(group.id);
-      setTab(tabOf(rest.join('.')));
-    }
-  };
-
-  const onSave = () => {
-    setChecked(true);
-    const found = validateMenu(current);
-    if (Object.keys(found).length > 0) {
-      reveal(found);
-      toast.error(NAV_MESSAGES.saveFailed, { id: 'navigation-save', description: firstMessage(found) ?? undefined });
-      return;
-    }
-    save.mutate(current, {
-      onSuccess: (data) => {
-        setGroups(data.groups);
-        setSaved(JSON.stringify(forSaving(data.groups)));
-        setHasMenu(true);
-        setNames((n) => ({ ...n, ...data.targets }));
-        setServerErrors({});
-        setChecked(false);
-        // The same toast as a failed attempt's, so that one goes; its description must go with it.
-        toast.success(NAV_MESSAGES.saved, { id: 'navigation-save', description: undefined });
-      },
-      onError: (error) => {
-        const fields = error instanceof ApiError ? error.fields : {};
-        setServerErrors(fields);
-        reveal(fields);
-        toast.error(NAV_MESSAGES.saveFailed, { id: 'navigation-save', description: errorMessage(error, 'Please try again shortly.') });
-      },
-    });
-  };
-
-  const addGroup = () => {
-    if (groups.length >= NAV_LIMITS.groups) return;
-    const group = newGroup(groups.length);
-    edit([...groups, group]);
-    setSelectedId(group.id);
-    setTab('settings');
-  };
-  const deleteGroup = (id: string) => {
-    const index = groups.findIndex((g) => g.id === id);
-    const next = groups.filter((g) => g.id !== id);
-    edit(next);
-    if (selectedId === id) setSelectedId(next[Math.min(index, next.length - 1)]?.id ?? null);
-  };
-  const updateSelected = (group: MenuGroup) => edit(groups.map((g) => (g.id === group.id ? group : g)));
-
-  const actions = (
-    <div className="flex items-center gap-2">
-      {dirty ? <span className="text-xs whitespace-nowrap text-amber-700">Unsaved changes</span> : hasMenu ? <span className="text-xs whitespace-nowrap text-zinc-500">All changes saved</span> : null}
-      {dirty ? (
-        <Button variant="ghost" onClick={onDiscard}>
-          <RotateCcw aria-hidden /> Discard
-        </Button>
-      ) : null}
-      <Button onClick={onSave} disabled={save.isPending}>
-        <Save aria-hidden /> {save.isPending ? 'Saving…' : 'Save menu'}
-      </Button>
-    </div>
-  );
-
+/** Main menu / Footer: which menu the editor shows. */
+function MenuSwitcher({ value, onChange }: { value: MenuKey; onChange: (key: MenuKey) => void }) {
   return (
-    <Page actions={actions}>
-      {!hasMenu && !dirty ? <Alert>No menu saved yet: the shop shows your categories. Build a menu here and save it to choose exactly what shoppers see.</Alert> : null}
-      <div className="grid items-start gap-6 lg:grid-cols-[18rem_1fr]">
-        <GroupList groups={groups} selected={selectedId} onSelect={setSelectedId} onAdd={addGroup} onDelete={deleteGroup} onReorder={edit} invalid={invalidGroups} error={errors.groups} />
-        <section aria-label="Group editor" className="min-w-0 rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
-          {selected ? (
-            <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="flex flex-col gap-6">
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <h2 className="min-w-0 truncate text-lg font-semibold">{selected.label.trim() || 'Untitled group'}</h2>
-                <TabsList>
-                  <TabsTrigger value="settings" className="whitespace-nowrap">Settings</TabsTrigger>
-                  <TabsTrigger value="items" className="whitespace-nowrap">Menu Items</TabsTrigger>
-                  <TabsTrigger value="preview" className="whitespace-nowrap">Preview</TabsTrigger>
-                </TabsList>
-              </div>
-              <TabsContent value="settings">
-                <GroupSettings group={selected} onChange={updateSelected} names={names} onPicked={rememberName} errors={groupErrors} />
-              </TabsContent>
-              <TabsContent value="items">
-                <MenuItemsEditor group={selected} onChange={updateSelected} names={names} onPicked={rememberName} errors={groupErrors} />
-              </TabsContent>
-              <TabsContent value="preview">
-                <MenuPreview groups={groups} names={names} selectedId={selected.id} storeName={tenant.data?.tenant?.name ?? 'Your store'} />
-              </TabsContent>
-            </Tabs>
-          ) : (
-            <EmptyState icon={LayoutList} title="Start your menu" action={<Button onClick={addGroup}>Add group</Button>}>
-              Groups are the headings of the menu bar, such as “Kitchen” or “Sale”. Each holds up to {NAV_LIMITS.items} links.
-            </EmptyState>
-          )}
-        </section>
-      </div>
-    </Page>
+    <div role="group" aria-label="Menu" className="inline-flex w-fit rounded-lg border border-zinc-200 bg-zinc-100 p-1">
+      {MENU_KEYS.map((key) => (
+        <button
+          key={key}
+          type="button"
+          aria-pressed={value === key}
+          onClick={() => value !== key && onChange(key)}
+          className={cn('rounded-md px-4 py-1.5 text-sm font-medium whitespace-nowrap transition-colors', value === key ? 'bg-white text-zinc-900 shadow-sm' : 'text-zinc-600 hover:text-zinc-900')}
+        >
+          {MENU_KEY_LABELS[key]}
+        </button>
+      ))}
+    </div>
   );
 }

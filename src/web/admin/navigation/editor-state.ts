@@ -1,10 +1,15 @@
-import type { MenuDestination, MenuGroup, MenuItem, StoreMenuGroup } from '@shared/navigation';
+import { NAV_LIMITS, type MenuDestination, type MenuGroup, type MenuItem, type StoreMenuGroup, type StoreMenuLink } from '@shared/navigation';
 
 /** Names of the records a menu points at (from the server, and from the pickers as staff choose). */
 export type TargetNames = Record<string, { name: string; slug: string }>;
 
 /** Field errors by path ("groups.0.items.2.label"). */
 export type FieldErrors = Record<string, string>;
+
+/** A category's sub-categories, for the preview (the storefront keeps them under the category). */
+export type SubCategories = (categoryId: string) => { id: string; name: string; slug: string }[];
+
+const noSubCategories: SubCategories = () => [];
 
 export function newId(): string {
   // randomUUID needs a secure context; a shop admin over plain http on a custom host still works.
@@ -18,7 +23,19 @@ export function newItem(): MenuItem {
 }
 
 export function newGroup(index: number): MenuGroup {
-  return { id: newId(), label: `Group ${index + 1}`, linkable: false, target: null, viewAllLabel: null, column_index: index, items: [] };
+  return { id: newId(), label: `Group ${index + 1}`, linkable: false, target: null, viewAllLabel: null, column_index: index, image: null, items: [] };
+}
+
+/**
+ * A picked record's name as a new item's label: labels hold 28 characters, so a longer name is cut at
+ * a word with an ellipsis ("Glass Storage Jars with…") rather than mid-word.
+ */
+export function labelFor(name: string): string {
+  const clean = name.trim().replace(/\s+/g, ' ');
+  if (clean.length <= NAV_LIMITS.label) return clean;
+  const room = clean.slice(0, NAV_LIMITS.label - 1);
+  const cut = room.lastIndexOf(' ');
+  return `${(cut > NAV_LIMITS.label / 2 ? room.slice(0, cut) : room).replace(/[\s,;:.–-]+$/, '')}…`;
 }
 
 /** The errors under one path, with that prefix taken off ("label", "items.2.url"). */
@@ -40,16 +57,28 @@ function previewHref(d: MenuDestination | null, names: TargetNames): string | nu
   return `${d.type === 'category' ? '/c/' : d.type === 'product' ? '/p/' : '/pages/'}${slug}`;
 }
 
-/** The editor's groups in the storefront's shape, so the preview is drawn by the shop's own parts. */
-export function previewGroups(groups: MenuGroup[], names: TargetNames): StoreMenuGroup[] {
-  return groups.map((g) => {
+/**
+ * The editor's groups in the storefront's shape, so the preview is drawn by the shop's own parts: a
+ * category keeps its sub-categories as the storefront does (under a category item, or as the items
+ * of a category header that has none).
+ */
+export function previewGroups(groups: MenuGroup[], names: TargetNames, subCategories: SubCategories = noSubCategories): StoreMenuGroup[] {
+  const subs = (d: MenuDestination | null): StoreMenuLink[] =>
+    d?.type === 'category' && d.targetId ? subCategories(d.targetId).slice(0, NAV_LIMITS.subLevels).map((c) => ({ id: c.id, label: c.name, href: `/c/${c.slug}`, badge: null })) : [];
+  return groups.map((g, index) => {
     const href = g.linkable ? (previewHref(g.target, names) ?? '#') : null;
+    const items = g.items.map((i): StoreMenuLink => {
+      const children = subs(i);
+      return { id: i.id, label: i.label.trim() || 'Untitled item', href: previewHref(i, names) ?? '#', badge: i.badge?.trim() || null, ...(children.length ? { children } : {}) };
+    });
     return {
       id: g.id,
       label: g.label.trim() || 'Untitled group',
       href,
       view_all: href && g.viewAllLabel?.trim() ? { label: g.viewAllLabel.trim(), href } : null,
-      items: g.items.map((i) => ({ id: i.id, label: i.label.trim() || 'Untitled item', href: previewHref(i, names) ?? '#', badge: i.badge?.trim() || null })),
+      column_index: index,
+      image: g.image?.url.trim() ? { url: g.image.url.trim(), alt: g.image.alt.trim() } : null,
+      items: items.length === 0 && g.linkable ? subs(g.target) : items,
     };
   });
 }
@@ -68,6 +97,8 @@ export function forSaving(groups: MenuGroup[]): MenuGroup[] {
     target: g.linkable && g.target ? destination(g.target) : null,
     viewAllLabel: g.linkable ? g.viewAllLabel?.trim() || null : null,
     column_index: index,
+    // An empty address is no picture; the alt text goes with it.
+    image: g.image?.url.trim() ? { url: g.image.url.trim(), alt: g.image.alt.trim() } : null,
     items: g.items.map((i) => ({ id: i.id, label: i.label.trim(), badge: i.badge?.trim() || null, ...destination(i) })),
   }));
 }

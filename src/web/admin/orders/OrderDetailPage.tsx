@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, FileDown, ImageOff, SearchX } from 'lucide-react';
 import type { AdminOrderDetail } from '@shared/admin-orders';
@@ -16,7 +15,8 @@ import { OrderAddress } from './OrderAddress';
 import { OrderEmails } from './OrderEmails';
 import { OrderStatusBadge, PaymentStatusBadge } from './StatusBadges';
 import { eventTimeFormat, OrderTimeline } from './OrderTimeline';
-import { invoiceKind, vatRateLines } from './order-vat';
+import { invoiceKind } from './order-vat';
+import { OrderTotals, Row } from './OrderTotals';
 
 /** Admin /admin/orders/{id}: everything a shop owner needs to fulfil, refund and answer questions about one order. */
 export function OrderDetailPage() {
@@ -54,7 +54,6 @@ export function OrderDetailPage() {
 
 function OrderDetail({ order }: { order: AdminOrderDetail }) {
   const money = (n: number) => formatOrderTotal(n, order.currency);
-  const vatLines = vatRateLines(order.vat_breakdown, money);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4">
@@ -105,21 +104,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
                   </li>
                 ))}
               </ul>
-              <dl className="mt-4 grid gap-1.5 border-t border-zinc-200 pt-4 text-sm sm:ml-auto sm:max-w-xs">
-                <Row label="Subtotal">{money(order.subtotal)}</Row>
-                {order.discount_total > 0 ? <Row label="Discount">-{money(order.discount_total)}</Row> : null}
-                <Row label={order.shipping_method}>{order.shipping_total === 0 ? 'Free' : money(order.shipping_total)}</Row>
-                {order.tax_total > 0 ? <Row label="Tax">{money(order.tax_total)}</Row> : null}
-                <Row label="Total" strong>{money(order.total_amount)}</Row>
-                <p className="text-right text-xs text-zinc-500">Includes {money(order.vat_included)} VAT</p>
-                {vatLines.length > 0 ? (
-                  <ul aria-label="VAT by rate" className="grid gap-0.5 text-right text-xs text-zinc-500 tabular-nums">
-                    {vatLines.map((line) => <li key={line}>{line}</li>)}
-                  </ul>
-                ) : null}
-                {order.refunded_amount > 0 ? <Row label="Refunded">-{money(order.refunded_amount)}</Row> : null}
-                {order.refunded_amount > 0 ? <Row label="Net paid" strong>{money(order.paid_amount - order.refunded_amount)}</Row> : null}
-              </dl>
+              <OrderTotals order={order} />
             </CardContent>
           </Card>
           <OrderTimeline order={order} />
@@ -185,11 +170,3 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-function Row({ label, strong, children }: { label: string; strong?: boolean; children: ReactNode }) {
-  return (
-    <div className={`flex items-baseline justify-between gap-3 ${strong ? 'font-semibold text-zinc-900' : ''}`}>
-      <dt className={strong ? '' : 'text-zinc-500'}>{label}</dt>
-      <dd className="text-right tabular-nums">{children}</dd>
-    </div>
-  );
-}

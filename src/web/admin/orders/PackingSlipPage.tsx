@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api';
 import { useAdminOrder } from '@/lib/admin-orders';
 import { useCurrentTenant } from '@/lib/tenant';
 import { OrderAddress } from './OrderAddress';
+import { freeDeliveryText } from '@shared/discounts';
 
 /**
  * /admin/orders/{id}/packing-slip: what goes in the parcel (no prices): order number, ship-to address,
@@ -51,7 +52,14 @@ export function PackingSlipPage() {
             <dt className="text-zinc-500">Placed</dt>
             <dd>{new Date(o.placed_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}</dd>
             <dt className="text-zinc-500">Delivery</dt>
-            <dd>{o.shipping_method}</dd>
+            <dd>{o.shipping_method}{o.shipping_discount > 0 ? ` · ${freeDeliveryText(o.discount_code)}` : ''}</dd>
+            {/* A packing slip shows no prices: only the code the order was placed with (issue 28). */}
+            {o.discount_code ? (
+              <>
+                <dt className="text-zinc-500">Discount code</dt>
+                <dd className="font-mono">{o.discount_code}</dd>
+              </>
+            ) : null}
             {o.tracking_reference ? (
               <>
                 <dt className="text-zinc-500">Tracking</dt>

@@ -11,7 +11,7 @@ import { RefundDialog } from './RefundDialog';
 vi.mock('@/lib/toast', () => ({ toast: { success: () => undefined, error: () => undefined } }));
 
 const line = (id: string, name: string, quantity: number, unit: number, refunded = 0) => ({
-  id, product_name: name, product_sku: id, product_slug: null, image_url: null, variant_options: [], quantity, unit_price: unit, total_amount: unit * quantity,
+  id, product_name: name, product_sku: id, product_slug: null, image_url: null, variant_options: [], quantity, unit_price: unit, total_amount: unit * quantity, discount_amount: 0,
   vat_rate: 'standard', vat_amount: 0, refunded_quantity: refunded, refundable_quantity: quantity - refunded,
 });
 const order = {

@@ -21,7 +21,8 @@ export function choiceValue(order: AdminOrderDetail, choices: Record<string, Lin
     const chosen = choices[line.id]?.quantity ?? 0;
     if (chosen <= 0) continue;
     const before = line.quantity - line.refundable_quantity;
-    pence += unitsShare(poundsToPence(line.total_amount), line.quantity, before, Math.min(chosen, line.refundable_quantity));
+    // What the shopper paid for the line: its total less its share of a discount code (issue 28).
+    pence += unitsShare(poundsToPence(line.total_amount) - poundsToPence(line.discount_amount), line.quantity, before, Math.min(chosen, line.refundable_quantity));
   }
   if (delivery && order.delivery_refundable) pence += poundsToPence(order.shipping_total);
   return penceToPounds(pence);

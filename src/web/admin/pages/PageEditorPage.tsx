@@ -15,12 +15,15 @@ import { PAGES_TEXT, type AdminPage } from '@shared/pages';
 import { PageStatusBadge } from './PageStatusBadge';
 import { PagePreview } from './PagePreview';
 import { SlotField } from './SlotField';
+import { preloadRichTextEditor } from '../rich-text/RichTextEditor';
 
 /** /admin/content/pages/{id}: the page's slots grouped by the template beside a live preview. */
 export function PageEditorPage() {
   const { id = '' } = useParams();
   const page = usePage(id);
   const missing = page.error instanceof ApiError && page.error.status === 404;
+  // The editor's code loads while the page does.
+  useEffect(() => preloadRichTextEditor(), []);
 
   useEffect(() => {
     if (page.isError && !missing) toast.error(PAGES_TEXT.loadFailed, { id: 'page-load' });
@@ -89,7 +92,8 @@ function PageEditor({ page, template }: { page: AdminPage; template: PageTemplat
     const [title, description] = (action === 'saving' ? PAGE_MESSAGES.fixSave : PAGE_MESSAGES.fixPublish).split(': ');
     toast.error(title, { description });
     const first = template.slots.find((s) => check.errors[s.key]);
-    if (first) document.getElementById(`field-${first.key}`)?.querySelector<HTMLElement>('input, textarea, button')?.focus();
+    const field = first ? document.getElementById(`field-${first.key}`) : null;
+    (field?.querySelector<HTMLElement>('[contenteditable="true"]') ?? field?.querySelector<HTMLElement>('input, textarea, button'))?.focus();
     return true;
   };
 
@@ -154,7 +158,8 @@ function PageEditor({ page, template }: { page: AdminPage; template: PageTemplat
         </div>
       </div>
 
-      {invalid ? (
+      {/* Only once Save draft or Publish was tried: a page just made is not "invalid" yet, only unwritten. */}
+      {invalid && showAll ? (
         <Alert variant="warning">
           <AlertTriangle className="size-4 shrink-0" aria-hidden />
           <span>
@@ -164,7 +169,7 @@ function PageEditor({ page, template }: { page: AdminPage; template: PageTemplat
         </Alert>
       ) : null}
 
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <form className="grid gap-6" onSubmit={(e) => e.preventDefault()} noValidate aria-label="Page content">
           {template.groups.map((group) => {
             const slots = template.slots.filter((s) => s.group === group.key && isSlotVisible(s, values));

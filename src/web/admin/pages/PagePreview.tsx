@@ -1,7 +1,7 @@
 import { Monitor } from 'lucide-react';
 import { PageView, type PageViewContent } from '@/components/content/PageView';
 import { useSanitizedHtml } from '@/lib/admin-pages';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 
 /**
  * The live preview beside the form: the storefront's own PageView. The body goes through the server's

@@ -4,7 +4,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { MediaPickerButton } from '../media/MediaPickerButton';
 import type { SlotDef } from '@shared/page-templates';
-import { RichTextField } from './RichTextField';
+import { RichTextEditor } from '../rich-text/RichTextEditor';
 
 interface Props {
   slot: SlotDef;
@@ -31,8 +31,8 @@ export function SlotField({ slot, value, error, onChange, onBlur }: Props) {
   const counter = slot.max && slot.type === 'text' ? `${text.length} / ${slot.max}` : undefined;
   if (slot.type === 'richtext') {
     return (
-      <FormField label={`${labelOf(slot)} (HTML)`} error={error} hint={`Allowed: ${slot.allowedTags?.join(', ')}. Anything else is removed when you save.`}>
-        <RichTextField value={text} onChange={onChange} onBlur={onBlur} max={slot.max ?? 4000} />
+      <FormField label={labelOf(slot)} error={error} hint="Headings, lists, links and quotes are in the toolbar; the preview shows the page as shoppers will see it.">
+        <RichTextEditor label={labelOf(slot)} value={text} onChange={onChange} onBlur={onBlur} profile="page" max={slot.max ?? 4000} size="lg" />
       </FormField>
     );
   }

@@ -9,6 +9,7 @@ import { visibleNav } from '../nav';
 import { LowStockAlert } from '../stock/LowStockAlert';
 import { ProductWizard } from '../catalogue/ProductWizard';
 import { KpiCards, KpiCardsSkeleton } from '../dashboard/KpiCards';
+import { RecoveredCheckouts } from '../dashboard/RecoveredCheckouts';
 import { QuickWinsPanel } from '../dashboard/QuickWinsPanel';
 import { SalesChart } from '../dashboard/SalesChart';
 import { SetupProgress } from '../dashboard/SetupProgress';
@@ -79,7 +80,10 @@ export function Dashboard({ canManage, role }: { canManage: boolean; role: Membe
             </CardContent>
           </Card>
         ) : kpis.data ? (
-          <KpiCards kpis={kpis.data} />
+          <>
+            <KpiCards kpis={kpis.data} />
+            {kpis.data.recovered_checkouts ? <RecoveredCheckouts figures={kpis.data.recovered_checkouts} /> : null}
+          </>
         ) : (
           <KpiCardsSkeleton />
         )

@@ -8,6 +8,7 @@ import { NotificationsTab } from './notifications/NotificationsTab';
 import { ShippingTab } from './shipping/ShippingTab';
 import { PoliciesTab } from './policies/PoliciesTab';
 import { TeamTab } from './team/TeamTab';
+import { CrmSettingsTab } from './crm/CrmSettingsTab';
 import { mayUse, useAdminAccess, type AdminNeed } from '../access';
 
 /** The five settings tabs of admin spec §2, in the spec's order, then Policies (issue 25) and Team (issue
@@ -21,6 +22,8 @@ export const SETTINGS_TABS: { value: string; label: string; Panel: () => React.R
   { value: 'shipping', label: 'Shipping', Panel: ShippingTab, need: 'settings' },
   { value: 'policies', label: 'Policies', Panel: PoliciesTab, need: 'settings' },
   { value: 'team', label: 'Team', Panel: TeamTab, need: 'manage' },
+  // Issue 27 item 2 (decision 044): the store's own CRM, here so it can be switched back on once off.
+  { value: 'crm', label: 'CRM', Panel: CrmSettingsTab, need: 'settings' },
 ];
 
 export function SettingsPage() {
@@ -45,7 +48,7 @@ export function SettingsPage() {
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Store Settings</h1>
-        <p className="mt-1 text-sm text-zinc-500">Store details, payments, email, notifications, shipping, the policies shoppers see and your team.</p>
+        <p className="mt-1 text-sm text-zinc-500">Store details, payments, email, notifications, shipping, the policies shoppers see, your team and your CRM.</p>
       </div>
       <Tabs value={tab} onValueChange={select} className="flex flex-col gap-6">
         <div ref={tabRow} className="min-w-0">

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api';
-import { useAdjustStock } from '@/lib/admin-stock';
+import { useAdjustStock, useProductStock } from '@/lib/admin-stock';
 import { toast } from '@/lib/toast';
 import {
   ADJUSTMENT_REASONS,
@@ -19,6 +19,7 @@ import {
   STOCK_REASON_LABELS,
   STOCK_TEXT,
   type AdjustmentReason,
+  type ProductStock,
   type StockMovementCreated,
 } from '@shared/stock';
 import { stockMovementBody } from '@shared/stock-schemas';
@@ -56,22 +57,36 @@ export function AdjustStockDialog({ product, open, onOpenChange, onAdjusted }: A
   );
 }
 
+type StockVariant = ProductStock['variants'][number];
+const variantLabel = (v: StockVariant) => v.options.map((o) => o.value).join(', ') || v.sku;
+
 function AdjustStockForm({ product, onDone, onCancel }: { product: AdjustableProduct; onDone: (result: StockMovementCreated) => void; onCancel: () => void }) {
   const [quantity, setQuantity] = useState('');
   const [reason, setReason] = useState<AdjustmentReason>(DEFAULT_ADJUSTMENT_REASON);
   const [notes, setNotes] = useState('');
+  const [variantId, setVariantId] = useState('');
   const [quantityError, setQuantityError] = useState<string | undefined>();
   const [notesError, setNotesError] = useState<string | undefined>();
+  const [variantError, setVariantError] = useState<string | undefined>();
   const adjust = useAdjustStock();
-  const current = product.stock_quantity ?? 0;
+  // A product with variants keeps its stock on them (decision 042): the adjustment names one.
+  const stock = useProductStock(product.id);
+  const variants = stock.data?.variants ?? [];
+  const variant = variants.find((v) => v.id === variantId);
+  const current = variant ? (variant.stock_quantity ?? 0) : (product.stock_quantity ?? 0);
+  const name = variant ? `${product.name} (${variantLabel(variant)})` : product.name;
   // The body as it would be sent, checked with the route's own schema (its messages are the spec's).
-  const checked = stockMovementBody.safeParse({ product_id: product.id, quantity_change: quantityFromText(quantity), reason, notes });
+  const checked = stockMovementBody.safeParse({ product_id: product.id, variant_id: variantId || null, quantity_change: quantityFromText(quantity), reason, notes });
   const issueOn = (field: string) => (checked.success ? undefined : checked.error.issues.find((issue) => issue.path[0] === field)?.message);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!product.track_inventory) {
       toast.error(STOCK_TEXT.trackingDisabled, { description: STOCK_TEXT.trackingHint });
+      return;
+    }
+    if (variants.length > 0 && !variant) {
+      setVariantError(STOCK_TEXT.chooseVariant);
       return;
     }
     if (!checked.success) {
@@ -81,17 +96,20 @@ function AdjustStockForm({ product, onDone, onCancel }: { product: AdjustablePro
       if (message) toast.error(STOCK_TEXT.invalidTitle, { description: message });
       return;
     }
-    const body = checked.data;
+    // A product without variants is adjusted as the spec's body has it, with no variant_id.
+    const { variant_id, ...spec } = checked.data;
+    const body = variant_id ? checked.data : spec;
     setQuantityError(undefined);
     setNotesError(undefined);
     adjust.mutate(body, {
       onSuccess: (result) => {
-        toast.success(STOCK_TEXT.updated, { description: `${product.name} stock adjusted by ${signedChange(body.quantity_change)}` });
+        toast.success(STOCK_TEXT.updated, { description: `${name} stock adjusted by ${signedChange(body.quantity_change)}` });
         onDone(result);
       },
       onError: (error) => {
         const message = errorMessage(error, STOCK_TEXT.failed);
         if (error instanceof ApiError && error.fields.quantity_change) setQuantityError(error.fields.quantity_change);
+        if (error instanceof ApiError && error.fields.variant_id) setVariantError(error.fields.variant_id);
         toast.error(STOCK_TEXT.failed, message === STOCK_TEXT.failed ? undefined : { description: message });
       },
     });
@@ -99,8 +117,16 @@ function AdjustStockForm({ product, onDone, onCancel }: { product: AdjustablePro
 
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
+      {variants.length > 0 ? (
+        <FormField label="Variant" error={variantError} hint="This product's stock is the sum of its variants' stock.">
+          <Select value={variantId} onChange={(e) => { setVariantId(e.target.value); setVariantError(undefined); }} disabled={!product.track_inventory}>
+            <option value="">Choose a variant</option>
+            {variants.map((v) => <option key={v.id} value={v.id}>{variantLabel(v)} ({v.sku}): {v.stock_quantity ?? 0} in stock</option>)}
+          </Select>
+        </FormField>
+      ) : null}
       <div className="flex items-baseline justify-between rounded-md bg-zinc-50 px-3 py-2 text-sm">
-        <span className="text-zinc-600">Current Stock</span>
+        <span className="text-zinc-600">{variants.length > 0 && !variant ? 'Current Stock (all variants)' : 'Current Stock'}</span>
         <span className="text-lg font-semibold tabular-nums" data-testid="current-stock">
           {product.track_inventory ? current : 'Not tracked'}
         </span>
@@ -120,7 +146,7 @@ function AdjustStockForm({ product, onDone, onCancel }: { product: AdjustablePro
         label="Quantity Change"
         error={quantityError}
         hint={
-          checked.success && product.track_inventory
+          checked.success && product.track_inventory && (variants.length === 0 || variant)
             ? `Positive numbers add stock, negative numbers reduce it. New stock: ${current + checked.data.quantity_change}`
             : 'Positive numbers add stock, negative numbers reduce it.'
         }

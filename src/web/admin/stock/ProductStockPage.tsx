@@ -13,6 +13,7 @@ import { cn } from '@/lib/utils';
 import { LOW_STOCK_THRESHOLD, STOCK_TEXT } from '@shared/stock';
 import { AdjustStockDialog } from './AdjustStockDialog';
 import { StockHistory } from './StockHistory';
+import { VariantStockTable } from './VariantStockTable';
 
 const PRODUCTS = '/admin/catalogue/products';
 
@@ -88,6 +89,7 @@ export function ProductStockPage() {
           </div>
           <p className="text-xs text-zinc-500">
             Reserved units are held by checkouts waiting for payment: they are sold when paid and return to available if the payment lapses.
+            {product.variants.length > 0 ? ' These figures add up the variants below.' : null}
           </p>
         </section>
       ) : (
@@ -102,6 +104,18 @@ export function ProductStockPage() {
           </Button>
         </Alert>
       )}
+
+      {product.variants.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Variants</CardTitle>
+            <CardDescription>Stock is kept for each variant; Adjust Stock asks which one.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <VariantStockTable variants={product.variants} />
+          </CardContent>
+        </Card>
+      ) : null}
 
       <Card>
         <CardHeader>

@@ -8,9 +8,9 @@ export type PageViewContent = Record<string, string | boolean>;
 
 const text = (content: PageViewContent, key: string) => (typeof content[key] === 'string' ? (content[key] as string) : '');
 
-/** Typography for the allowed rich-text tags (p, strong, em, lists, links, h2, h3, blockquote). */
+/** Typography for the allowed rich-text tags (p, strong, em, lists, links, h2, h3, blockquote); the editor puts list items' and quotes' text in paragraphs. */
 const RICH_TEXT =
-  'text-base leading-7 text-zinc-700 sm:text-lg sm:leading-8 [&_a]:font-medium [&_a]:text-accent [&_a]:underline [&_a]:underline-offset-2 [&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-zinc-200 [&_blockquote]:pl-4 [&_blockquote]:text-zinc-600 [&_blockquote]:italic [&_h2]:mt-10 [&_h2]:mb-3 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:tracking-tight [&_h2]:text-zinc-900 [&_h3]:mt-8 [&_h3]:mb-2 [&_h3]:text-xl [&_h3]:font-semibold [&_h3]:text-zinc-900 [&_li]:mt-1.5 [&_ol]:my-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-4 [&_strong]:font-semibold [&_strong]:text-zinc-900 [&_ul]:my-4 [&_ul]:list-disc [&_ul]:pl-6 [&>:first-child]:mt-0';
+  'text-base leading-7 text-zinc-700 sm:text-lg sm:leading-8 [&_a]:font-medium [&_a]:text-accent [&_a]:underline [&_a]:underline-offset-2 [&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-zinc-200 [&_blockquote]:pl-4 [&_blockquote]:text-zinc-600 [&_blockquote]:italic [&_h2]:mt-10 [&_h2]:mb-3 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:tracking-tight [&_h2]:text-zinc-900 [&_h3]:mt-8 [&_h3]:mb-2 [&_h3]:text-xl [&_h3]:font-semibold [&_h3]:text-zinc-900 [&_blockquote>p]:my-2 [&_li]:mt-1.5 [&_li>p]:my-0 [&_ol]:my-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-4 [&_strong]:font-semibold [&_strong]:text-zinc-900 [&_ul]:my-4 [&_ul]:list-disc [&_ul]:pl-6 [&>:first-child]:mt-0';
 
 /**
  * A content page as shoppers see it (the About template's slots): hero, body and optional button. The

@@ -27,6 +27,12 @@ export function MobileMenuList({ groups, failed = false, onNavigate }: { groups:
                   <ChevronDown className="size-4 text-zinc-400 transition-transform group-open/flyout:rotate-180" aria-hidden />
                 </summary>
                 <ul aria-label={group.label} className="mb-2 ml-3 border-l border-zinc-200 pl-2">
+                  {group.image ? (
+                    // The group's picture, as on the desktop's mega menu; the links below say where to go.
+                    <li aria-hidden className="px-3 py-1">
+                      <img src={group.image.url} alt="" loading="lazy" className="aspect-video w-full rounded-md bg-zinc-100 object-cover" />
+                    </li>
+                  ) : null}
                   {group.href ? (
                     <li>
                       <MenuLink href={group.href} onClick={onNavigate} className="block rounded-md px-3 py-2 text-sm font-medium text-zinc-900 hover:bg-zinc-100">
@@ -36,10 +42,22 @@ export function MobileMenuList({ groups, failed = false, onNavigate }: { groups:
                   ) : null}
                   {group.items.map((item) => (
                     <li key={item.id}>
-                      <MenuLink href={item.href} onClick={onNavigate} className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900">
+                      <MenuLink href={item.href} onClick={onNavigate} className={`flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-zinc-100 hover:text-zinc-900 ${item.children ? 'font-medium text-zinc-900' : 'text-zinc-600'}`}>
                         <span>{item.label}</span>
                         {item.badge ? <MenuBadge>{item.badge}</MenuBadge> : null}
                       </MenuLink>
+                      {item.children ? (
+                        // A category's sub-categories, one step in.
+                        <ul aria-label={item.label} className="ml-3 border-l border-zinc-100 pl-2">
+                          {item.children.map((child) => (
+                            <li key={child.id}>
+                              <MenuLink href={child.href} onClick={onNavigate} className="block rounded-md px-3 py-2 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900">
+                                {child.label}
+                              </MenuLink>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PUSH_TEXT, SW_MESSAGE } from '@shared/push';
 import { click, fakeFetch, renderForm, type Rendered } from '@/test/form-dom';
+import { PUSH_FAILURE_TEXT, PUSH_TIMEOUTS } from '@/lib/push-browser';
 import PushConsent from './PushConsent';
 
 const toasts: string[] = [];
@@ -14,7 +15,11 @@ const KEY = `B${'A'.repeat(86)}`;
 const keys = { p256dh: KEY, auth: 'A'.repeat(22) };
 
 /** A browser with push: Notification, PushManager and a service worker whose subscription the test controls. */
-function fakeBrowser(permission: NotificationPermission, answer: NotificationPermission = 'granted') {
+function fakeBrowser(
+  permission: NotificationPermission,
+  answer: NotificationPermission = 'granted',
+  service: { subscribe?: () => Promise<unknown>; register?: () => Promise<unknown> } = {},
+) {
   const state = { permission, endpoint: null as string | null, subscribed: 0 };
   const listeners = new Set<(e: MessageEvent) => void>();
   const subscription = () =>
@@ -22,6 +27,7 @@ function fakeBrowser(permission: NotificationPermission, answer: NotificationPer
   const pushManager = {
     getSubscription: async () => subscription(),
     subscribe: async () => {
+      if (service.subscribe) return service.subscribe();
       state.subscribed += 1;
       state.endpoint = 'https://fcm.googleapis.com/fcm/send/first';
       return subscription();
@@ -39,8 +45,10 @@ function fakeBrowser(permission: NotificationPermission, answer: NotificationPer
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
     value: {
-      register: async () => registration,
-      ready: Promise.resolve(registration),
+      register: async () => (service.register ? service.register() : registration),
+      get ready() {
+        return service.register ? service.register() : Promise.resolve(registration);
+      },
       getRegistration: async () => registration,
       addEventListener: (_: string, fn: (e: MessageEvent) => void) => listeners.add(fn),
       removeEventListener: (_: string, fn: (e: MessageEvent) => void) => listeners.delete(fn),
@@ -154,5 +162,75 @@ describe('the push consent widget', () => {
       ['DELETE', 'https://fcm.googleapis.com/fcm/send/first'],
     ]);
     expect(text()).toContain('On');
+  });
+
+  describe('says why this device could not be subscribed (issue 27 item 5)', () => {
+    const alertText = () => view.container.querySelector('[role="alert"]')?.textContent ?? null;
+    const enable = async () => {
+      await render();
+      await click(button('Enable push notifications')!);
+      await settle();
+    };
+
+    it('the question closed without an answer', async () => {
+      fakeBrowser('default', 'default');
+      await enable();
+      expect(alertText()).toBe(PUSH_FAILURE_TEXT.dismissed);
+      expect(toasts).toEqual([`error: ${PUSH_TEXT.enableFailed}`]);
+      expect(text()).toContain('Off');
+    });
+
+    it('refused without asking (a private window): blocked, and why it may not have asked', async () => {
+      fakeBrowser('default', 'denied');
+      await enable();
+      expect(text()).toContain(PUSH_FAILURE_TEXT.denied);
+    });
+
+    it('the push service refuses (AbortError)', async () => {
+      fakeBrowser('granted', 'granted', { subscribe: async () => Promise.reject(new DOMException('Registration failed - push service not available', 'AbortError')) });
+      await enable();
+      expect(alertText()).toBe(PUSH_FAILURE_TEXT.unreachable);
+      expect(toasts).toEqual([`error: ${PUSH_TEXT.enableFailed}`]);
+      expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    });
+
+    it('the push service never answers: it stops waiting and says so', async () => {
+      const saved = PUSH_TIMEOUTS.subscribeMs;
+      PUSH_TIMEOUTS.subscribeMs = 20;
+      try {
+        fakeBrowser('granted', 'granted', { subscribe: () => new Promise(() => undefined) });
+        await render();
+        await click(button('Enable push notifications')!);
+        expect(text()).toContain('Enabling…');
+        await act(async () => { await new Promise((r) => setTimeout(r, 40)); });
+        await settle();
+        expect(alertText()).toBe(PUSH_FAILURE_TEXT.timeout);
+        expect(button('Enable push notifications')).toBeDefined();
+      } finally {
+        PUSH_TIMEOUTS.subscribeMs = saved;
+      }
+    });
+
+    it('the service worker cannot be started', async () => {
+      fakeBrowser('granted', 'granted', { register: async () => Promise.reject(new TypeError('Failed to register a ServiceWorker')) });
+      await enable();
+      expect(alertText()).toBe(PUSH_FAILURE_TEXT.worker);
+    });
+
+    it('a window without service workers (how browsers leave private windows) says so, with no button', async () => {
+      fakeBrowser('default');
+      delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+      await render();
+      expect(text()).toContain(PUSH_FAILURE_TEXT.private);
+      expect(text()).not.toContain(PUSH_TEXT.unsupported);
+      expect(button('Enable')).toBeUndefined();
+    });
+
+    it('a page not served over https says so', async () => {
+      fakeBrowser('default');
+      vi.stubGlobal('isSecureContext', false);
+      await render();
+      expect(text()).toContain(PUSH_FAILURE_TEXT.insecure);
+    });
   });
 });

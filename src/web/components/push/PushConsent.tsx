@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Bell, BellOff, BellRing, ChevronDown } from 'lucide-react';
 import { PUSH_TEXT, type PushKind } from '@shared/push';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { PUSH_FAILURE_TEXT } from '@/lib/push-browser';
 import { cn } from '@/lib/utils';
 import { usePushConsent, type ConsentStatus, type PushConsent as Consent } from './use-push-consent';
 
@@ -14,6 +15,8 @@ interface Props {
   description: string;
   /** After this browser was subscribed or unsubscribed (the admin refreshes its list). */
   onChange?: () => void;
+  /** Each time the status changes (the admin's Send test waits for 'on'). */
+  onStatus?: (status: ConsentStatus) => void;
   className?: string;
 }
 
@@ -28,8 +31,11 @@ const BADGE: Record<ConsentStatus, { label: string; className: string }> = {
 const PERMISSION_TEXT = { default: 'Not asked yet', granted: 'Allowed', denied: 'Blocked' } as const;
 
 /** The push consent widget: this browser's permission and subscription, and the switch for them. */
-export default function PushConsent({ kind, mode, title, description, onChange, className }: Props) {
+export default function PushConsent({ kind, mode, title, description, onChange, onStatus, className }: Props) {
   const consent = usePushConsent(kind, onChange);
+  useEffect(() => {
+    onStatus?.(consent.status);
+  }, [onStatus, consent.status]);
   return mode === 'card' ? (
     <ConsentCard consent={consent} title={title} description={description} className={className} />
   ) : (
@@ -42,10 +48,14 @@ function StatusBadge({ status }: { status: ConsentStatus }) {
   return <span data-status={status} className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', badge.className)}>{badge.label}</span>;
 }
 
-/** The words for the two states where no button helps (spec §8), or null. */
-function blockedText(status: ConsentStatus): string | null {
-  if (status === 'denied') return PUSH_TEXT.blocked;
-  if (status === 'unsupported') return PUSH_TEXT.unsupported;
+/**
+ * The words for the states where no button helps (spec §8; for a browser that has push but not here,
+ * why: an http page or a private window), or why the last Enable failed; null when all is well.
+ */
+function blockedText(consent: Consent): string | null {
+  if (consent.status === 'denied') return consent.problem === 'denied' ? `${PUSH_TEXT.blocked} ${PUSH_FAILURE_TEXT.denied}` : PUSH_TEXT.blocked;
+  if (consent.status === 'unsupported') return consent.unavailable && consent.unavailable !== 'unsupported' ? PUSH_FAILURE_TEXT[consent.unavailable] : PUSH_TEXT.unsupported;
+  if (consent.status === 'off' && consent.problem && !consent.busy) return PUSH_FAILURE_TEXT[consent.problem];
   return null;
 }
 
@@ -90,7 +100,8 @@ function Icon({ status, className }: { status: ConsentStatus; className?: string
 }
 
 function ConsentCard({ consent, title, description, className }: { consent: Consent; title: string; description: string; className?: string }) {
-  const blocked = blockedText(consent.status);
+  const blocked = blockedText(consent);
+  const failed = consent.status === 'off' && blocked !== null;
   return (
     <section aria-label={title} className={cn('rounded-lg border border-zinc-200 bg-white shadow-xs', className)}>
       <div className="flex flex-col gap-4 p-5 sm:flex-row sm:items-start">
@@ -102,7 +113,7 @@ function ConsentCard({ consent, title, description, className }: { consent: Cons
           </div>
           <p className="mt-1 text-sm text-zinc-500">{description}</p>
           {blocked ? (
-            <p role="status" className={cn('mt-3 rounded-md px-3 py-2 text-sm', consent.status === 'denied' ? 'bg-amber-50 text-amber-900' : 'bg-zinc-50 text-zinc-700')}>{blocked}</p>
+            <p role={failed ? 'alert' : 'status'} className={cn('mt-3 rounded-md px-3 py-2 text-sm', consent.status === 'denied' || failed ? 'bg-amber-50 text-amber-900' : 'bg-zinc-50 text-zinc-700')}>{blocked}</p>
           ) : null}
         </div>
         <div className="sm:shrink-0"><Action consent={consent} /></div>
@@ -117,7 +128,7 @@ function ConsentCard({ consent, title, description, className }: { consent: Cons
 function ConsentCompact({ consent, title, description, className }: { consent: Consent; title: string; description: string; className?: string }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
-  const blocked = blockedText(consent.status);
+  const blocked = blockedText(consent);
   return (
     <section aria-label={title} className={cn('rounded-xl border border-zinc-200 bg-white', className)}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
@@ -127,7 +138,7 @@ function ConsentCompact({ consent, title, description, className }: { consent: C
             {title}
             <StatusBadge status={consent.status} />
           </p>
-          {blocked ? <p role="status" className="mt-0.5 text-xs text-zinc-600">{blocked}</p> : null}
+          {blocked ? <p role={consent.status === 'off' ? 'alert' : 'status'} className="mt-0.5 text-xs text-zinc-600">{blocked}</p> : null}
         </div>
         <div className="flex items-center gap-1">
           <Action consent={consent} size="sm" />

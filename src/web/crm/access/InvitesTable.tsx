@@ -105,49 +105,69 @@ export function InvitesTable({ tenantId, invites, canManage, selfEmail, links, o
   }
 
   if (invites.length === 0) return <p className="px-4 py-6 text-sm text-zinc-500">No invitations yet. {canManage ? 'Invite someone above.' : 'Request one above.'}</p>;
+  const requestedBy = (invite: Invite) =>
+    invite.requested_by_email ? (
+      <div className="truncate text-xs text-zinc-500" title={`Requested by ${invite.requested_by_email}`}>
+        Requested by {isMine(invite) ? 'you' : invite.requested_by_email}
+      </div>
+    ) : null;
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Email</TableHead>
-          <TableHead className="hidden sm:table-cell">Role</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="hidden sm:table-cell">Sent</TableHead>
-          <TableHead className="relative hidden text-right sm:table-cell">
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
+    <>
+      {/* Phones: one card per invitation, the whole address shown, actions underneath. */}
+      <ul aria-label="Invitations" className="divide-y divide-zinc-100 sm:hidden">
         {invites.map((invite) => {
           const state = inviteState(invite);
-          const mine = isMine(invite);
-          const phoneActions = actions(invite, 'justify-start');
+          const cardActions = actions(invite, 'justify-start');
           return (
-            <TableRow key={invite.id}>
-              <TableCell className="max-w-[9rem] sm:max-w-[16rem]">
-                <div className="truncate font-medium" title={invite.email}>
-                  {invite.email}
-                </div>
-                {/* On a phone the role sits under the address, leaving room for the actions. */}
-                <div className="text-xs text-zinc-500 sm:hidden">{invite.role}</div>
-                {invite.requested_by_email ? (
-                  <div className="truncate text-xs text-zinc-500" title={`Requested by ${invite.requested_by_email}`}>
-                    Requested by {mine ? 'you' : invite.requested_by_email}
-                  </div>
-                ) : null}
-                {phoneActions ? <div className="mt-2 sm:hidden">{phoneActions}</div> : null}
-              </TableCell>
-              <TableCell className="hidden sm:table-cell">{invite.role}</TableCell>
-              <TableCell>
-                <Badge variant={STATE_BADGE[state]}>{state}</Badge>
-              </TableCell>
-              <TableCell className="hidden whitespace-nowrap text-zinc-600 sm:table-cell">{shortDate(invite.magic_link_sent_at)}</TableCell>
-              <TableCell className="hidden sm:table-cell">{actions(invite, 'justify-end')}</TableCell>
-            </TableRow>
+            <li key={invite.id} className="grid gap-1.5 px-4 py-3">
+              <div className="flex items-start justify-between gap-3">
+                <span className="min-w-0 text-sm font-medium break-all text-zinc-900">{invite.email}</span>
+                <Badge variant={STATE_BADGE[state]} className="shrink-0">{state}</Badge>
+              </div>
+              <div className="text-xs text-zinc-500">
+                {invite.role}
+                {invite.magic_link_sent_at ? ` · sent ${shortDate(invite.magic_link_sent_at)}` : ''}
+              </div>
+              {requestedBy(invite)}
+              {cardActions ? <div className="pt-1">{cardActions}</div> : null}
+            </li>
           );
         })}
-      </TableBody>
-    </Table>
+      </ul>
+      <Table aria-label="Invitations" className="hidden sm:table">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Email</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Sent</TableHead>
+            <TableHead className="relative text-right">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {invites.map((invite) => {
+            const state = inviteState(invite);
+            return (
+              <TableRow key={invite.id}>
+                <TableCell className="max-w-[16rem]">
+                  <div className="truncate font-medium" title={invite.email}>
+                    {invite.email}
+                  </div>
+                  {requestedBy(invite)}
+                </TableCell>
+                <TableCell>{invite.role}</TableCell>
+                <TableCell>
+                  <Badge variant={STATE_BADGE[state]}>{state}</Badge>
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-zinc-600">{shortDate(invite.magic_link_sent_at)}</TableCell>
+                <TableCell>{actions(invite, 'justify-end')}</TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CrmContext } from '@shared/crm/context';
+import { NEUTRAL_PROJECT_TYPES } from '@shared/crm/settings';
 import { fakeFetch, renderForm, submit, typeInto, type Rendered } from '@/test/form-dom';
 import { AddLeadDialog } from './AddLeadDialog';
 import { lead } from './test-lead';
@@ -14,8 +15,8 @@ vi.mock('@/lib/toast', () => ({
   },
 }));
 
-const store: CrmContext = { scope: 'tenant', tenant: { id: 't-demo', name: 'Demo Store' }, can_manage_access: true, bark_sheet_url: '' };
-const platform: CrmContext = { scope: 'platform', tenant: null, can_manage_access: true, bark_sheet_url: '' };
+const store: CrmContext = { scope: 'tenant', tenant: { id: 't-demo', name: 'Demo Store' }, can_manage_access: true, bark_sheet_url: '', kit: 'store', project_types: [...NEUTRAL_PROJECT_TYPES] };
+const platform: CrmContext = { scope: 'platform', tenant: null, can_manage_access: true, bark_sheet_url: '', kit: 'agency', project_types: [] };
 
 describe('Add New Lead (admin spec §5)', () => {
   let view: Rendered;

@@ -16,6 +16,10 @@ import { capitalise } from './lead-format';
 const EMPTY = { name: '', email: '', phone: '', company: '', project_type: '', budget_range: '', project_description: '', priority: LEAD_DEFAULTS.priority as LeadPriority };
 type Fields = typeof EMPTY;
 
+/** The project types a book offers: the spec's in the platform's (web-agency kit), the store's own in a store's (decision 044). */
+export const projectTypeNames = (context: Pick<CrmContext, 'kit' | 'project_types'>): readonly string[] =>
+  context.kit === 'store' ? context.project_types.map((t) => t.name) : PROJECT_TYPES;
+
 /** 'Add New Lead' (admin spec §2, §5): name and email required; the server's field errors shown in place. */
 export function AddLeadDialog({ context, open, onOpenChange }: { context: CrmContext; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
@@ -91,7 +95,7 @@ function AddLeadForm({ context, onDone }: { context: CrmContext; onDone: () => v
         <FormField label="Project Type" error={errors.project_type}>
           <Select value={fields.project_type} onChange={set('project_type')}>
             <option value="">Select a project type</option>
-            {PROJECT_TYPES.map((type) => <option key={type} value={type}>{type}</option>)}
+            {projectTypeNames(context).map((type) => <option key={type} value={type}>{type}</option>)}
           </Select>
         </FormField>
         <FormField label="Budget Range" error={errors.budget_range}>

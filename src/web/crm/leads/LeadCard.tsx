@@ -5,7 +5,7 @@ import type { Lead } from '@shared/crm/leads';
 import { cn } from '@/lib/utils';
 import { formatLeadDate, formatQuote, priorityBorderClass } from './lead-format';
 
-/** What a pipeline card shows: name, company, project type, budget and quote in GBP, created date. */
+/** What a pipeline card shows: name, company, project type, budget and quote in GBP, a paid deposit, created date. */
 export function LeadCardBody({ lead }: { lead: Lead }) {
   const quote = formatQuote(lead.quote_amount);
   return (
@@ -16,6 +16,8 @@ export function LeadCardBody({ lead }: { lead: Lead }) {
       <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
         {lead.budget_range ? <span className="text-zinc-600">{lead.budget_range}</span> : null}
         {quote ? <span className="font-semibold text-zinc-900">{quote}</span> : null}
+        {/* A paid deposit (decision 044): the money already in. */}
+        {lead.deposit_paid !== null ? <span className="font-medium text-emerald-700">Deposit {formatQuote(lead.deposit_paid)} paid</span> : null}
       </div>
       <p className="text-xs text-zinc-400">{formatLeadDate(lead.created_at)}</p>
     </div>

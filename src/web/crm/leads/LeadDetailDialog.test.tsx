@@ -38,6 +38,22 @@ describe('lead detail dialog (admin spec §2)', () => {
     expect(text()).not.toContain('Marketplace Details');
   });
 
+  it('shows the deposit paid on a quote of the lead, and nothing of one before (decision 044)', async () => {
+    view = await renderForm(<LeadDetailDialog lead={lead({ deposit_paid: 100, deposit_paid_at: '2026-11-28T10:00:00.000Z', status: 'won' })} onOpenChange={() => undefined} />);
+    expect(text()).toContain('Deposit Paid£100.00 on 28 Nov 2026');
+    await view.unmount();
+    view = await renderForm(<LeadDetailDialog lead={lead()} onOpenChange={() => undefined} />);
+    expect(text()).not.toContain('Deposit Paid');
+  });
+
+  it('offers the book’s own project types in edit mode (a store’s, decision 044)', async () => {
+    view = await renderForm(<LeadDetailDialog lead={lead()} onOpenChange={() => undefined} projectTypes={['Wedding cake', 'Birthday cake']} />);
+    await click(button('Edit'));
+    const options = [...document.body.querySelectorAll('option')].map((o) => o.textContent);
+    expect(options).toContain('Wedding cake');
+    expect(options).not.toContain('Website Development');
+  });
+
   it('shows values, marketplace metadata and id when present', async () => {
     const notes = JSON.stringify({ bark_display_text: 'Needs a shop', bark_credits_required: 7 });
     view = await renderForm(<LeadDetailDialog lead={lead({ phone: '0161 000', quote_amount: 4500, bark_id: 'B-9', notes, source: 'bark' })} onOpenChange={() => undefined} />);

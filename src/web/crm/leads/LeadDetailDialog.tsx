@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { LEAD_FALLBACK, LEAD_TEXT, parseBarkMetadata, updateLeadBody, type Lead } from '@shared/crm/leads';
+import { LEAD_FALLBACK, LEAD_TEXT, parseBarkMetadata, PROJECT_TYPES, updateLeadBody, type Lead } from '@shared/crm/leads';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -10,18 +10,18 @@ import { capitalise, formatLeadDate, priorityBadgeVariant, statusBadgeVariant, s
 import { Box, LeadFacts, LeadFactsForm, MarketplaceBox, NotesForm, draftOf, type DraftErrors, type LeadDraft } from './lead-detail-parts';
 
 /** The lead detail dialog (admin spec §2): read first, Edit to change, Cancel puts the values back. */
-export function LeadDetailDialog({ lead, onOpenChange }: { lead: Lead | null; onOpenChange: (open: boolean) => void }) {
+export function LeadDetailDialog({ lead, onOpenChange, projectTypes = PROJECT_TYPES }: { lead: Lead | null; onOpenChange: (open: boolean) => void; projectTypes?: readonly string[] }) {
   return (
     <Dialog open={lead !== null} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-3xl">
         {/* Keyed by lead, so another lead (or a reopening) starts in view mode with its own values. */}
-        {lead ? <LeadDetail key={lead.id} lead={lead} /> : null}
+        {lead ? <LeadDetail key={lead.id} lead={lead} projectTypes={projectTypes} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-export function LeadDetail({ lead }: { lead: Lead }) {
+export function LeadDetail({ lead, projectTypes = PROJECT_TYPES }: { lead: Lead; projectTypes?: readonly string[] }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<LeadDraft>(() => draftOf(lead));
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -78,7 +78,7 @@ export function LeadDetail({ lead }: { lead: Lead }) {
         </div>
       </DialogHeader>
 
-      {editing ? <LeadFactsForm draft={draft} errors={errors} set={set} /> : <LeadFacts lead={lead} />}
+      {editing ? <LeadFactsForm draft={draft} errors={errors} set={set} projectTypes={projectTypes} /> : <LeadFacts lead={lead} />}
 
       {editing ? null : (
         <Box title="Project Description">

@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useLeads, useLeadsLive } from '@/lib/crm-leads';
 import { cn } from '@/lib/utils';
-import { AddLeadDialog } from './AddLeadDialog';
+import { AddLeadDialog, projectTypeNames } from './AddLeadDialog';
 import { BarkSyncDialog, SheetHeadersDialog } from './BarkDialogs';
 import { LeadDetailDialog } from './LeadDetailDialog';
 import { LeadsTable } from './LeadsTable';
@@ -32,14 +32,20 @@ export function LeadsSection({ context, view }: { context: CrmContext; view: 'pi
   const openLead = openId ? (leads.data?.find((lead) => lead.id === openId) ?? null) : null;
   const onOpen = (lead: Lead) => setOpenId(lead.id);
   const close = (open: boolean) => void (open || setDialog(null));
+  const agency = context.kit === 'agency';
 
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="mr-auto text-xl font-semibold text-zinc-900">{view === 'pipeline' ? 'Pipeline' : 'Leads'}</h1>
         <ViewToggle view={view} />
-        <Button variant="outline" onClick={() => setDialog('headers')}><FileSpreadsheet aria-hidden />Setup Google Sheets Headers</Button>
-        <Button variant="outline" onClick={() => setDialog('sync')}><RefreshCw aria-hidden />Sync Bark Leads</Button>
+        {/* The Bark import is the web-agency kit's (decision 044): a store's CRM has its own leads only. */}
+        {agency ? (
+          <>
+            <Button variant="outline" onClick={() => setDialog('headers')}><FileSpreadsheet aria-hidden />Setup Google Sheets Headers</Button>
+            <Button variant="outline" onClick={() => setDialog('sync')}><RefreshCw aria-hidden />Sync Bark Leads</Button>
+          </>
+        ) : null}
         <Button onClick={() => setDialog('add')}><Plus aria-hidden />Add New Lead</Button>
       </div>
 
@@ -55,7 +61,7 @@ export function LeadsSection({ context, view }: { context: CrmContext; view: 'pi
         </Alert>
       ) : leads.data.length === 0 && view === 'list' ? (
         <EmptyState icon={Users} title="No leads yet" action={<Button onClick={() => setDialog('add')}><Plus aria-hidden />Add New Lead</Button>}>
-          Add a lead by hand or sync them from your Bark sheet.
+          {agency ? 'Add a lead by hand or sync them from your Bark sheet.' : 'Add a lead by hand: a customer who asked for a quote.'}
         </EmptyState>
       ) : view === 'pipeline' ? (
         <PipelineBoard leads={leads.data} onOpen={onOpen} />
@@ -64,9 +70,9 @@ export function LeadsSection({ context, view }: { context: CrmContext; view: 'pi
       )}
 
       <AddLeadDialog context={context} open={dialog === 'add'} onOpenChange={close} />
-      <BarkSyncDialog context={context} open={dialog === 'sync'} onOpenChange={close} />
-      <SheetHeadersDialog open={dialog === 'headers'} onOpenChange={close} />
-      <LeadDetailDialog lead={openLead} onOpenChange={(open) => void (open || setOpenId(null))} />
+      {agency ? <BarkSyncDialog context={context} open={dialog === 'sync'} onOpenChange={close} /> : null}
+      {agency ? <SheetHeadersDialog open={dialog === 'headers'} onOpenChange={close} /> : null}
+      <LeadDetailDialog lead={openLead} onOpenChange={(open) => void (open || setOpenId(null))} projectTypes={projectTypeNames(context)} />
     </div>
   );
 }

@@ -78,14 +78,22 @@ export function LeadFacts({ lead }: { lead: Lead }) {
           <Row label="Quote Amount" value={formatQuote(lead.quote_amount)} missing={LEAD_FALLBACK.notQuoted} />
           <Row label="Status" value={statusLabel(lead.status)} missing={LEAD_FALLBACK.notSpecified} />
           <Row label="Priority" value={capitalise(lead.priority)} missing={LEAD_FALLBACK.notSpecified} />
+          {/* Set by the payment of a quote's deposit (decision 044). */}
+          {lead.deposit_paid !== null ? <Row label="Deposit Paid" value={depositLine(lead)} missing="" /> : null}
         </dl>
       </Box>
     </div>
   );
 }
 
+/** "£100.00 on 28 Nov 2026" */
+export function depositLine(lead: Pick<Lead, 'deposit_paid' | 'deposit_paid_at'>): string {
+  const amount = formatQuote(lead.deposit_paid) ?? '';
+  return lead.deposit_paid_at ? `${amount} on ${new Date(lead.deposit_paid_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}` : amount;
+}
+
 /** The same facts as fields (edit mode). Odd imported values stay choosable alongside the offered ones. */
-export function LeadFactsForm({ draft, errors, set }: { draft: LeadDraft; errors: DraftErrors; set: (key: keyof LeadDraft) => (e: { target: { value: string } }) => void }) {
+export function LeadFactsForm({ draft, errors, set, projectTypes = PROJECT_TYPES }: { draft: LeadDraft; errors: DraftErrors; set: (key: keyof LeadDraft) => (e: { target: { value: string } }) => void; projectTypes?: readonly string[] }) {
   const withCurrent = (offered: readonly string[], current: string) => (current && !offered.includes(current) ? [current, ...offered] : offered);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -103,7 +111,7 @@ export function LeadFactsForm({ draft, errors, set }: { draft: LeadDraft; errors
           <FormField label="Project Type" error={errors.project_type}>
             <Select value={draft.project_type} onChange={set('project_type')}>
               <option value="">{LEAD_FALLBACK.notSpecified}</option>
-              {withCurrent(PROJECT_TYPES, draft.project_type).map((t) => <option key={t} value={t}>{t}</option>)}
+              {withCurrent(projectTypes, draft.project_type).map((t) => <option key={t} value={t}>{t}</option>)}
             </Select>
           </FormField>
           <FormField label="Budget Range" error={errors.budget_range}>

@@ -2,9 +2,11 @@ import { rowId } from './builder-state';
 import { RowText, Section, TextField, type TabProps } from './fields';
 import { RowListEditor, rowError } from './RowListEditor';
 import { TextListEditor } from './TextListEditor';
+import type { CrmKit } from '@shared/crm/settings';
 
 /** 'Narrative content': the proposal's words (spec §3): header, bullets, features, comparison, proof, buttons. */
-export function NarrativeTab(tab: TabProps) {
+export function NarrativeTab({ kit = 'agency', ...tab }: TabProps & { kit?: CrmKit }) {
+  const agency = kit === 'agency';
   const { content, update, errors } = tab;
   return (
     <div className="grid grid-cols-1 gap-4">
@@ -13,7 +15,7 @@ export function NarrativeTab(tab: TabProps) {
         <TextField {...tab} name="header_subtitle" label="Subtitle" multiline />
         <TextListEditor label="Hero bullets" item="bullet" items={content.hero_bullets} onChange={(hero_bullets) => update({ hero_bullets })} max={12} errors={errors} path="hero_bullets" />
       </Section>
-      <Section title="Included features" description="What every custom build comes with.">
+      <Section title={agency ? 'Included features' : 'What is included'} description={agency ? 'What every custom build comes with.' : 'What the price covers.'}>
         <RowListEditor
           label="Features"
           item="feature"
@@ -31,6 +33,8 @@ export function NarrativeTab(tab: TabProps) {
           )}
         />
       </Section>
+      {/* The custom build against a hosted shop is the web-agency kit's (decision 044). */}
+      {agency ? (
       <Section title="Comparison" description="Custom build against a hosted shop, row by row.">
         <TextField {...tab} name="comparison_title" label="Comparison title" />
         <RowListEditor
@@ -52,6 +56,11 @@ export function NarrativeTab(tab: TabProps) {
         />
         <TextField {...tab} name="custom_summary_text" label="Custom build summary" multiline />
       </Section>
+      ) : (
+        <Section title="Summary">
+          <TextField {...tab} name="custom_summary_text" label="Summary" hint="A line beside the price on the quote." multiline />
+        </Section>
+      )}
       <Section title="Testimonial">
         <TextField {...tab} name="testimonial_quote" label="Quote" multiline />
         <TextField {...tab} name="testimonial_author" label="Author" />

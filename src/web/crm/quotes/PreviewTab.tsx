@@ -1,11 +1,13 @@
 import { Check as CheckIcon } from 'lucide-react';
 import type { QuoteContentInput } from '@shared/crm/quotes';
+import type { CrmKit } from '@shared/crm/settings';
 import { money } from './format';
 import { liveTotals } from './live-totals';
 import { TotalsSummary } from './TotalsSummary';
 
 /** 'Preview': a compact rendering of the proposal the client will see, with the live figures. */
-export function PreviewTab({ content, clientName }: { content: QuoteContentInput; clientName: string | null }) {
+export function PreviewTab({ content, clientName, kit = 'agency' }: { content: QuoteContentInput; clientName: string | null; kit?: CrmKit }) {
+  const agency = kit === 'agency';
   const totals = liveTotals(content);
   const selected = new Set(content.selected_features);
   const addOns = content.additional_features.filter((f) => selected.has(f.id));
@@ -55,6 +57,7 @@ export function PreviewTab({ content, clientName }: { content: QuoteContentInput
           </div>
         </section>
       ) : null}
+      {agency ? (
       <section className="grid gap-3 sm:grid-cols-2">
         <div>
           <h4 className="text-sm font-semibold text-zinc-900">Custom build</h4>
@@ -67,13 +70,16 @@ export function PreviewTab({ content, clientName }: { content: QuoteContentInput
           {content.shopify_caution_note ? <p className="mt-1 text-xs text-amber-800">{content.shopify_caution_note}</p> : null}
         </div>
       </section>
-      <TotalsSummary totals={totals} structure={content.payment_structure} label="Preview totals" />
+      ) : content.custom_summary_text ? <p className="text-sm text-zinc-600">{content.custom_summary_text}</p> : null}
+      <TotalsSummary totals={totals} structure={content.payment_structure} label="Preview totals" kit={kit} />
+      {agency ? (
       <section>
         <h4 className="text-sm font-semibold text-zinc-900">Care plan</h4>
         <p className="mt-1 text-sm text-zinc-600">{content.care_plan_overview}</p>
         <p className="mt-1 text-sm text-zinc-700">{money(content.care_plan_monthly)}/month, or Plus at {money(content.care_plan_plus_monthly)}/month</p>
         {content.care_plan_inclusions.length ? <p className="mt-1 text-xs text-zinc-500">{content.care_plan_inclusions.filter(Boolean).join(' · ')}</p> : null}
       </section>
+      ) : null}
       {content.testimonial_quote ? (
         <blockquote className="border-l-2 border-zinc-300 pl-3 text-sm text-zinc-700 italic">
           “{content.testimonial_quote}”{content.testimonial_author ? <footer className="mt-1 text-xs text-zinc-500 not-italic">— {content.testimonial_author}</footer> : null}

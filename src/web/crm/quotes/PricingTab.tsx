@@ -6,6 +6,7 @@ import { TextListEditor } from './TextListEditor';
 import { TotalsSummary } from './TotalsSummary';
 import { liveTotals } from './live-totals';
 import { FormField } from '@/components/ui/form-field';
+import type { CrmKit } from '@shared/crm/settings';
 
 const STRUCTURE_LABEL: Record<PaymentStructure, { title: string; hint: string }> = {
   upfront_delivery: { title: 'Upfront and delivery', hint: '40% deposit now, the rest on delivery.' },
@@ -13,7 +14,8 @@ const STRUCTURE_LABEL: Record<PaymentStructure, { title: string; hint: string }>
 };
 
 /** 'Pricing & add-ons': the custom build's price, how it is paid, the add-ons and the care plan. */
-export function PricingTab(tab: TabProps) {
+export function PricingTab({ kit = 'agency', ...tab }: TabProps & { kit?: CrmKit }) {
+  const agency = kit === 'agency';
   const { content, update, errors } = tab;
   const totals = liveTotals(content);
   const selected = new Set(content.selected_features);
@@ -21,8 +23,8 @@ export function PricingTab(tab: TabProps) {
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="grid min-w-0 gap-4">
-        <Section title="Custom build">
-          <NumberField {...tab} name="base_price_custom" label="Custom build price (£)" />
+        <Section title={agency ? 'Custom build' : 'Price'}>
+          <NumberField {...tab} name="base_price_custom" label={agency ? 'Custom build price (£)' : 'Price (£)'} />
           <fieldset className="grid gap-2">
             <legend className="mb-1.5 text-sm font-medium text-zinc-900">Payment structure</legend>
             {PAYMENT_STRUCTURES.map((s) => (
@@ -65,6 +67,8 @@ export function PricingTab(tab: TabProps) {
             )}
           />
         </Section>
+        {/* Hosting care plans are the web-agency kit's (decision 044): a store's quote has none. */}
+        {agency ? (
         <Section title="Care plan" description="The monthly plan offered after launch.">
           <TextField {...tab} name="care_plan_overview" label="Care plan overview" multiline />
           <TextListEditor label="Care plan inclusions" item="inclusion" items={content.care_plan_inclusions} onChange={(care_plan_inclusions) => update({ care_plan_inclusions })} max={20} errors={errors} path="care_plan_inclusions" />
@@ -73,10 +77,11 @@ export function PricingTab(tab: TabProps) {
             <NumberField {...tab} name="care_plan_plus_monthly" label="Care plan Plus (£/month)" />
           </div>
         </Section>
+        ) : null}
       </div>
       <aside className="grid gap-2 lg:sticky lg:top-4 lg:self-start" aria-label="Live totals panel">
         <h3 className="text-sm font-semibold text-zinc-900">Live totals</h3>
-        <TotalsSummary totals={totals} structure={content.payment_structure} label="Live totals" />
+        <TotalsSummary totals={totals} structure={content.payment_structure} label="Live totals" kit={kit} />
       </aside>
     </div>
   );

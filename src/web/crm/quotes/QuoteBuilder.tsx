@@ -16,11 +16,18 @@ import { NarrativeTab } from './NarrativeTab';
 import { PreviewTab } from './PreviewTab';
 import { PricingTab } from './PricingTab';
 import { ShopifyTab } from './ShopifyTab';
+import type { CrmContext } from '@shared/crm/context';
+import { storeQuoteContent, type CrmProjectType } from '@shared/crm/settings';
+import { FormField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/select';
 
 const [NARRATIVE, PRICING, SHOPIFY, PREVIEW] = QUOTE_BUILDER_TABS;
 
 /** The quote builder (spec §2): the lead, four tabs of content, Save; a saved quote shows its link. */
-export function QuoteBuilder({ draft, setDraft, onNew, onSaved }: { draft: Draft; setDraft: Dispatch<SetStateAction<Draft>>; onNew: () => void; onSaved?: (sent: Draft) => void }) {
+export function QuoteBuilder({ draft, setDraft, onNew, onSaved, context }: { draft: Draft; setDraft: Dispatch<SetStateAction<Draft>>; onNew: () => void; onSaved?: (sent: Draft) => void; context?: Pick<CrmContext, 'kit' | 'project_types'> }) {
+  const kit = context?.kit ?? 'agency';
+  // The "Shopify stack" tab is the web-agency kit's (decision 044): a store's builder has the other three.
+  const tabs = kit === 'store' ? QUOTE_BUILDER_TABS.filter((t) => t !== SHOPIFY) : QUOTE_BUILDER_TABS;
   const [tab, setTab] = useState<string>(NARRATIVE);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveQuote();
@@ -85,18 +92,19 @@ export function QuoteBuilder({ draft, setDraft, onNew, onSaved }: { draft: Draft
         </div>
       ) : null}
 
-      <div className="max-w-xl">
+      <div className={kit === 'store' ? 'grid max-w-3xl gap-4 sm:grid-cols-2' : 'max-w-xl'}>
         <LeadPicker value={draft.lead_id} error={errors.lead_id} onChange={(lead_id) => { setDraft((d) => ({ ...d, lead_id })); setErrors(({ lead_id: _, ...rest }) => rest); }} />
+        {kit === 'store' && context && !draft.saved?.paid ? <ProjectTypePicker types={context.project_types} onPick={(type) => update(startFrom(type))} /> : null}
       </div>
 
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Quote builder" className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-grid sm:w-auto sm:grid-cols-4">
-          {QUOTE_BUILDER_TABS.map((t) => <TabsTrigger key={t} value={t}>{t}</TabsTrigger>)}
+        <TabsList aria-label="Quote builder" className={kit === 'store' ? 'grid h-auto w-full grid-cols-3 gap-1 sm:inline-grid sm:w-auto' : 'grid h-auto w-full grid-cols-2 gap-1 sm:inline-grid sm:w-auto sm:grid-cols-4'}>
+          {tabs.map((t) => <TabsTrigger key={t} value={t}>{t}</TabsTrigger>)}
         </TabsList>
-        <TabsContent value={NARRATIVE}><NarrativeTab {...tabProps} /></TabsContent>
-        <TabsContent value={PRICING}><PricingTab {...tabProps} /></TabsContent>
-        <TabsContent value={SHOPIFY}><ShopifyTab {...tabProps} /></TabsContent>
-        <TabsContent value={PREVIEW}><PreviewTab content={draft.content} clientName={lead ? lead.company || lead.name : null} /></TabsContent>
+        <TabsContent value={NARRATIVE}><NarrativeTab {...tabProps} kit={kit} /></TabsContent>
+        <TabsContent value={PRICING}><PricingTab {...tabProps} kit={kit} /></TabsContent>
+        {kit === 'agency' ? <TabsContent value={SHOPIFY}><ShopifyTab {...tabProps} /></TabsContent> : null}
+        <TabsContent value={PREVIEW}><PreviewTab content={draft.content} clientName={lead ? lead.company || lead.name : null} kit={kit} /></TabsContent>
       </Tabs>
 
       {messages.length ? (
@@ -112,5 +120,31 @@ export function QuoteBuilder({ draft, setDraft, onNew, onSaved }: { draft: Draft
         </Button>
       </div>
     </Card>
+  );
+}
+
+/** What choosing a project type fills in: its title, introduction, price and what is included (the rest stays). */
+function startFrom(type: CrmProjectType): Partial<QuoteContentInput> {
+  const start = storeQuoteContent(type);
+  return { header_title: start.header_title, header_subtitle: start.header_subtitle, included_features: start.included_features, base_price: start.base_price, base_price_custom: start.base_price_custom };
+}
+
+/** A store's builder: start the quote from one of its project types (Settings > CRM). */
+function ProjectTypePicker({ types, onPick }: { types: CrmProjectType[]; onPick: (type: CrmProjectType) => void }) {
+  const [chosen, setChosen] = useState('');
+  return (
+    <FormField label="Start from a project type" hint="Fills in the title, introduction, price and what is included.">
+      <Select
+        value={chosen}
+        onChange={(e) => {
+          setChosen(e.target.value);
+          const type = types.find((t) => t.id === e.target.value);
+          if (type) onPick(type);
+        }}
+      >
+        <option value="">Choose a project type</option>
+        {types.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+      </Select>
+    </FormField>
   );
 }

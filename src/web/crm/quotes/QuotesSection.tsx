@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { QUOTE_FILTERS, QUOTE_TEXT, type Quote, type QuoteFilter } from '@shared/crm/quotes';
 import type { CrmContext } from '@shared/crm/context';
+import { storeQuoteContent } from '@shared/crm/settings';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -23,7 +24,9 @@ const FILTER_LABEL: Record<QuoteFilter, string> = { all: 'All quotes', active: '
 export function QuotesSection({ context }: { context: CrmContext }) {
   const quotes = useQuotes();
   const [filter, setFilter] = useState<QuoteFilter>('all');
-  const [draft, setDraft] = useState<Draft>(newDraft);
+  // A store's new quote starts from its first project type, neutral; the platform's from the agency kit (decision 044).
+  const fresh = () => (context.kit === 'store' ? newDraft(storeQuoteContent(context.project_types[0])) : newDraft());
+  const [draft, setDraft] = useState<Draft>(fresh);
   // The builder's content as last loaded or saved: anything else is unsaved work (issue 27).
   const [savedSnapshot, setSavedSnapshot] = useState(() => draftSnapshot(draft));
   const guard = useUnsavedChanges(draftSnapshot(draft) !== savedSnapshot, 'this quote');
@@ -54,7 +57,9 @@ export function QuotesSection({ context }: { context: CrmContext }) {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Quotes</h1>
         <p className="mt-1 text-sm text-zinc-500">
-          Proposals for {context.tenant ? `${context.tenant.name}'s` : 'the platform’s'} leads: a custom build compared with a hosted shop, with a link to send.
+          {context.kit === 'store'
+            ? `Quotes for ${context.tenant?.name ?? 'your store'}’s leads, with a link to send: your customer reads it and pays the deposit there.`
+            : `Proposals for ${context.tenant ? `${context.tenant.name}'s` : 'the platform’s'} leads: a custom build compared with a hosted shop, with a link to send.`}
         </p>
       </div>
 
@@ -90,14 +95,14 @@ export function QuotesSection({ context }: { context: CrmContext }) {
       </Card>
 
       <div ref={builderRef} className="flex scroll-mt-4 flex-col gap-6">
-        <QuoteBuilder key={builderKey} draft={draft} setDraft={setDraft} onNew={() => guard.askFirst(() => load(newDraft()))} onSaved={(sent) => setSavedSnapshot(draftSnapshot(sent))} />
+        <QuoteBuilder key={builderKey} draft={draft} setDraft={setDraft} context={context} onNew={() => guard.askFirst(() => load(fresh()))} onSaved={(sent) => setSavedSnapshot(draftSnapshot(sent))} />
         {draft.saved ? <QuoteHistory quoteId={draft.saved.id} /> : null}
       </div>
 
       <DeleteQuoteDialog
         quote={deleting}
         onClose={() => setDeleting(null)}
-        onDeleted={(id) => (draft.saved?.id === id ? load(newDraft()) : undefined)}
+        onDeleted={(id) => (draft.saved?.id === id ? load(fresh()) : undefined)}
       />
     </div>
   );

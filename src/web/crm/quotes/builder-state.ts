@@ -11,7 +11,8 @@ export interface Draft {
   content: QuoteContentInput;
 }
 
-export const newDraft = (): Draft => ({ saved: null, lead_id: '', content: defaultQuoteContent() });
+/** A new quote: the web-agency kit's defaults, or (a store's book, decision 044) the content it starts from. */
+export const newDraft = (start?: QuoteContentInput): Draft => ({ saved: null, lead_id: '', content: start ?? defaultQuoteContent() });
 
 /** A saved quote loaded for editing: only the content fields the builder owns are kept. */
 export function draftFromQuote(quote: Quote): Draft {

@@ -8,6 +8,7 @@ import { filterQuotes } from '@/lib/crm-quotes';
 import { click, fakeFetch, renderForm, type Rendered } from '@/test/form-dom';
 import { checkSave, newDraft, type Draft } from './builder-state';
 import { QuoteBuilder } from './QuoteBuilder';
+import { NEUTRAL_PROJECT_TYPES, storeQuoteContent } from '@shared/crm/settings';
 import { QuotesSection } from './QuotesSection';
 import { QuoteHistory } from './QuoteHistory';
 
@@ -137,6 +138,35 @@ describe('the quote builder', () => {
   });
 });
 
+describe('a store’s own quote builder (decision 044)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function StoreHarness() {
+    const [draft, setDraft] = useState<Draft>(() => newDraft(storeQuoteContent(NEUTRAL_PROJECT_TYPES[0])));
+    const types = [...NEUTRAL_PROJECT_TYPES, { id: 'cake', name: 'Wedding cake', quote_title: 'Your wedding cake', quote_intro: 'Three tiers.', base_price: 250, included: ['Tasting session'] }];
+    return <MemoryRouter><QuoteBuilder draft={draft} setDraft={setDraft} onNew={() => undefined} context={{ kit: 'store', project_types: types }} /></MemoryRouter>;
+  }
+
+  it('has no Shopify stack tab or care plan, starts neutral, and fills in a project type chosen', async () => {
+    vi.stubGlobal('fetch', fakeFetch((call) => (call.url === CRM_API.leads ? { status: 200, body: { leads: [LEAD] } } : { status: 404, body: {} })).fetch);
+    const view = await renderForm(<StoreHarness />);
+    await settle();
+    expect([...document.body.querySelectorAll('[role="tab"]')].map((t) => t.textContent)).toEqual(['Narrative content', 'Pricing & add-ons', 'Preview']);
+    expect(document.body.textContent).not.toMatch(/Shopify|Care plan|Comparison/);
+    const picker = [...document.body.querySelectorAll('select')].find((s) => [...s.options].some((o) => o.text === 'Wedding cake'))!;
+    await act(async () => {
+      picker.value = 'cake';
+      picker.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await openTab('Preview');
+    expect(document.body.querySelector('[aria-label="Quote preview"]')?.textContent).toContain('Your wedding cake');
+    expect(figures('Preview totals')).toEqual({ 'Price and add-ons': '£250', Total: '£250', 'Deposit (40%)': '£100', 'Balance on delivery': '£150' });
+    await openTab('Pricing & add-ons');
+    expect(document.body.textContent).not.toMatch(/Care plan|Shopify/);
+    await view.unmount();
+  });
+});
+
 describe('the quotes section', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -144,7 +174,7 @@ describe('the quotes section', () => {
     toasts.length = 0;
     const api = fakeFetch((call) => (call.url === CRM_API.leads ? { status: 200, body: { leads: [] } } : { status: 500, body: { error: { code: 'internal', message: '' } } }));
     vi.stubGlobal('fetch', api.fetch);
-    const context = { scope: 'tenant' as const, tenant: { id: 't-1', name: 'Demo Store' }, can_manage_access: true, bark_sheet_url: '' };
+    const context = { scope: 'tenant' as const, tenant: { id: 't-1', name: 'Demo Store' }, can_manage_access: true, bark_sheet_url: '', kit: 'store' as const, project_types: [...NEUTRAL_PROJECT_TYPES] };
     const view = await renderForm(<MemoryRouter><QuotesSection context={context} /></MemoryRouter>);
     await settle();
     expect(toasts).toEqual([`error: ${QUOTE_TEXT.loadFailed}`]);

@@ -131,6 +131,7 @@ function OrderDetails({ order }: { order: AccountOrder }) {
               figures={{
                 subtotal: order.subtotal,
                 discount: order.discount_total,
+              discountCode: order.discount_code,
                 shipping: order.shipping_total,
                 shippingLabel: order.shipping_method,
                 tax: order.tax_total,

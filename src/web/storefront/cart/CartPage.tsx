@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../store-context';
 import { CartLine } from './CartLine';
 import { CartSummary } from './CartSummary';
 import { CART_TEXT } from './cart-text';
+import { RestoreNotice } from './RestoreNotice';
 
 /**
  * /cart (storefront spec §2 Cart). Also where the payment page sends a shopper who cancels, so it
@@ -78,6 +79,7 @@ export function CartPage() {
         <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Your cart</h1>
         {count > 0 ? <p className="text-zinc-500">{count === 1 ? '1 item' : `${count} items`}</p> : null}
       </div>
+      <RestoreNotice />
       {body}
     </div>
   );

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cartFigures, OrderTotals } from '../components/OrderTotals';
 import { CART_TEXT } from './cart-text';
+import { DiscountCodeForm, FreeDeliveryHint } from './DiscountCodeForm';
 
 /**
  * Order summary (storefront spec §2 Cart): the server's figures through the same OrderTotals as checkout
@@ -21,7 +22,11 @@ export function CartSummary({ cart, busy, notTakingOrders = false }: { cart: Car
     <section aria-labelledby="order-summary" className="rounded-xl border border-zinc-200 bg-zinc-50/70 p-5 sm:p-6 lg:sticky lg:top-36">
       <h2 id="order-summary" className="text-lg font-semibold tracking-tight">Order summary</h2>
       {cart ? (
-        <OrderTotals className="mt-5" figures={cartFigures(cart)} />
+        <>
+          {cart.items.length > 0 ? <DiscountCodeForm cart={cart} className="mt-5" /> : null}
+          <OrderTotals className="mt-5" figures={cartFigures(cart)} />
+          <FreeDeliveryHint cart={cart} className="mt-4" />
+        </>
       ) : (
         <div className="mt-5 grid gap-3" aria-hidden>
           {[0, 1, 2].map((n) => (

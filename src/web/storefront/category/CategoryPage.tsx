@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../store-context';
 import { useErrorToast } from '../use-error-toast';
 import { CategoryHeader, CategoryHeaderSkeleton } from './CategoryHeader';
 import { CategoryProducts } from './CategoryProducts';
+import { useFacets, useProductFilters } from '../filters/use-filters';
 
 /** /c/{categorySlug} (storefront spec §2): the category with its (and its sub-categories') products. */
 export function CategoryPage() {
@@ -19,8 +20,10 @@ export function CategoryPage() {
   const category = useCategory(categorySlug);
   const { search, sort, page, update, hrefForPage } = useListingParams();
   const activeSort = sort ?? 'name';
+  const filters = useProductFilters();
   // Asked for alongside the category, not after it, so the grid is not a second wait.
-  const products = useProducts({ category: categorySlug, q: search || undefined, page, limit: PRODUCT_PAGE_SIZE, sort: activeSort });
+  const products = useProducts({ category: categorySlug, q: search || undefined, page, limit: PRODUCT_PAGE_SIZE, sort: activeSort, filters: filters.query });
+  const facets = useFacets({ category: categorySlug, q: search || undefined }, filters.query);
   const missing = isNotFound(category.error);
 
   useDocumentTitle(category.data?.name ?? (missing ? 'Category not found' : null));
@@ -63,6 +66,7 @@ export function CategoryPage() {
           onSearch={(next) => update({ search: next })}
           onSort={(next) => update({ sort: next === 'name' ? null : next })}
           hrefForPage={hrefForPage}
+          filters={{ value: filters.filters, facets: facets.data, onChange: filters.set }}
         />
       )}
     </div>

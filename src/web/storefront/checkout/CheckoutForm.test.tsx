@@ -14,6 +14,8 @@ vi.mock('@/lib/toast', () => ({ toast: { success: () => undefined, error: () => 
 const cart: Cart = {
   items: [], item_count: 1, sub_total: 1200, discount_total: 0, shipping_total: 0, tax_total: 0, total: 1200, vat_included: 200, vat_breakdown: [],
   shipping_selection: { shipping_method_id: 'standard', name: 'Standard', cost: 0 },
+  discount: null,
+  free_delivery_remaining: null,
 };
 
 const standard = { id: 'standard', name: 'Standard', description: null, flat_rate: 3.99, free_over: 10, delivery_min_days: 2, delivery_max_days: 4 };

@@ -6,6 +6,7 @@ import { formatGBP } from '@shared/money';
 import { cn } from '@/lib/utils';
 import { LineItem } from '../components/LineItem';
 import { cartFigures, OrderTotals } from '../components/OrderTotals';
+import { DiscountCodeForm, FreeDeliveryHint } from '../cart/DiscountCodeForm';
 
 /** The lines and totals as the server priced them; `busy` while a new delivery choice is being priced. */
 function SummaryBody({ cart, busy }: { cart: Cart; busy: boolean }) {
@@ -26,7 +27,9 @@ function SummaryBody({ cart, busy }: { cart: Cart; busy: boolean }) {
           />
         ))}
       </ul>
-      <OrderTotals className="mt-6 border-t border-zinc-200 pt-5" figures={cartFigures(cart)} />
+      <DiscountCodeForm cart={cart} className="mt-6 border-t border-zinc-200 pt-5" />
+      <OrderTotals className="mt-5" figures={cartFigures(cart)} />
+      <FreeDeliveryHint cart={cart} className="mt-4" />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { CHECKOUT_FIELDS, type CheckoutValues } from './checkout-form';
 // Storefront spec §8.
 export const CHECKOUT_ERROR = 'Checkout Error';
 export const CHECKOUT_FALLBACK = 'Something went wrong. Please try again.';
+const CART_PROBLEMS = new Set<string>(['out_of_stock', 'order_too_large', 'order_free', 'discount_refused']);
 
 /**
  * Submits the checkout and sends the browser to the payment page. While the browser is leaving, the
@@ -20,8 +21,8 @@ export function usePlaceOrder(form: UseFormReturn<CheckoutValues, unknown, Check
   const checkout = useCheckout();
   const resetCart = useResetCart();
   const [redirecting, setRedirecting] = useState(false);
-  // A 409: some lines ran short, or the order is over the card limit. Shown beside the button with a way
-  // back to the cart.
+  // A 409: some lines ran short, the order is over the card limit (or comes to nothing), or its discount
+  // code no longer applies. Shown beside the button with a way back to the cart.
   const [cartProblem, setCartProblem] = useState<string | null>(null);
 
   useEffect(() => {
@@ -45,7 +46,7 @@ export function usePlaceOrder(form: UseFormReturn<CheckoutValues, unknown, Check
         const first = CHECKOUT_FIELDS.find((field) => form.getFieldState(field).error);
         if (first) form.setFocus(first);
       }
-      if (error instanceof ApiError && (error.code === 'out_of_stock' || error.code === 'order_too_large')) setCartProblem(message);
+      if (error instanceof ApiError && CART_PROBLEMS.has(error.code)) setCartProblem(message);
       // Stock or an emptied cart: the cart on screen is stale. An empty one takes the shopper home.
       if (error instanceof ApiError && (error.status === 409 || error.status === 400)) void resetCart();
       toast.error(CHECKOUT_ERROR, { description: message, id: 'checkout-error' });

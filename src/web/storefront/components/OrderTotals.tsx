@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatGBP } from '@shared/money';
+import { discountLineLabel } from '@shared/discounts';
 import type { Cart } from '@shared/cart';
 import type { VatPartView } from '@shared/vat';
 import { cn } from '@/lib/utils';
@@ -8,6 +9,8 @@ import { cn } from '@/lib/utils';
 export interface TotalsFigures {
   subtotal: number;
   discount: number;
+  /** The discount code the discount came from, named on its line (issue 28). */
+  discountCode?: string | null;
   shipping: number;
   /** The delivery method's name, under the Shipping label. */
   shippingLabel?: string | null;
@@ -24,6 +27,7 @@ export function cartFigures(cart: Cart): TotalsFigures {
   return {
     subtotal: cart.sub_total,
     discount: cart.discount_total,
+    discountCode: cart.discount && !cart.discount.problem ? cart.discount.code : null,
     shipping: cart.shipping_total,
     shippingLabel: cart.shipping_selection?.name,
     tax: cart.tax_total,
@@ -35,12 +39,12 @@ export function cartFigures(cart: Cart): TotalsFigures {
 
 /** Storefront spec §2 (Cart): discount and tax only when above 0; shipping 'Free' when 0. */
 export function OrderTotals({ figures, className }: { figures: TotalsFigures; className?: string }) {
-  const { subtotal, discount, shipping, shippingLabel, tax, total, vat, vatParts = [] } = figures;
+  const { subtotal, discount, discountCode, shipping, shippingLabel, tax, total, vat, vatParts = [] } = figures;
   return (
     <div className={cn('text-sm', className)}>
       <dl className="grid gap-2.5">
         <Row label="Subtotal" value={formatGBP(subtotal)} />
-        {discount > 0 ? <Row label="Discount" value={`−${formatGBP(discount)}`} valueClass="text-emerald-700" /> : null}
+        {discount > 0 ? <Row label={discountLineLabel(discountCode ?? null)} value={`−${formatGBP(discount)}`} valueClass="text-emerald-700" /> : null}
         <Row
           label={
             <>
@@ -73,8 +77,8 @@ export function OrderTotals({ figures, className }: { figures: TotalsFigures; cl
 function Row({ label, value, valueClass }: { label: ReactNode; value: string; valueClass?: string }) {
   return (
     <div className="flex items-start justify-between gap-4">
-      <dt className="text-zinc-600">{label}</dt>
-      <dd className={cn('font-medium tabular-nums text-zinc-900', valueClass)}>{value}</dd>
+      <dt className="min-w-0 break-words text-zinc-600">{label}</dt>
+      <dd className={cn('font-medium whitespace-nowrap tabular-nums text-zinc-900', valueClass)}>{value}</dd>
     </div>
   );
 }

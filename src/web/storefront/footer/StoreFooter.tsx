@@ -1,23 +1,27 @@
 import { Link } from 'react-router';
 import { registrationLine, type PublicStoreDetails } from '@shared/store-details';
 import { freeDeliveryLine, refundLine, returnsLine, type StorePromises } from '@shared/store-promises';
-
+import type { StoreMenuGroup } from '@shared/navigation';
 import { useSession } from '@/lib/auth';
-import { useCategories } from '@/lib/catalog';
+import { useStoreMenu } from '@/lib/store-menu';
+import { FooterMenuColumns, footerGridClass, footerLinkClass as linkClass } from '@/components/menu/MenuPanels';
 import { useLoginHref } from '../use-login-href';
 import { hasContact, StoreContact } from './StoreContact';
 
-const linkClass = 'text-sm text-zinc-600 hover:text-zinc-900 hover:underline underline-offset-4';
+/** When the footer menu cannot be read: the one link every shop has. */
+const SHOP_ONLY: StoreMenuGroup[] = [{ id: 'shop', label: 'Shop', href: null, view_all: null, column_index: 0, image: null, items: [{ id: 'all', label: 'All products', href: '/products', badge: null }] }];
 
 /**
- * Footer: where to shop, how delivery and returns work (the store's own policies and delivery options),
- * the account links, how to reach the store with its company and VAT numbers (Settings > Store Info)
+ * Footer: the store's footer menu (Navigation > Footer; with none saved, All products and its
+ * categories), how delivery and returns work (the store's own policies and delivery options), the
+ * account links, how to reach the store with its company and VAT numbers (Settings > Store Info)
  * when it gave them, and its published legal pages. The home page already shows the promises as
  * cards, so the footer lists them as plain facts.
  */
 export function StoreFooter({ storeName, details, promises }: { storeName: string; details: PublicStoreDetails; promises: StorePromises }) {
   const facts = footerFacts(promises);
-  const categories = useCategories();
+  const menu = useStoreMenu('footer');
+  const groups = menu.data?.groups ?? (menu.isError ? SHOP_ONLY : []);
   const signedIn = Boolean(useSession().data?.user);
   const loginHref = useLoginHref();
   const year = new Date().getFullYear();
@@ -25,13 +29,8 @@ export function StoreFooter({ storeName, details, promises }: { storeName: strin
   const registration = registrationLine(details);
   return (
     <footer className="border-t border-zinc-200 bg-zinc-50">
-      <div className={`mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 ${contact ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3'}`}>
-        <FooterColumn title="Shop">
-          <li><Link to="/products" className={linkClass}>All products</Link></li>
-          {(categories.data ?? []).slice(0, 6).map((category) => (
-            <li key={category.id}><Link to={`/c/${category.slug}`} className={linkClass}>{category.name}</Link></li>
-          ))}
-        </FooterColumn>
+      <div className={`mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 ${footerGridClass(Math.max(groups.length, 1) + 2 + (contact ? 1 : 0))}`}>
+        <FooterMenuColumns groups={groups} />
         <FooterColumn title="Delivery & returns">
           {facts.map((fact) => (
             <li key={fact} className="text-sm text-zinc-600">{fact}</li>

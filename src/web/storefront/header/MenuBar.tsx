@@ -10,7 +10,7 @@ import { MenuLink } from '@/components/menu/MenuLink';
 
 // The panels' code loads when a shopper first points at or tabs into the bar, not with every page
 // (crawlers get the links in the served HTML).
-const MegaMenuPanel = preloadable(() => import('@/components/menu/MegaMenuPanel').then((m) => m.MegaMenuPanel));
+const MegaMenuPanel = preloadable(() => import('@/components/menu/MenuPanels').then((m) => m.MegaMenuPanel));
 
 const barLink = 'inline-flex h-9 items-center gap-1 rounded-md px-3 text-sm whitespace-nowrap text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900';
 

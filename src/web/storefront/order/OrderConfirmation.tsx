@@ -69,6 +69,7 @@ export function OrderConfirmation({ order }: { order: OrderSummary }) {
             figures={{
               subtotal: order.subtotal,
               discount: order.discount_total,
+              discountCode: order.discount_code,
               shipping: order.shipping_total,
               shippingLabel: order.shipping_method,
               tax: order.tax_total,

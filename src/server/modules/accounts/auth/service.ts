@@ -150,9 +150,9 @@ export async function loadActor(deps: AuthDeps, token: string): Promise<Actor | 
 
 export async function describeSession(deps: AuthDeps, actor: Actor | null): Promise<SessionResponse> {
   if (!actor) return { user: null, memberships: [], active_tenant_id: null };
-  const memberships = await deps.scopes.run({ tenantId: null, userId: actor.userId }, async ({ tx }) => {
-    const rows = await repo.listMemberships(tx, actor.userId);
-    const stores = new Map((await tenantSummaries(tx, rows.map((r) => r.tenant_id))).map((t) => [t.id, t]));
+  const memberships = await deps.scopes.run({ tenantId: null, userId: actor.userId }, async (work) => {
+    const rows = await repo.listMemberships(work.tx, actor.userId);
+    const stores = new Map((await tenantSummaries(work, rows.map((r) => r.tenant_id))).map((t) => [t.id, t]));
     return rows
       .flatMap((r) => {
         const store = stores.get(r.tenant_id);

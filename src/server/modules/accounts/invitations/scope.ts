@@ -19,7 +19,7 @@ export async function inAccessScope<T>(req: FastifyRequest, tenantId: string, fn
   if (actor.isSales) {
     if (!isUuid(tenantId)) throw notFound('Store not found');
     return req.server.deps.scopes.run({ tenantId, userId: actor.userId }, async (work) => {
-      if (!(await findTenant(work.tx, tenantId))) throw notFound('Store not found');
+      if (!(await findTenant({ tx: work.tx, tenantId }))) throw notFound('Store not found');
       const membership = await findMembership(work.tx, tenantId, actor.userId);
       const role = membership?.role ?? null;
       return fn({ ...work, tenantId, actor, role, permissions: effectivePermissions(role, membership?.permissions ?? [], actor.isOwner) });

@@ -40,7 +40,7 @@ export interface InviteAnswer {
 }
 
 async function storeOf(ctx: TenantCtx) {
-  const store = await findTenant(ctx.tx, ctx.tenantId);
+  const store = await findTenant(ctx);
   if (!store) throw notFound('Store not found');
   return store;
 }

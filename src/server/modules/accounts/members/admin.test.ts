@@ -19,6 +19,7 @@ describe('admin context (what the guard shows)', () => {
       permissions: [...PERMISSIONS],
       isOwner: false,
       two_step_setup_required: false,
+      crm_enabled: true,
     });
   });
 
@@ -32,7 +33,7 @@ describe('admin context (what the guard shows)', () => {
 
   it('on the platform host has no tenant until one is chosen', async () => {
     const cookie = await signIn(t.app, 'partner@demo.test', PLATFORM_HOST);
-    expect(await context(cookie, PLATFORM_HOST)).toEqual({ tenant: null, suspended: false, suspension: null, role: null, permissions: [], isOwner: false, two_step_setup_required: false });
+    expect(await context(cookie, PLATFORM_HOST)).toEqual({ tenant: null, suspended: false, suspension: null, role: null, permissions: [], isOwner: false, two_step_setup_required: false, crm_enabled: false });
     const chose = await call(t.app, 'PUT', '/api/auth/active-tenant', { host: PLATFORM_HOST, cookie, body: { tenant_id: t.seed.tenantIds.acme } });
     expect(chose.statusCode).toBe(200);
     expect(chose.json().active_tenant_id).toBe(t.seed.tenantIds.acme);

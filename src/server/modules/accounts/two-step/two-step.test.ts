@@ -14,7 +14,10 @@ afterEach(() => {
 });
 
 /** A fixed clock (only Date: the database and the password hash keep their timers). */
-const NOW = Date.UTC(2026, 10, 28, 12, 0, 10);
+// An hour ahead of the real clock, 10 s into a 30 s code window. The database stamps some rows with its
+// own clock (a password change), so frozen times must stay ahead of it: a fixed date here passed until
+// that day's noon and failed ever after (a reset link looked older than the password it replaced).
+const NOW = (Math.floor(Date.now() / 30_000) + 120) * 30_000 + 10_000;
 const freeze = (at: number) => vi.useFakeTimers({ toFake: ['Date'], now: at });
 
 let nextAddress = 1;

@@ -74,7 +74,7 @@ describe('GET /api/admin/products', () => {
     expect(row.product_images[0]).toEqual({ image_url: expect.any(String), alt_text: seeded.images[0].alt });
     expect(row.product_categories[0].categories).toEqual({ id: expect.any(String), name: expect.any(String) });
     expect(Object.keys(row).sort()).toEqual(
-      ['id', 'name', 'slug', 'sku', 'base_price', 'sale_price', 'status', 'visibility', 'is_featured', 'track_inventory', 'stock_quantity', 'product_images', 'product_categories', 'created_at'].sort(),
+      ['id', 'name', 'slug', 'sku', 'base_price', 'sale_price', 'status', 'visibility', 'is_featured', 'track_inventory', 'stock_quantity', 'price_range', 'product_images', 'product_categories', 'created_at'].sort(),
     );
   });
 
@@ -257,7 +257,7 @@ describe('POST /api/admin/products: what is stored', () => {
   it('stores variants the storefront shows as buttons, prices in pounds', async () => {
     const res = await create(
       valid({
-        slug: 'variant-throw', status: 'active', stock_quantity: 4,
+        slug: 'variant-throw', status: 'active',
         variants: [
           { sku: 'VT-S', price: 40, sale_price: 35, stock_quantity: 3, options: [{ name: 'Colour', value: 'Sage' }] },
           { sku: 'VT-R', price: 42.5, options: [{ name: 'Colour', value: 'Rust' }] },
@@ -272,7 +272,9 @@ describe('POST /api/admin/products: what is stored', () => {
       ['VT-S', 40, 35, [{ name: 'Colour', value: 'Sage' }]],
       ['VT-R', 42.5, null, [{ name: 'Colour', value: 'Rust' }]],
     ]);
-    expect((await movements(p.id)).map((m) => [m.change, m.variant_id])).toEqual(expect.arrayContaining([[4, null], [3, p.variants[0].id]]));
+    // Its own stock is its variants' (decision 042): 3, and none was never set; the ledger has the variant's row only.
+    expect(p.stock_quantity).toBe(3);
+    expect((await movements(p.id)).map((m) => [m.change, m.variant_id])).toEqual([[3, p.variants[0].id]]);
   });
 
   it('refuses bad variants with per-row field errors', async () => {

@@ -46,6 +46,7 @@ export interface ProductRow extends ProductWrite {
 export interface ListRow extends Pick<ProductRow, 'id' | 'name' | 'slug' | 'sku' | 'base_price' | 'sale_price' | 'status' | 'visibility' | 'is_featured' | 'track_inventory' | 'stock_quantity' | 'created_at'> {
   product_images: { image_url: string; alt_text: string | null }[];
   product_categories: { categories: { id: string; name: string } }[];
+  price_range: { min: number; max: number; variants: number } | null;
 }
 
 export interface VariantRow {
@@ -64,6 +65,9 @@ const IMAGES = sql`coalesce((select json_agg(json_build_object('image_url', i.im
   from product_images i where i.product_id = p.id), '[]'::json)`;
 const CATEGORIES = sql`coalesce((select json_agg(json_build_object('categories', json_build_object('id', c.id, 'name', c.name)) order by pc.position, c.name)
   from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id), '[]'::json)`;
+// What a shopper pays for one of its variants (a sale price is always below its price), in pence.
+const PRICE_RANGE = sql`(select json_build_object('min', min(coalesce(v.sale_price, v.price)), 'max', max(coalesce(v.sale_price, v.price)), 'variants', count(*))
+  from product_variants v where v.product_id = p.id having count(*) > 0)`;
 
 const ORDER: Record<AdminProductSort, SQL> = {
   created_at_desc: sql`p.created_at desc, p.id desc`,
@@ -103,7 +107,7 @@ export async function countProducts(ctx: TenantCtx, filter: ListFilter): Promise
 export async function listProducts(ctx: TenantCtx, filter: ListFilter, sort: AdminProductSort, limit: number, offset: number): Promise<ListRow[]> {
   return run<ListRow>(ctx, sql`
     select p.id, p.name, p.slug, p.sku, p.base_price, p.sale_price, p.status, p.visibility, p.is_featured, p.track_inventory,
-           p.stock_quantity, p.created_at, ${IMAGES} as product_images, ${CATEGORIES} as product_categories
+           p.stock_quantity, p.created_at, ${IMAGES} as product_images, ${CATEGORIES} as product_categories, ${PRICE_RANGE} as price_range
     from products p
     where ${whereFor(ctx, filter)}
     order by ${ORDER[sort]}
@@ -124,8 +128,8 @@ export async function findProduct(ctx: TenantCtx, id: string, lock = false): Pro
 }
 
 export async function productExtras(ctx: TenantCtx, id: string) {
-  const [row] = await run<Pick<ListRow, 'product_images' | 'product_categories'>>(ctx, sql`
-    select ${IMAGES} as product_images, ${CATEGORIES} as product_categories from products p where p.id = ${id}::uuid and p.tenant_id = ${ctx.tenantId}`);
+  const [row] = await run<Pick<ListRow, 'product_images' | 'product_categories' | 'price_range'>>(ctx, sql`
+    select ${IMAGES} as product_images, ${CATEGORIES} as product_categories, ${PRICE_RANGE} as price_range from products p where p.id = ${id}::uuid and p.tenant_id = ${ctx.tenantId}`);
   return row;
 }
 
@@ -260,11 +264,28 @@ export async function deleteProduct(ctx: TenantCtx, id: string): Promise<void> {
 }
 
 
-export async function searchProducts(ctx: TenantCtx, q: string, limit: number): Promise<{ id: string; slug: string; name: string }[]> {
-  const like = containsPattern(q);
+export interface ProductSearchRow {
+  id: string;
+  slug: string;
+  name: string;
+  sku: string;
+  base_price: number;
+  status: ProductStatus;
+}
+
+/**
+ * The link pickers' product search: every word typed is in the name or the SKU ("storage jars set"
+ * finds "Glass Storage Jars with Beech Lids, Set of 3"); names starting with the text first.
+ */
+export async function searchProducts(ctx: TenantCtx, q: string, limit: number): Promise<ProductSearchRow[]> {
+  const words = q.split(/\s+/).filter(Boolean).slice(0, 8);
+  const each = sql.join(
+    words.map((w) => sql`(name ilike ${containsPattern(w)} or sku ilike ${containsPattern(w)})`),
+    sql` and `,
+  );
   return run(ctx, sql`
-    select id, slug, name from products
-    where tenant_id = ${ctx.tenantId} and (name ilike ${like} or sku ilike ${like})
+    select id, slug, name, sku, base_price, status from products
+    where tenant_id = ${ctx.tenantId} and ${each}
     order by (lower(name) like lower(${`${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})) desc, lower(name), id
     limit ${limit}`);
 }

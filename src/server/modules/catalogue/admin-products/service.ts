@@ -34,6 +34,7 @@ function toRow(row: repo.ListRow): AdminProductRow {
     is_featured: row.is_featured,
     track_inventory: row.track_inventory,
     stock_quantity: row.stock_quantity,
+    price_range: row.price_range ? { min: penceToPounds(row.price_range.min), max: penceToPounds(row.price_range.max), variants: row.price_range.variants } : null,
     product_images: row.product_images ?? [],
     product_categories: row.product_categories ?? [],
     created_at: iso(row.created_at),
@@ -160,28 +161,46 @@ async function attachNewImages(ctx: TenantCtx, storage: FileStorage, productId: 
 }
 
 export async function createProduct(ctx: TenantCtx, storage: FileStorage, body: ProductBody): Promise<AdminProduct> {
-  const next = merge(body, null);
+  const variants = body.variants ?? [];
+  const next = onVariants(merge(body, null), variants.length > 0 ? variants : null, null);
   const categoryIds = categoryIdsOf(body);
   await checkWrite(ctx, next, categoryIds, null);
   const id = await repo.insertProduct(ctx, next);
   if (categoryIds?.length) await repo.replaceCategories(ctx, id, categoryIds);
   if (body.images?.length) await attachNewImages(ctx, storage, id, body.images);
-  if (body.variants?.length) await saveVariants(ctx, id, body.variants);
-  await recordStockChange(ctx, id, null, next.stock_quantity);
+  if (variants.length) await saveVariants(ctx, id, variants);
+  else await recordStockChange(ctx, id, null, next.stock_quantity);
   return getProduct(ctx, id);
 }
 
 export async function updateProduct(ctx: TenantCtx, id: string, body: ProductBody): Promise<AdminProduct> {
   const current = await loadProduct(ctx, id, true);
   if (body.images !== undefined) throw badRequest(PRODUCT_ERRORS.imagesOnCreate, { images: PRODUCT_ERRORS.imagesOnCreate });
-  const next = merge(body, current);
+  const variants = body.variants ?? (await repo.listVariants(ctx, id));
+  const next = onVariants(merge(body, current), variants.length > 0 ? variants : null, current);
   const categoryIds = categoryIdsOf(body);
   await checkWrite(ctx, next, categoryIds, current);
+  // Variants first: the product's own stock written next stands only when it has none left.
+  if (body.variants !== undefined) await saveVariants(ctx, id, body.variants);
   await repo.updateProduct(ctx, id, next);
   if (categoryIds !== undefined) await repo.replaceCategories(ctx, id, categoryIds);
-  if (body.variants !== undefined) await saveVariants(ctx, id, body.variants);
-  await recordStockChange(ctx, id, current.stock_quantity, next.stock_quantity);
+  if (variants.length === 0) await recordStockChange(ctx, id, current.stock_quantity, next.stock_quantity);
   return getProduct(ctx, id);
+}
+
+/**
+ * A product with variants has no stock of its own (decision 042): the database keeps the sum of its
+ * variants' there. A body that names a different figure than the one stored or the one its variants
+ * add up to is refused, so no client believes it set one; one that echoes either is fine.
+ */
+function onVariants(next: repo.ProductWrite, variants: readonly { stock_quantity?: number | null }[] | null, current: repo.ProductRow | null): repo.ProductWrite {
+  if (!variants) return next;
+  const sum = variants.some((v) => v.stock_quantity != null) ? variants.reduce((n, v) => n + (v.stock_quantity ?? 0), 0) : null;
+  const stored = current?.stock_quantity ?? null;
+  if (next.track_inventory && next.stock_quantity !== null && next.stock_quantity !== sum && next.stock_quantity !== stored) {
+    throw badRequest(PRODUCT_ERRORS.stockOnVariants, { stock_quantity: PRODUCT_ERRORS.stockOnVariants });
+  }
+  return { ...next, stock_quantity: next.track_inventory ? stored : null };
 }
 
 /** The list's inventory switch: off clears the stock figure; on leaves it empty until stock is set. */
@@ -189,7 +208,8 @@ export async function setTracking(ctx: TenantCtx, id: string, track: boolean): P
   const current = await loadProduct(ctx, id, true);
   const stock = track ? current.stock_quantity : null;
   await repo.setTracking(ctx, id, track, stock);
-  await recordStockChange(ctx, id, current.stock_quantity, stock, track ? repo.FORM_STOCK_NOTE : 'Inventory tracking turned off');
+  // With variants, the stock lives on them and stays there either way; the product's figure follows.
+  if ((await repo.listVariants(ctx, id)).length === 0) await recordStockChange(ctx, id, current.stock_quantity, stock, track ? repo.FORM_STOCK_NOTE : 'Inventory tracking turned off');
   return getProduct(ctx, id);
 }
 
@@ -215,8 +235,10 @@ export async function deleteProduct(ctx: TenantCtx, id: string): Promise<{ image
   return { imageUrls: product_images.map((i) => i.image_url) };
 }
 
+/** The link pickers' search: names, SKUs, prices in pounds and statuses tell similar products apart. */
 export async function searchProducts(ctx: TenantCtx, q: string, limit: number) {
-  return { items: await repo.searchProducts(ctx, q, limit) };
+  const rows = await repo.searchProducts(ctx, q, limit);
+  return { items: rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, sku: r.sku, price: penceToPounds(r.base_price), status: r.status })) };
 }
 
 /** A unique index the pre-checks could not see (two saves racing): the same answer as the pre-check. */

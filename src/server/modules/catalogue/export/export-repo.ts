@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TenantCtx } from '../../../http/context';
 import { rowsOf } from '../../../db/rows';
-import type { NameValue } from '../../../db/schema/catalog';
+import type { NameValue } from '../../../db/schema/catalogue';
 
 // The catalogue export's reads (issue 15 item 5): products a page at a time in SKU order, keyset on the
 // (tenant_id, sku) unique index, each with its pictures, main category and variants, so a 100,000

@@ -156,7 +156,7 @@ describe('applyImportedProducts: rules', () => {
   it("rejects a product whose Variant SKU is another product's, writing nothing of it", async () => {
     const owner = draft({ variants: [variant('OWNED-1')] });
     await apply([owner], { variantsMapped: true });
-    const thief = draft({ stock_quantity: 5, category: ['Thieves'], variants: [variant('FREE-1'), variant('OWNED-1', { line: 40 })] });
+    const thief = draft({ category: ['Thieves'], variants: [variant('FREE-1'), variant('OWNED-1', { line: 40 })] });
     const [outcome] = await apply([thief], { variantsMapped: true });
     expect(outcome).toMatchObject({ result: 'rejected', errors: [{ line: 40, column: 'Variant SKU', field: 'variant_sku', message: 'Variant SKU "OWNED-1" is already used by another product in your store' }] });
     expect(await product(thief.sku)).toBeUndefined();
@@ -166,6 +166,19 @@ describe('applyImportedProducts: rules', () => {
 });
 
 describe('applyImportedProducts: variants', () => {
+  it("keeps a product's stock as its variants' sum: a Stock cell that says otherwise is refused, one that repeats it is fine", async () => {
+    const variants = [variant('SUM-A', { stock_quantity: 3 }), variant('SUM-B', { stock_quantity: 2 })];
+    const [refused] = await apply([draft({ stock_quantity: 100, variants })], { variantsMapped: true });
+    expect(refused).toMatchObject({ result: 'rejected', errors: [{ field: 'stock_quantity', column: 'Stock', message: expect.stringContaining("sum of its variants' stock (5)") }] });
+    const d = draft({ stock_quantity: 5, variants });
+    const id = ok((await apply([d], { variantsMapped: true }))[0]).productId;
+    expect((await product(d.sku))!.stock_quantity).toBe(5);
+    // Variants left out of the mapping: the stored sum stands, and a different Stock is refused.
+    const [again] = await apply([{ ...d, stock_quantity: 9, variants: [] }], { variantsMapped: false });
+    expect(again.result).toBe('rejected');
+    expect((await movements(id)).every((m) => m.variant_id !== null)).toBe(true);
+  });
+
   it('makes the variants exactly the file’s: kept in place, added, removed, in file order, stock in the ledger', async () => {
     const d = draft({ variants: [variant('V-S', { stock_quantity: 3 }), variant('V-M', { stock_quantity: 1 })] });
     const id = ok((await apply([d], { variantsMapped: true }))[0]).productId;
@@ -296,7 +309,7 @@ describe('applyImportedProducts: speed', () => {
     return count;
   }
   const rich = (i: number, tag: string) =>
-    draft({ stock_quantity: 3, category: [`Speed ${tag}`, `Sub ${i % 3}`], variants: [variant(`SP-${tag}-${i}-A`, { stock_quantity: 1 }), variant(`SP-${tag}-${i}-B`)] });
+    draft({ stock_quantity: 1, category: [`Speed ${tag}`, `Sub ${i % 3}`], variants: [variant(`SP-${tag}-${i}-A`, { stock_quantity: 1 }), variant(`SP-${tag}-${i}-B`)] });
 
   it('sends the same number of statements for 1 product as for 60: nothing per product', async () => {
     const one = await statementsFor([rich(0, 'one')]);

@@ -45,6 +45,8 @@ export const IMPORT_MESSAGES = {
   variantSkuTaken: (sku: string) => `Variant SKU "${sku}" is already used by another product in your store`,
   salePrice: 'Sale Price must be lower than Price',
   belowHeld: (held: number) => `Stock cannot be lower than the ${held} unit(s) held by unpaid checkouts`,
+  stockOnVariants: (sum: number | null) =>
+    `This product's stock is the sum of its variants' stock${sum === null ? '' : ` (${sum})`}: leave Stock empty or give each variant's stock in Variant Stock`,
   variantHeld: 'A variant in a checkout waiting for payment cannot be removed yet',
 };
 
@@ -118,6 +120,7 @@ export async function applyImportedProducts(ctx: TenantCtx, drafts: readonly Pro
     const current = stored.get(draft.sku);
     const next = merge(draft, current);
     const errors: RowError[] = [];
+    stockFromVariants(draft, current, next, options.variantsMapped, errors);
     if (next.sale_price !== null && next.sale_price >= next.base_price) errors.push(cellError(draft.line, 'sale_price' in draft ? 'sale_price' : 'base_price', IMPORT_MESSAGES.salePrice));
     if (current && next.stock_quantity !== null && next.stock_quantity < current.reserved_quantity) errors.push(cellError(draft.line, 'stock_quantity', IMPORT_MESSAGES.belowHeld(current.reserved_quantity)));
     const plan: Plan = { draft, current, next, errors, variants: [], removedVariants: [] };
@@ -157,6 +160,9 @@ export async function applyImportedProducts(ctx: TenantCtx, drafts: readonly Pro
   });
   const changed = work.filter((w) => w.changed);
 
+  // Variants a product loses go first: a product left with none keeps the stock the file gives it,
+  // which its variants' sums would otherwise overwrite (decision 042).
+  await write.deleteVariants(ctx, changed.filter((w) => w.variants).flatMap((w) => w.plan.removedVariants.map((v) => v.id)));
   const createdIds = await write.insertProducts(ctx, changed.filter((w) => !w.plan.current).map((w) => w.plan.next));
   await write.updateProducts(ctx, changed.flatMap((w) => (w.plan.current ? [{ ...w.plan.next, id: w.plan.current.id }] : [])));
   const idOf = (p: Plan) => p.current?.id ?? createdIds.get(p.draft.sku)!;
@@ -187,6 +193,21 @@ export async function applyImportedProducts(ctx: TenantCtx, drafts: readonly Pro
   });
 }
 
+/**
+ * A product with variants (after this file) has no stock of its own (decision 042): the database keeps
+ * their sum on it. A Stock cell that differs from that sum and from the stored figure is refused rather
+ * than ignored; one that repeats either (an exported file does) is fine.
+ */
+function stockFromVariants(draft: ProductDraft, current: read.StoredProduct | undefined, next: write.ProductValues, variantsMapped: boolean, errors: RowError[]) {
+  const hasVariants = variantsMapped ? draft.variants.length > 0 : !!current?.has_variants;
+  if (!hasVariants || !next.track_inventory) return;
+  const stored = current?.stock_quantity ?? null;
+  const sum = !variantsMapped ? stored : draft.variants.some((v) => v.stock_quantity !== null) ? draft.variants.reduce((n, v) => n + (v.stock_quantity ?? 0), 0) : null;
+  const cell = draft.stock_quantity;
+  if (cell !== undefined && cell !== null && cell !== sum && cell !== stored) errors.push(cellError(draft.line, 'stock_quantity', IMPORT_MESSAGES.stockOnVariants(sum)));
+  next.stock_quantity = stored;
+}
+
 /** Matches the file's variants to the stored ones by SKU and checks what the form would refuse. */
 function planVariants(plan: Plan, stored: read.StoredVariant[], owners: Map<string, string>) {
   const bySku = new Map(stored.map((v) => [v.sku, v]));
@@ -206,7 +227,6 @@ function planVariants(plan: Plan, stored: read.StoredVariant[], owners: Map<stri
 }
 
 async function writeVariants(ctx: TenantCtx, products: { plan: Plan; productId: string }[], ledger: ImportAdjustment[]) {
-  await write.deleteVariants(ctx, products.flatMap(({ plan }) => plan.removedVariants.map((v) => v.id)));
   const updates = products.flatMap(({ plan }) => plan.variants.filter((v) => v.existing && variantChanged(v.draft, v.position, v.existing)));
   await write.updateVariants(ctx, updates.map((v) => ({ ...variantValues(v.draft, v.position), id: v.existing!.id, product_id: v.existing!.product_id })));
   const inserts = products.flatMap(({ plan, productId }) => plan.variants.filter((v) => !v.existing).map((v) => ({ ...variantValues(v.draft, v.position), product_id: productId })));

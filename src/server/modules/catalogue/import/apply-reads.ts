@@ -34,6 +34,8 @@ export interface StoredProduct {
   mpn: string | null;
   meta_title: string | null;
   meta_description: string | null;
+  /** Its stock is then its variants' sum (decision 042). */
+  has_variants: boolean;
 }
 
 export interface StoredVariant {
@@ -71,7 +73,8 @@ export async function productsBySku(ctx: TenantCtx, skus: readonly string[]): Pr
   if (skus.length === 0) return [];
   return run<StoredProduct>(ctx, sql`
     select id, sku, name, slug, brand, description, base_price, sale_price, status, visibility, is_featured, track_inventory,
-           stock_quantity, reserved_quantity, bullets, gtin, mpn, meta_title, meta_description
+           stock_quantity, reserved_quantity, bullets, gtin, mpn, meta_title, meta_description,
+           exists (select 1 from product_variants v where v.product_id = products.id) as has_variants
     from products where tenant_id = ${ctx.tenantId} and sku = ${textList(skus)}
     for update`);
 }

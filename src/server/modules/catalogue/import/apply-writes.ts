@@ -7,7 +7,7 @@ import type { StoredProduct, StoredVariant } from './apply-reads';
 // parameter read by jsonb_to_recordset (no parameter limit, one plan).
 
 /** A product's columns as the import writes them. */
-export type ProductValues = Omit<StoredProduct, 'id' | 'reserved_quantity'>;
+export type ProductValues = Omit<StoredProduct, 'id' | 'reserved_quantity' | 'has_variants'>;
 export type VariantValues = Pick<StoredVariant, 'sku' | 'price' | 'sale_price' | 'stock_quantity' | 'options' | 'position'>;
 
 const json = (rows: readonly unknown[]) => JSON.stringify(rows);

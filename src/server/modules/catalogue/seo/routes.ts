@@ -37,7 +37,7 @@ export async function renderPageHead(req: FastifyRequest, html: string): Promise
 }
 
 /** Paths shoppers never need a search engine to find. */
-const PRIVATE_PATHS = ['/admin', '/login', '/logout', '/cart', '/checkout', '/my-orders', '/order/', '/quote/', '/api/'];
+const PRIVATE_PATHS = ['/admin', '/login', '/logout', '/cart', '/checkout', '/my-orders', '/order/', '/quote/', '/email/', '/api/'];
 
 export interface SeoRoutesOptions {
   /**

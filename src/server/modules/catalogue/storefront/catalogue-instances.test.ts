@@ -20,7 +20,7 @@ let admin: string;
 
 beforeAll(async () => {
   t = await resetTestApp();
-  bDatabase = t.config.databaseUrl ? await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null, pool: t.config.databasePool }) : t.database;
+  bDatabase = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl, dataDir: null, pool: t.config.databasePool }) : t.database;
   // B's own unit of work and events: what A's services emit in process never reaches B.
   const bScopes = new UnitOfWork(await bDatabase.connectApp(), new DomainEvents());
   b = await buildApp({

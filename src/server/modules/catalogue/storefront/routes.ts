@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import { productListQuery } from '../../../../shared/catalog-schemas';
-import { SEARCH_RATE_LIMIT, SEARCH_TEXT } from '../../../../shared/search';
+import { productFilterQuery, productListQuery } from '../../../../shared/catalog-schemas';
+import { SEARCH_MAX } from '../../../../shared/catalog';
+import { SEARCH_RATE_LIMIT, SEARCH_TEXT, SUGGEST_RATE_LIMIT } from '../../../../shared/search';
 import { AppError } from '../../../http/errors';
 import * as storefront from './storefront-service';
 import { sendCachedJson } from './catalogue-cache';
@@ -30,6 +31,14 @@ const searchRateLimit = {
   errorResponseBuilder: () => new AppError(429, 'rate_limited', SEARCH_TEXT.rateLimited),
 };
 
+/** Suggestions as a shopper types: a budget of their own per address, counted like searches. */
+const suggestRateLimit = {
+  max: SUGGEST_RATE_LIMIT.max,
+  timeWindow: SUGGEST_RATE_LIMIT.windowSeconds * 1000,
+  errorResponseBuilder: () => new AppError(429, 'rate_limited', SEARCH_TEXT.rateLimited),
+};
+const suggestQuery = z.object({ q: z.string().max(SEARCH_MAX, SEARCH_TEXT.tooLong).optional() });
+
 /** Storefront catalogue (storefront spec §7; paths the spec leaves open are ours). */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // The public catalogue reads go through the tenant's catalogue cache (catalogue-cache.ts): the same
@@ -50,6 +59,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     // Keyed by the parsed request, so tracking parameters and spellings of page 1 share one entry.
     const list = storefront.parseListQuery(req.query);
     return sendCachedJson(req, reply, `products:${JSON.stringify(list)}`, (ctx) => storefront.listProducts(ctx, list));
+  });
+
+  // Issue 27 item 8: what a category or search page can be filtered by, with counts. Cached like the list
+  // it belongs to, and limited like a search when it carries one.
+  app.get('/api/products/facets', { config: { ...anonymous, rateLimit: searchRateLimit }, schema: { querystring: productFilterQuery } }, async (req, reply) => {
+    const facets = storefront.parseFacetQuery(req.query);
+    return sendCachedJson(req, reply, `facets:${JSON.stringify(facets)}`, (ctx) => storefront.listFacets(ctx, facets));
+  });
+
+  // Issue 27 item 8: suggestions under the header's search box, cached per store and text like a list.
+  app.get('/api/search/suggestions', { config: { ...anonymous, rateLimit: suggestRateLimit }, schema: { querystring: suggestQuery } }, async (req, reply) => {
+    const q = (req.query.q ?? '').trim().toLocaleLowerCase('en-GB');
+    return sendCachedJson(req, reply, `suggest:${q}`, (ctx) => storefront.suggest(ctx, q));
   });
 
   // Storefront spec §9: product data may be 30 s old, in the browser too.

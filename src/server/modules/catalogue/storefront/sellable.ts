@@ -24,7 +24,6 @@ export interface SellableRow {
   variant_sale_price: number | null;
   variant_options: NameValue[] | null;
   variant_available: number | null;
-  variant_has_stock: boolean;
   image_url: string | null;
   variant_image_url: string | null;
   /** The VAT rate it sells at: its own, else its main category's default, else standard (issue 25). */
@@ -39,7 +38,7 @@ export async function sellableRows(tx: Tx, tenantId: string, productIds: readonl
       select p.id as product_id, v.id as variant_id, p.name, p.slug, p.sku as product_sku, p.base_price, p.sale_price,
              p.track_inventory, p.stock_quantity - p.reserved_quantity as product_available,
              v.sku as variant_sku, v.price as variant_price, v.sale_price as variant_sale_price, v.options as variant_options,
-             v.stock_quantity - v.reserved_quantity as variant_available, v.stock_quantity is not null as variant_has_stock,
+             v.stock_quantity - v.reserved_quantity as variant_available,
              (select i.image_url from product_images i where i.product_id = p.id order by i.position, i.created_at limit 1) as image_url,
              vi.image_url as variant_image_url,
              coalesce(p.vat_rate, (select c.vat_rate from product_categories pc join categories c on c.id = pc.category_id

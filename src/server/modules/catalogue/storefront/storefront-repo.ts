@@ -3,6 +3,8 @@ import type { StoreCtx } from '../../../http/context';
 import { executePrepared } from '../../../db/prepared';
 import type { NameValue, ProductSort } from '../../../../shared/catalog';
 import type { SearchMatch } from './search';
+import { poundsToPence } from '../../../../shared/money';
+import { NO_FILTERS, type ProductFilters } from '../../../../shared/product-filters';
 
 /** Only these products exist as far as shoppers are concerned (issue 3: active and public). */
 const LIVE = sql`p.status = 'active' and p.visibility = 'public'`;
@@ -24,14 +26,15 @@ export interface CardRow {
   categories: { slug: string; name: string }[] | null;
 }
 
+/** The listing price: what cards show and the price sorts use. */
+const LISTING_PRICE = sql`coalesce(p.sale_price, p.base_price)`;
+/** A product with variants holds their sums (decision 042): one comparison for every product. */
+const IN_STOCK = sql`(not p.track_inventory or coalesce(p.stock_quantity, 0) - p.reserved_quantity > 0)`;
+
 // The card's columns; subqueries stay index-backed (product_images_product_idx, product_variants_product_idx).
 const CARD_COLUMNS = sql`
   p.id, p.name, p.slug, p.sku, p.brand, p.base_price, p.sale_price, p.average_rating, p.review_count,
-  (not p.track_inventory or case when exists (select 1 from product_variants v where v.product_id = p.id)
-    -- Sold as one of its variants: one with a unit free (its own stock, or the product's it draws on).
-    then exists (select 1 from product_variants v where v.product_id = p.id
-                 and coalesce(v.stock_quantity - v.reserved_quantity, coalesce(p.stock_quantity, 0) - p.reserved_quantity) > 0)
-    else coalesce(p.stock_quantity, 0) - p.reserved_quantity > 0 end) as in_stock,
+  ${IN_STOCK} as in_stock,
   exists (select 1 from product_variants v where v.product_id = p.id) as has_variants,
   (select i.image_url from product_images i where i.product_id = p.id order by i.position, i.created_at limit 1) as image_url,
   (select i.alt_text from product_images i where i.product_id = p.id order by i.position, i.created_at limit 1) as image_alt,
@@ -43,6 +46,39 @@ export interface ListFilter {
   categoryIds: string[] | null;
   match: SearchMatch | null;
   featured: boolean;
+  /** Price, brand, in stock and variant options (issue 27 item 8); NO_FILTERS for none. */
+  filters?: ProductFilters;
+}
+
+/** The filters a facet query leaves out, so its counts say what choosing another value would give. */
+export type FacetKey = 'price' | 'brand' | 'in_stock' | { option: string } | 'options';
+
+/** How products.option_values holds one option value (migration 0041): name, U+001F, value. */
+const OPTION_SEPARATOR = '\u001f';
+
+/** A variant of the product has one of these values of the option (products.option_values keeps them). */
+function optionCondition(name: string, values: readonly string[]): SQL {
+  const wanted = sql.join(values.map((value) => sql`${name + OPTION_SEPARATOR + value}`), sql`, `);
+  return sql`p.option_values && array[${wanted}]::text[]`;
+}
+
+function priceConditions(f: ProductFilters): SQL[] {
+  const parts: SQL[] = [];
+  if (f.min_price !== null) parts.push(sql`${LISTING_PRICE} >= ${poundsToPence(f.min_price)}`);
+  if (f.max_price !== null) parts.push(sql`${LISTING_PRICE} <= ${poundsToPence(f.max_price)}`);
+  return parts;
+}
+
+function filterConditions(f: ProductFilters, except: readonly FacetKey[]): SQL[] {
+  const leaves = (key: FacetKey) => except.includes(key);
+  const parts: SQL[] = leaves('price') ? [] : priceConditions(f);
+  if (!leaves('brand') && f.brands.length) parts.push(sql`p.brand in (${sql.join(f.brands.map((b) => sql`${b}`), sql`, `)})`);
+  if (!leaves('in_stock') && f.in_stock) parts.push(IN_STOCK);
+  for (const o of f.options) {
+    if (leaves('options') || except.some((e) => typeof e === 'object' && e.option === o.name)) continue;
+    parts.push(optionCondition(o.name, o.values));
+  }
+  return parts;
 }
 
 /**
@@ -57,8 +93,8 @@ function fromFor(filter: ListFilter): SQL {
   return sql`search_matches(${m.query}::tsquery, ${m.exact}::tsquery, ${m.wholeSku}) m join products p on p.id = m.product_id`;
 }
 
-function whereFor(ctx: StoreCtx, filter: ListFilter): SQL {
-  const parts: SQL[] = [sql`p.tenant_id = ${ctx.tenantId}`, LIVE];
+function whereFor(ctx: StoreCtx, filter: ListFilter, except: readonly FacetKey[] = []): SQL {
+  const parts: SQL[] = [sql`p.tenant_id = ${ctx.tenantId}`, LIVE, ...filterConditions(filter.filters ?? NO_FILTERS, except)];
   if (filter.featured) parts.push(sql`p.is_featured`);
   if (filter.categoryIds) {
     // Written as IN on (tenant_id, category_id) so the category index answers it without the heap.
@@ -90,6 +126,60 @@ function orderFor(sort: ProductSort | 'relevance', match: SearchMatch | null): S
 export async function countLiveProducts(ctx: StoreCtx, filter: ListFilter): Promise<number> {
   const [row] = await executePrepared<{ n: number }>(ctx.tx, sql`select count(*)::int as n from ${fromFor(filter)} where ${whereFor(ctx, filter)}`);
   return row.n;
+}
+
+/** Per brand (null included) of the products in scope, each figure under the filters its facet keeps. */
+export interface BrandFacetRow {
+  brand: string | null;
+  /** Listing prices, with every filter but price (and brand, applied by the caller over the rows). */
+  min: number | null;
+  max: number | null;
+  /** In stock, with every filter but stock. */
+  in_stock: number;
+  /** With every filter but brand: what choosing this brand would list. */
+  count: number;
+}
+
+export interface FacetRows {
+  brands: BrandFacetRow[];
+  options: { name: string; value: string; count: number }[];
+}
+
+const all = sql`true`;
+const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : all);
+
+/**
+ * The facets of a listing (issue 27 item 8) in two passes. Each count leaves out its own filter (a
+ * brand's count is what choosing it would give with the other filters as they are). Price, stock and
+ * brand share one scan grouped by brand: the rows pass every other filter, and each figure applies the
+ * filters its facet keeps with FILTER clauses; the caller adds up the brands the brand filter keeps.
+ * Option values come from products.option_values, which the database keeps from the variants (0041).
+ */
+export async function listFacets(ctx: StoreCtx, filter: ListFilter): Promise<FacetRows> {
+  const from = fromFor(filter);
+  const f = filter.filters ?? NO_FILTERS;
+  const priceOk = and(priceConditions(f));
+  const stockOk = f.in_stock ? IN_STOCK : all;
+  const brands = await executePrepared<BrandFacetRow>(ctx.tx, sql`
+    select p.brand, min(${LISTING_PRICE}) filter (where ${stockOk})::int as min, max(${LISTING_PRICE}) filter (where ${stockOk})::int as max,
+           (count(*) filter (where ${IN_STOCK} and ${priceOk}))::int as in_stock, (count(*) filter (where ${priceOk} and ${stockOk}))::int as count
+    from ${from} where ${whereFor(ctx, filter, ['price', 'in_stock', 'brand'])}
+    group by p.brand`);
+  // Option values: each chosen option counted without its own values, every other one with all filters.
+  const optionCounts = async (except: FacetKey[]) =>
+    (
+      await executePrepared<{ pair: string; count: number }>(ctx.tx, sql`
+        select ov as pair, count(*)::int as count from ${from} cross join lateral unnest(p.option_values) ov
+        where ${whereFor(ctx, filter, except)} group by ov`)
+    ).map(({ pair, count }) => {
+      const at = pair.indexOf(OPTION_SEPARATOR);
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), count };
+    });
+  const chosen = f.options.map((o) => o.name);
+  const options = (await optionCounts([])).filter((o) => !chosen.includes(o.name));
+  for (const name of chosen) options.push(...(await optionCounts([{ option: name }])).filter((o) => o.name === name));
+  options.sort((a, b) => (a.name === b.name ? (a.value < b.value ? -1 : 1) : a.name < b.name ? -1 : 1));
+  return { brands, options };
 }
 
 /**

@@ -4,10 +4,11 @@ import {
   PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE_MAX, RELATED_PRODUCTS_LIMIT, SEARCH_MAX, freeUnits, parsePage, parseSort,
   type CategoryDetail, type CategoryNode, type ProductCard, type ProductDetail, type ProductList, type ProductSort, type ProductVariant,
 } from '../../../../shared/catalog';
-import type { ProductListQuery } from '../../../../shared/catalog-schemas';
+import type { ProductFilterQuery, ProductListQuery } from '../../../../shared/catalog-schemas';
+import { parseFilters, type ProductFacets, type ProductFilters } from '../../../../shared/product-filters';
 import { isUuid } from '../../../../shared/ids';
 import { penceToPounds } from '../../../../shared/money';
-import { SEARCH_TEXT } from '../../../../shared/search';
+import { SEARCH_TEXT, SUGGEST, type SearchSuggestions } from '../../../../shared/search';
 import * as repo from './storefront-repo';
 import { searchMatch } from './search';
 
@@ -51,9 +52,31 @@ export interface ListRequest {
   category: string | null;
   q: string | null;
   featured: boolean;
+  filters: ProductFilters;
   sort: ProductSort | 'relevance';
   limit: number;
   page: number;
+}
+
+/** What the facets answer depends on: the listing's scope and filters (no paging or sort). */
+export type FacetRequest = Pick<ListRequest, 'category' | 'q' | 'filters'>;
+
+const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+const filtersOf = (query: ProductFilterQuery) =>
+  parseFilters((key) => {
+    const raw = query[key];
+    return asList(raw);
+  });
+
+function searchOf(query: ProductFilterQuery): string | null {
+  const q = query.q || null;
+  if (q && q.length > SEARCH_MAX) throw badRequest(SEARCH_TEXT.tooLong, { q: SEARCH_TEXT.tooLong });
+  return q;
+}
+
+/** GET /api/products/facets after lenient parsing, as parseListQuery reads the same parameters. */
+export function parseFacetQuery(query: ProductFilterQuery): FacetRequest {
+  return { category: query.category ?? null, q: searchOf(query), filters: filtersOf(query) };
 }
 
 /**
@@ -64,12 +87,12 @@ export interface ListRequest {
  * (shared/search.ts), so a pasted product title still works.
  */
 export function parseListQuery(query: ProductListQuery): ListRequest {
-  const q = query.q || null;
-  if (q && q.length > SEARCH_MAX) throw badRequest(SEARCH_TEXT.tooLong, { q: SEARCH_TEXT.tooLong });
+  const q = searchOf(query);
   return {
     category: query.category ?? null,
     q,
     featured: query.featured === 'true',
+    filters: filtersOf(query),
     sort: parseSort(query.sort) ?? (q && query.sort === undefined ? 'relevance' : 'name'),
     limit: limitFrom(query.limit),
     page: parsePage(query.page),
@@ -92,14 +115,74 @@ export async function listProducts(ctx: StoreCtx, req: ListRequest): Promise<Pro
     categoryIds: req.category ? await categoryScope(ctx, req.category) : null,
     match: req.q ? await searchMatch(ctx, req.q) : null,
     featured: req.featured,
+    filters: req.filters,
   };
   const { rows, total } = await listPage(ctx, filter, req);
   return { items: rows.map(toCard), total, pagination: { page: req.page, limit: req.limit, total, pages: Math.max(1, Math.ceil(total / req.limit)) } };
 }
 
-/** A variant as the product page shows it: its stock (own, or the product's it sells from) and picture. */
+/** A panel a shopper can read: at most this many brands, options, and values of one option. */
+/**
+ * GET /api/search/suggestions (issue 27 item 8): the best few products for what is typed so far (the
+ * search's own matching: the last word as a prefix, misspellings corrected) and the categories whose
+ * names hold it. Under SUGGEST.minLength characters there is nothing to suggest.
+ */
+export async function suggest(ctx: StoreCtx, raw: string): Promise<SearchSuggestions> {
+  const q = raw.trim();
+  if (q.length < SUGGEST.minLength) return { products: [], categories: [] };
+  const match = await searchMatch(ctx, q);
+  const { rows } = await repo.listLiveProducts(ctx, { categoryIds: null, match, featured: false }, 'relevance', SUGGEST.products, 0);
+  const needle = q.toLocaleLowerCase('en-GB');
+  const categories = (await repo.listCategories(ctx)).filter((c) => c.name.toLocaleLowerCase('en-GB').includes(needle)).slice(0, SUGGEST.categories);
+  return {
+    products: rows.map((r) => {
+      const card = toCard(r);
+      return { name: card.name, slug: card.slug, price: card.price, sale_price: card.sale_price, image: card.image };
+    }),
+    categories: categories.map((c) => ({ name: c.name, slug: c.slug })),
+  };
+}
+
+const FACET_BRANDS_MAX = 50;
+const FACET_OPTIONS_MAX = 10;
+const FACET_VALUES_MAX = 50;
+
+/**
+ * GET /api/products/facets (issue 27 item 8): the price range, brands, in-stock count and variant
+ * options of what a category or search lists, each count as choosing that value would leave it.
+ */
+export async function listFacets(ctx: StoreCtx, req: FacetRequest): Promise<ProductFacets> {
+  const rows = await repo.listFacets(ctx, {
+    categoryIds: req.category ? await categoryScope(ctx, req.category) : null,
+    match: req.q ? await searchMatch(ctx, req.q) : null,
+    featured: false,
+    filters: req.filters,
+  });
+  const options = new Map<string, { value: string; count: number }[]>();
+  for (const o of rows.options) {
+    if (!o.name || !o.value) continue;
+    const values = options.get(o.name) ?? [];
+    if (values.length < FACET_VALUES_MAX && (options.has(o.name) || options.size < FACET_OPTIONS_MAX)) options.set(o.name, [...values, { value: o.value, count: o.count }]);
+  }
+  // Price and stock figures count the brands the brand filter keeps (all of them when none is chosen).
+  const kept = rows.brands.filter((b) => req.filters.brands.length === 0 || (b.brand !== null && req.filters.brands.includes(b.brand)));
+  const mins = kept.flatMap((b) => (b.min === null ? [] : [b.min]));
+  const maxes = kept.flatMap((b) => (b.max === null ? [] : [b.max]));
+  return {
+    price: mins.length ? { min: penceToPounds(Math.min(...mins)), max: penceToPounds(Math.max(...maxes)) } : null,
+    brands: rows.brands
+      .filter((b): b is repo.BrandFacetRow & { brand: string } => Boolean(b.brand) && b.count > 0)
+      .sort((a, b) => (a.brand < b.brand ? -1 : a.brand > b.brand ? 1 : 0))
+      .slice(0, FACET_BRANDS_MAX)
+      .map((b) => ({ value: b.brand, count: b.count })),
+    in_stock: kept.reduce((n, b) => n + b.in_stock, 0),
+    options: [...options.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, values]) => ({ name, values })),
+  };
+}
+
+/** A variant as the product page shows it: its own stock (decision 042; never set is none) and picture. */
 function toVariant(v: repo.DetailVariantRow, row: repo.DetailRow): ProductVariant {
-  const available = v.stock_quantity === null ? freeUnits(row.track_inventory, row.stock_quantity, row.reserved_quantity) : freeUnits(row.track_inventory, v.stock_quantity, v.reserved_quantity);
+  const available = freeUnits(row.track_inventory, v.stock_quantity, v.reserved_quantity);
   return {
     id: v.id,
     sku: v.sku,

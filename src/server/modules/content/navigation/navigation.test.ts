@@ -70,7 +70,7 @@ describe('the menu before any is saved', () => {
     const top = DEMO_STORE_CATALOGUE.categories.filter((c) => !('parent' in c) || !c.parent);
     expect(menu.groups.length).toBe(top.length);
     expect(menu.groups[0].href).toMatch(/^\/c\//);
-    expect((await call(t.app, 'GET', '/api/admin/navigation?key=footer', { cookie: admin })).statusCode).toBe(400);
+    expect((await call(t.app, 'GET', '/api/admin/navigation?key=sidebar', { cookie: admin })).statusCode).toBe(400);
   });
 });
 
@@ -109,7 +109,7 @@ describe('PUT /api/admin/navigation: every rule of admin spec §5, with its mess
 
   it('refuses unknown fields, a wrong key and NUL characters, and saves nothing', async () => {
     expect((await put({ key: 'primary', groups: [group({ colour: 'red' })] })).json().error.fields['groups.0.colour']).toBe('Unknown field');
-    expect((await put({ key: 'footer', groups: [group()] })).json().error.fields.key).toBe(NAV_MESSAGES.unknownMenu);
+    expect((await put({ key: 'sidebar', groups: [group()] })).json().error.fields.key).toBe(NAV_MESSAGES.unknownMenu);
     expect((await put({ key: 'primary', groups: [group({ label: 'a\u0000b' })] })).statusCode).toBe(400);
     expect((await call(t.app, 'GET', '/api/admin/navigation?key=primary', { cookie: admin })).json().menu).toBeNull();
   });
@@ -163,6 +163,8 @@ describe('saving and reading a menu', () => {
           label: 'Shop',
           href: `/c/${category.slug}`,
           view_all: { label: 'Shop everything', href: `/c/${category.slug}` },
+          column_index: 0,
+          image: null,
           items: [
             { id: 'i-cat', label: category.name.slice(0, 28), href: `/c/${category.slug}`, badge: 'New' },
             { id: 'i-prod', label: 'Best seller', href: `/p/${product.slug}`, badge: null },
@@ -173,6 +175,8 @@ describe('saving and reading a menu', () => {
           label: 'About',
           href: null,
           view_all: null,
+          column_index: 1,
+          image: null,
           items: [
             { id: body.groups[1].items[0].id, label: 'Our studio', href: '/pages/about-us', badge: null },
             { id: body.groups[1].items[2].id, label: 'Journal', href: 'https://blog.example.com/journal', badge: null },
@@ -239,21 +243,27 @@ describe('GET /api/admin/search?type=page', () => {
 
 // Moved from the catalogue's product tests with the route (the link pickers' search is content's).
 describe('GET /api/admin/search?type=product', () => {
-  it('finds products by name or SKU, at most limit, with id, slug and name', async () => {
+  it('finds products by name or SKU, at most limit, with id, slug, name, SKU, price and status', async () => {
     const seeded = DEMO_STORE_CATALOGUE.products[5];
     const word = seeded.name.split(' ')[0];
     const res = await call(t.app, 'GET', `/api/admin/search?type=product&q=${encodeURIComponent(word)}`, { cookie: admin });
     expect(res.statusCode).toBe(200);
     const items = res.json().items as { id: string; slug: string; name: string }[];
     expect(items.map((i) => i.slug)).toContain(seeded.slug);
-    expect(Object.keys(items[0]).sort()).toEqual(['id', 'name', 'slug']);
+    expect(Object.keys(items[0]).sort()).toEqual(['id', 'name', 'price', 'sku', 'slug', 'status']);
     expect(items.length).toBeLessThanOrEqual(10);
     const one = await call(t.app, 'GET', `/api/admin/search?type=product&q=${seeded.sku}&limit=1`, { cookie: admin });
-    expect(one.json().items).toEqual([{ id: (await call(t.app, 'GET', `/api/admin/products?search=${seeded.sku}`, { cookie: admin })).json().products[0].id, slug: seeded.slug, name: seeded.name }]);
+    const listed = (await call(t.app, 'GET', `/api/admin/products?search=${seeded.sku}`, { cookie: admin })).json().products[0];
+    expect(one.json().items).toEqual([{ id: listed.id, slug: seeded.slug, name: seeded.name, sku: seeded.sku, price: listed.base_price, status: 'active' }]);
     const all = await call(t.app, 'GET', '/api/admin/search?type=product&q=e&limit=10', { cookie: admin });
     expect(all.statusCode).toBe(400);
     expect((await call(t.app, 'GET', '/api/admin/search?type=product&q=ea&limit=3', { cookie: admin })).json().items).toHaveLength(3);
     expect((await call(t.app, 'GET', '/api/admin/search?type=order&q=ea', { cookie: admin })).statusCode).toBe(400);
+    // Every word typed, in any order, in the name or the SKU: long names are found by their ends too.
+    const jars = DEMO_STORE_CATALOGUE.products.find((p) => p.name === 'Glass Storage Jars with Beech Lids, Set of 3')!;
+    const words = await call(t.app, 'GET', `/api/admin/search?type=product&q=${encodeURIComponent('set of 3 storage jars')}`, { cookie: admin });
+    expect(words.json().items.map((i: { name: string }) => i.name)).toEqual([jars.name]);
+    expect((await call(t.app, 'GET', `/api/admin/search?type=product&q=${encodeURIComponent(`beech ${jars.sku}`)}`, { cookie: admin })).json().items.map((i: { sku: string }) => i.sku)).toEqual([jars.sku]);
     // Another store's products are never found.
     const acme = await call(t.app, 'GET', `/api/admin/search?type=product&q=${seeded.sku}`, { host: ACME_HOST, cookie: acmeAdmin });
     expect(acme.json().items.map((i: { slug: string }) => i.slug)).not.toContain(seeded.slug);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Ctx } from '../../../http/context';
+import type { StoreCtx } from '../../../http/context';
 import { navigationMenus } from '../../../db/schema';
 import type { MenuGroup, MenuKey } from '../../../../shared/navigation';
 
@@ -10,22 +10,38 @@ export interface MenuRow {
   updatedAt: Date;
 }
 
+const columns = { id: navigationMenus.id, key: navigationMenus.key, groups: navigationMenus.groups, updatedAt: navigationMenus.updatedAt };
+
+/** A stored row as the app reads it: menus saved before pictures (decision 046) have none. */
+function menuOf(row: { id: string; key: string; groups: unknown[]; updatedAt: Date }): MenuRow {
+  const groups = (row.groups as MenuGroup[]).map((g) => ({ ...g, image: g.image ?? null }));
+  return { ...row, key: row.key as MenuKey, groups };
+}
+
 /** The store's saved menu under this key, or null when none has been saved. */
-export async function findMenu(ctx: Ctx & { tenantId: string }, key: MenuKey): Promise<MenuRow | null> {
+export async function findMenu(ctx: StoreCtx, key: MenuKey): Promise<MenuRow | null> {
   const rows = await ctx.tx
-    .select({ id: navigationMenus.id, key: navigationMenus.key, groups: navigationMenus.groups, updatedAt: navigationMenus.updatedAt })
+    .select(columns)
     .from(navigationMenus)
     .where(and(eq(navigationMenus.tenantId, ctx.tenantId), eq(navigationMenus.key, key)));
-  const row = rows[0];
-  return row ? { ...row, key: row.key as MenuKey, groups: row.groups as MenuGroup[] } : null;
+  return rows[0] ? menuOf(rows[0]) : null;
 }
 
 /** Writes the whole menu (the editor saves it at once); one row per store and key. */
-export async function saveMenu(ctx: Ctx & { tenantId: string }, key: MenuKey, groups: MenuGroup[]): Promise<MenuRow> {
+export async function saveMenu(ctx: StoreCtx, key: MenuKey, groups: MenuGroup[]): Promise<MenuRow> {
   const [row] = await ctx.tx
     .insert(navigationMenus)
     .values({ tenantId: ctx.tenantId, key, groups })
     .onConflictDoUpdate({ target: [navigationMenus.tenantId, navigationMenus.key], set: { groups, updatedAt: sql`now()` } })
-    .returning({ id: navigationMenus.id, key: navigationMenus.key, groups: navigationMenus.groups, updatedAt: navigationMenus.updatedAt });
-  return { ...row, key: row.key as MenuKey, groups: row.groups as MenuGroup[] };
+    .returning(columns);
+  return menuOf(row);
+}
+
+/** Keys of this store's menus with a group showing this picture. */
+export async function menusShowingImage(ctx: StoreCtx, url: string): Promise<MenuKey[]> {
+  const rows = await ctx.tx
+    .select({ key: navigationMenus.key })
+    .from(navigationMenus)
+    .where(and(eq(navigationMenus.tenantId, ctx.tenantId), sql`${navigationMenus.groups} @> ${JSON.stringify([{ image: { url } }])}::jsonb`));
+  return rows.map((r) => r.key as MenuKey);
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../../../shared/html-escape';
-import { PRIMARY_MENU, type StoreMenu } from '../../../../shared/navigation';
+import { PRIMARY_MENU, type StoreMenu, type StoreMenuLink } from '../../../../shared/navigation';
 import { cachedStoreRead } from '../../catalogue';
 import { storeMenuCacheKey } from './routes';
 import { storeMenu } from './service';
@@ -15,7 +15,9 @@ export function menuHtml(menu: StoreMenu): string {
   const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
   const groups = menu.groups.map((g) => {
     const head = g.href ? link(g.href, g.label) : `<span>${escapeHtml(g.label)}</span>`;
-    const links = [...g.items.map((i) => link(i.href, i.label)), ...(g.view_all ? [link(g.view_all.href, g.view_all.label)] : [])];
+    // A category's sub-categories as a list under its link.
+    const item = (i: StoreMenuLink) => link(i.href, i.label) + (i.children?.length ? `<ul>${i.children.map((c) => `<li>${link(c.href, c.label)}</li>`).join('')}</ul>` : '');
+    const links = [...g.items.map(item), ...(g.view_all ? [link(g.view_all.href, g.view_all.label)] : [])];
     return `<li>${head}${links.length ? `<ul>${links.map((l) => `<li>${l}</li>`).join('')}</ul>` : ''}</li>`;
   });
   return `<nav aria-label="Menu"><ul><li>${link('/products', 'All products')}</li>${groups.join('')}</ul></nav>`;

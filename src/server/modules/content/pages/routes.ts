@@ -25,13 +25,13 @@ const slugParam = z.strictObject({ slug: z.string().min(1).max(PAGE_LIMITS.slug,
  * storefront's read of a published page. Another store's page is the same 404 as a missing one. Every
  * write tells the storefront cache (catalogue.changed), so a publish shows at once.
  */
-export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
+export const pageRoutes: FastifyPluginAsyncZod<{ starters: service.PageStarterHooks }> = async (app, { starters }) => {
   app.get('/api/admin/pages', { schema: { response: { 200: adminPageListResponse } } }, async (req) => ({
     pages: await asMemberWith(req, 'content', (ctx) => service.listPages(ctx)),
   }));
 
   app.post('/api/admin/pages', { schema: { body: createPageBody, response: { 201: adminPageResponse } } }, async (req, reply) => {
-    const page = await asMemberWith(req, 'content', (ctx) => service.createPage(ctx, req.body));
+    const page = await asMemberWith(req, 'content', (ctx) => service.createPage(ctx, req.body, starters));
     return reply.status(201).send({ page });
   });
 

@@ -1,12 +1,10 @@
 import sanitizeHtml from 'sanitize-html';
 import { RICH_TEXT_TAGS } from '../../../../shared/page-templates';
+import { SAFE_RICH_TEXT_LINK as SAFE_LINK } from '../../../../shared/rich-text-links';
 
 // Rich text from staff is cleaned here, on the server, before it is stored (admin spec §5): only the
 // spec's tags survive, links keep only an href with a safe scheme, and script and style blocks go with
 // their content. The storefront renders what this returns; sanitize-html never reaches a browser.
-
-/** Where a link may point: the web, mail, phone, this site's paths, or an anchor on the page. */
-const SAFE_LINK = /^(https?:|mailto:|tel:|\/(?!\/)|#)/i;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],

@@ -3,12 +3,15 @@ import { isUniqueViolation } from '../../../db/unique-violation';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { isUuid } from '../../../../shared/ids';
 import { PAGE_MESSAGES, PAGE_SLUG_PATTERN, defaultContent, pageTemplate, validatePageContent, type PageContent } from '../../../../shared/page-templates';
-import { PAGES_TEXT, type AdminPage, type AdminPageSummary, type PublicPage } from '../../../../shared/pages';
+import { PAGES_TEXT, type AdminPage, type AdminPageSummary, type CreatePageInput, type PublicPage } from '../../../../shared/pages';
+import { PAGE_STARTERS, starterContent, starterSlug } from '../../../../shared/page-starters';
+import { LEGAL_PAGE_KINDS, type LegalFacts, type LegalPageKind } from '../../../../shared/legal-templates';
 import { libraryUrls, type MediaUsage } from '../../media';
 import { richTextUrls, sanitizeRichText } from './sanitize';
 import * as repo from './repo';
 
 const pageNotFound = () => notFound(PAGES_TEXT.notFound);
+const isLegalPageKind = (key: string): key is LegalPageKind => (LEGAL_PAGE_KINDS as readonly string[]).includes(key);
 
 function summaryOf(row: repo.AdminPageRow): AdminPageSummary {
   return {
@@ -60,14 +63,38 @@ export async function getPage(ctx: TenantCtx, id: string): Promise<AdminPage> {
 
 const slugTaken = () => conflict('slug_taken', PAGE_MESSAGES.slugTaken, { slug: PAGE_MESSAGES.slugTaken });
 
-/** A new draft page with the template's default content (not valid yet: the hero title is required). */
-export async function createPage(ctx: TenantCtx, input: { slug: string; template_key: string }): Promise<AdminPage> {
+/**
+ * What the policies module (above this one) lends new pages, handed in by app.ts: the store's details
+ * the starters write in (Settings > Store Info and Policies), and the store's record of its legal pages,
+ * so a privacy policy made here is the one the footer links once published.
+ */
+export interface PageStarterHooks {
+  facts(ctx: TenantCtx): Promise<LegalFacts>;
+  /** This new page becomes the store's page of that kind, unless it already has one. */
+  adoptLegalPage(ctx: TenantCtx, kind: LegalPageKind, pageId: string): Promise<void>;
+}
+
+/**
+ * A new draft page. With a title, its address (when none is sent) is derived from it as the new-page
+ * dialog derives it; with a starter, the page is filled in for this store. Without either, the
+ * template's default content (not valid yet: the hero title is required).
+ */
+export async function createPage(ctx: TenantCtx, input: CreatePageInput, hooks: PageStarterHooks): Promise<AdminPage> {
   const template = pageTemplate(input.template_key);
   if (!template) throw badRequest(PAGE_MESSAGES.templateUnknown, { template_key: PAGE_MESSAGES.templateUnknown });
-  if (await repo.findPageBySlug(ctx, input.slug)) throw slugTaken();
+  const starter = input.starter ? PAGE_STARTERS[input.starter] : null;
+  if (starter && starter.templateKey !== template.key) throw badRequest(PAGE_MESSAGES.starterTemplate, { starter: PAGE_MESSAGES.starterTemplate });
+  const title = input.title ?? '';
+  const slug = input.slug ?? starterSlug(input.starter, title);
+  if (!slug) throw badRequest(PAGE_MESSAGES.slugFromTitle, { slug: PAGE_MESSAGES.slugFromTitle });
+  const content = starter
+    ? checkedContent(template.key, starterContent(starter.key, title, await hooks.facts(ctx)), 'saving')
+    : { ...defaultContent(template), ...(title ? { hero_title: title } : {}) };
+  if (await repo.findPageBySlug(ctx, slug)) throw slugTaken();
   ctx.emit({ type: 'catalogue.changed', tenantId: ctx.tenantId });
   try {
-    const id = await repo.insertPage(ctx, { slug: input.slug, templateKey: template.key, contentDraft: defaultContent(template) });
+    const id = await repo.insertPage(ctx, { slug, templateKey: template.key, contentDraft: content });
+    if (starter && isLegalPageKind(starter.key)) await hooks.adoptLegalPage(ctx, starter.key, id);
     return getPage(ctx, id);
   } catch (err) {
     if (isUniqueViolation(err)) throw slugTaken();

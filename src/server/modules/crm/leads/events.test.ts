@@ -157,7 +157,7 @@ describe.skipIf(!process.env.DATABASE_URL)('lead events across instances (Postgr
   let bDatabase: Database;
 
   beforeAll(async () => {
-    bDatabase = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null, pool: t.config.databasePool });
+    bDatabase = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: null, pool: t.config.databasePool });
     const bScopes = new UnitOfWork(await bDatabase.connectApp(), new DomainEvents());
     b = await buildApp({ ...t.app.deps, scopes: bScopes, tenants: new TenantResolver(bScopes, t.config.platformHost) });
     await b.listen({ port: 0, host: '127.0.0.1' });

@@ -30,6 +30,8 @@ export function toLead(row: LeadRow): Lead {
     bark_id: row.barkId,
     notes: row.notes,
     next_follow_up: row.nextFollowUp,
+    deposit_paid: row.depositPaidPence === null ? null : Number(row.depositPaidPence) / 100,
+    deposit_paid_at: row.depositPaidAt === null ? null : new Date(row.depositPaidAt).toISOString(),
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
   };

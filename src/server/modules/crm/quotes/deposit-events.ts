@@ -6,6 +6,7 @@ import { tenantName } from '../../tenants';
 import { addQuoteEvent } from './events-repo';
 import { depositState, forgetDepositSession, inQuoteBook, markDepositPaid } from './public-repo';
 import { findQuote } from './repo';
+import { followDepositPaid } from './deposit-paid';
 
 export type DepositOutcome = 'applied' | 'duplicate' | 'ignored' | 'refunded';
 
@@ -41,13 +42,15 @@ export async function applyQuoteDepositEvent(deps: StrayRefundDeps, event: Payme
     const { tx } = work;
     const quote = await depositState(tx, tenantId, quoteId);
     // A store deleted since (or a forged id): there is no book to record anything in.
-    if (!quote && tenantId !== null && (await tenantName(tx, tenantId)) === null) return { outcome: 'ignored' };
+    if (!quote && tenantId !== null && (await tenantName({ tx, tenantId })) === null) return { outcome: 'ignored' };
     if (quote && !quote.paidAt && quote.depositAmountPence === amountTotal) {
       await markDepositPaid(tx, tenantId, quoteId, amountTotal, sessionId, event.provider, event.paymentReference);
       await addQuoteEvent(tx, tenantId, quoteId, 'deposit_paid', `Deposit of ${money(amountTotal)} paid (${providerName(event.provider)} session ${sessionId}${event.paymentReference ? `, payment ${event.paymentReference}` : ''}).`, {
         session_id: sessionId,
         payment_reference: event.paymentReference,
       });
+      // The lead moves, keeps the amount, and the merchant and client are emailed: once, with the payment.
+      await followDepositPaid(deps, { ...work, tenantId }, quoteId, amountTotal);
       // Another session of the quote may still be open at the provider: close it, so it is not paid too.
       const other = quote.paymentSessionId && quote.paymentSessionId !== sessionId && quote.paymentProvider === event.provider ? quote.paymentSessionId : undefined;
       return { outcome: 'applied', expire: other };

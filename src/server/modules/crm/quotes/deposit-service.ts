@@ -10,7 +10,7 @@ import { paymentDestination, providerName } from '../../payments';
 import { spendPlatformAllowance } from '../../limits';
 import { addQuoteEvent } from './events-repo';
 import { claimDepositOpening, depositState, inQuoteBook, openPublicQuote, recordDepositSession, releaseDepositOpening } from './public-repo';
-import { DEPOSIT_LIMIT, PUBLIC_QUOTE_TEXT, type QuoteHost } from './public-service';
+import { crmOpenOn, DEPOSIT_LIMIT, PUBLIC_QUOTE_TEXT, type QuoteHost } from './public-service';
 
 /** How long a deposit's payment page stays open. */
 const SESSION_MINUTES = 60;
@@ -60,7 +60,7 @@ async function nextStep(deps: DepositDeps, tenantId: string | null, quoteId: str
  */
 export async function startDeposit(deps: DepositDeps, host: QuoteHost, uniqueUrl: string): Promise<{ url: string }> {
   const found = await deps.scopes.run({ tenantId: host.tenantId, userId: null }, async (work) => {
-    const row = await openPublicQuote(work.tx, uniqueUrl, false);
+    const row = (await crmOpenOn(work.tx, host)) ? await openPublicQuote(work.tx, uniqueUrl, false) : null;
     if (!row) return null;
     // Into the store's connected account when it is ready, as checkout does; the platform's own otherwise.
     const destination = host.tenantId && row.paid_at === null ? await paymentDestination({ ...work, tenantId: host.tenantId, actor: null }, deps.payments.name) : null;

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/connection';
 import type { UnitOfWork, Work } from '../../../db/unit-of-work';
+import { salesBookScope } from '../../../db/privileged-scopes';
 import { rowsOf } from '../../../db/rows';
 import { quotes } from '../../../db/schema/index';
 import type { QuoteContent, QuoteStatus } from '../../../../shared/crm/quotes';
@@ -42,7 +43,7 @@ export async function openPublicQuote(tx: Tx, uniqueUrl: string, countView: bool
  * provider's signature, and every statement below names that one quote.
  */
 export function inQuoteBook<T>(scopes: UnitOfWork, tenantId: string | null, fn: (work: Work) => Promise<T>): Promise<T> {
-  return scopes.run({ tenantId, userId: null, platformSales: tenantId === null }, fn);
+  return scopes.run(salesBookScope(tenantId), fn);
 }
 
 const inBook = (tenantId: string | null) => (tenantId === null ? isNull(quotes.tenantId) : eq(quotes.tenantId, tenantId));

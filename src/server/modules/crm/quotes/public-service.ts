@@ -2,6 +2,10 @@ import type { UnitOfWork } from '../../../db/unit-of-work';
 import type { PublicQuote } from '../../../../shared/crm/quotes';
 import { penceToPounds } from '../../../../shared/money';
 import type { Limit } from '../../limits';
+import type { Tx } from '../../../db/connection';
+import { crmEnabled } from '../../tenants';
+import type { CrmKit } from '../../../../shared/crm/settings';
+import { storeCrmBook } from '../settings/service';
 import { openPublicQuote, type PublicQuoteRow } from './public-repo';
 
 export const PUBLIC_QUOTE_TEXT = {
@@ -29,14 +33,23 @@ export interface QuoteHost {
   origin: string;
 }
 
+/**
+ * A store that switched its CRM off (decision 044) sends no proposals: its links answer the same 404 as
+ * an unknown one, and take no deposit. The platform's own book is always on.
+ */
+export async function crmOpenOn(tx: Tx, host: Pick<QuoteHost, 'tenantId'>): Promise<boolean> {
+  return host.tenantId === null || crmEnabled({ tx, tenantId: host.tenantId });
+}
+
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-export function toPublicQuote(row: PublicQuoteRow, fromName: string): PublicQuote {
+export function toPublicQuote(row: PublicQuoteRow, fromName: string, kit: CrmKit): PublicQuote {
   return {
     ...row.content,
     unique_url: row.unique_url,
     status: row.status,
     client: { name: row.client_name, company: row.client_company },
+    kit,
     from_name: fromName,
     shopify_monthly_total: penceToPounds(row.shopify_monthly_total_pence),
     total_amount: penceToPounds(row.total_amount_pence),
@@ -49,6 +62,11 @@ export function toPublicQuote(row: PublicQuoteRow, fromName: string): PublicQuot
 
 /** The proposal page's data (no view counted: the page's HTML load counts it). */
 export async function publicQuote(scopes: UnitOfWork, host: QuoteHost, uniqueUrl: string, countView = false): Promise<PublicQuote | null> {
-  const row = await scopes.run({ tenantId: host.tenantId, userId: null }, ({ tx }) => openPublicQuote(tx, uniqueUrl, countView));
-  return row ? toPublicQuote(row, host.fromName) : null;
+  const found = await scopes.run({ tenantId: host.tenantId, userId: null }, async ({ tx }) => {
+    if (!(await crmOpenOn(tx, host))) return null;
+    const row = await openPublicQuote(tx, uniqueUrl, countView);
+    if (!row) return null;
+    return { row, kit: row.tenant_id === null ? ('agency' as const) : (await storeCrmBook(tx, row.tenant_id)).kit };
+  });
+  return found ? toPublicQuote(found.row, host.fromName, found.kit) : null;
 }

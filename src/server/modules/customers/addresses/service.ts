@@ -1,4 +1,4 @@
-import type { StoreCtx } from '../../../http/context';
+import type { StoreCtx, StoreTx } from '../../../http/context';
 import { AppError, notFound, unauthorized } from '../../../http/errors';
 import { ADDRESS_TEXT, SAVED_ADDRESS_LIMIT, type SavedAddress, type SavedAddressInput, type SavedAddressList } from '../../../../shared/saved-addresses';
 import { isUuid } from '../../../../shared/ids';
@@ -11,6 +11,9 @@ function shopper(ctx: StoreCtx): string {
   if (!ctx.actor) throw unauthorized();
   return ctx.actor.userId;
 }
+
+/** A person's saved addresses in the ctx's store, the default first (the admin's customer page, their data export). */
+export const savedAddressesOf = (ctx: StoreTx, userId: string): Promise<SavedAddress[]> => repo.listAddresses(ctx.tx, ctx.tenantId, userId);
 
 export async function listSaved(ctx: StoreCtx): Promise<SavedAddressList> {
   return { addresses: await repo.listAddresses(ctx.tx, ctx.tenantId, shopper(ctx)) };

@@ -82,7 +82,7 @@ async function ordersOf(ctx: TenantCtx, customer: repo.CustomerRecord, page: num
 const mayDelete = (ctx: TenantCtx, note: repo.NoteRow) => canManageStore(ctx.role, ctx.actor.isOwner) || note.author_user_id === ctx.actor.userId;
 
 async function toNotes(ctx: TenantCtx, rows: repo.NoteRow[]): Promise<CustomerNote[]> {
-  const emails = await userEmails(ctx.tx, rows.flatMap((n) => (n.author_user_id ? [n.author_user_id] : [])));
+  const emails = await userEmails(ctx, rows.flatMap((n) => (n.author_user_id ? [n.author_user_id] : [])));
   return rows.map((n) => ({
     id: n.id,
     body: n.body,

@@ -73,7 +73,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/customers/:id/data', { schema: { params: idParams } }, async (req, reply) => {
     const file = await asStoreManager(req, async (ctx) => {
       const customer = await customerOr404(ctx, req.params.id);
-      const storeName = (await tenantName(ctx.tx, ctx.tenantId)) ?? '';
+      const storeName = (await tenantName(ctx)) ?? '';
       const data = await privacy.storeDataOf(ctx, { email: customer.email, userId: customer.user_id }, storeName, false);
       await privacy.recordRequest(ctx.tx, { tenantId: ctx.tenantId, kind: 'export', requestedBy: 'staff', staffUserId: ctx.actor.userId, counts: privacy.exportCounts(data) });
       return data;

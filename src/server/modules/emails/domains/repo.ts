@@ -50,6 +50,12 @@ export async function insertDomain(
   return row;
 }
 
+/** Removes one of the store's domains; false when it has none with this id. */
+export async function deleteDomain(ctx: TenantCtx, id: string): Promise<boolean> {
+  const rows = await ctx.tx.delete(emailDomains).where(and(eq(emailDomains.tenantId, ctx.tenantId), eq(emailDomains.id, id))).returning({ id: emailDomains.id });
+  return rows.length > 0;
+}
+
 /** Records a check of a pending domain; null when there is none (missing, or verified meanwhile). */
 export async function saveCheck(ctx: TenantCtx, id: string, dnsJson: EmailDnsJson, verified: boolean): Promise<EmailDomainRow | null> {
   const now = new Date();

@@ -93,3 +93,12 @@ export async function verifyDomain(inScope: InScope<TenantCtx>, deps: DomainDeps
     return toApi(saved);
   });
 }
+
+/**
+ * DELETE ?id=: removes a sending domain with its key pair. Mail is then sent from the store's next
+ * most recently verified domain, or from the platform's address under the store's name. Another
+ * store's domain is the same 404 as a missing one.
+ */
+export async function removeDomain(ctx: TenantCtx, id: string): Promise<void> {
+  if (!(await repo.deleteDomain(ctx, id))) throw notFound(NOT_FOUND);
+}

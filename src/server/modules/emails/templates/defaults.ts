@@ -21,7 +21,11 @@ interface Parts {
   /** A table block (before the button's place) or a button block (after the table's). */
   table?: string;
   button?: string;
+  /** A last, small line after the button (the unsubscribe link): its HTML and its text. */
+  footnote?: { html: string; text: string };
 }
+
+const FOOTNOTE_STYLE = 'margin:24px 0 0;font-size:13px;line-height:1.5;color:#6b7280;';
 
 /** The store's own refund time (Settings > Policies), when it states one. */
 const REFUND_TIME = '{{#has_refund_time}}Refunds reach your account within {{refund_time}}.{{/has_refund_time}}';
@@ -102,18 +106,31 @@ const PARTS: Record<DefaultTemplateKey, Parts> = {
       'If it was not you, ignore this email.',
     ],
   },
+  // Issue 28 item 6 (decision 048): sent once, a set number of hours after a checkout was left unpaid.
+  checkout_recovery: {
+    subject: '{{shop_name}}: your cart is waiting',
+    heading: 'You left something in your cart',
+    paragraphs: ['Hello {{customer_first_name}},', 'You started a checkout at {{shop_name}} but did not pay. We have kept your items: return to your cart to pick up where you left off.'],
+    table: 'order_summary',
+    button: 'cart_button',
+    footnote: {
+      html: `<p style="${FOOTNOTE_STYLE}">Prices and stock are checked again when you return. The link works for {{link_days}} days. Do not want these reminders? <a href="{{unsubscribe_url}}" style="color:#6b7280;">Unsubscribe</a>.</p>`,
+      text: 'Prices and stock are checked again when you return. The link works for {{link_days}} days.\nDo not want these reminders? Unsubscribe: {{unsubscribe_url}}',
+    },
+  },
 };
 
 const esc = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br />');
 
-function build({ subject, heading, paragraphs, table, button }: Parts): TemplateContent {
+function build({ subject, heading, paragraphs, table, button, footnote }: Parts): TemplateContent {
   const html = [
     `<h1 style="${EMAIL_STYLES.heading}">${esc(heading)}</h1>`,
     ...paragraphs.map((p) => `<p style="${EMAIL_STYLES.paragraph}">${esc(p)}</p>`),
     table ? `{{${table}}}` : '',
     button ? `{{${button}}}` : '',
+    footnote ? footnote.html : '',
   ].join('\n');
-  const text = [heading, ...paragraphs, ...(table ? [`{{${table}}}`] : []), ...(button ? [`{{${button}}}`] : [])].join('\n\n');
+  const text = [heading, ...paragraphs, ...(table ? [`{{${table}}}`] : []), ...(button ? [`{{${button}}}`] : []), ...(footnote ? [footnote.text] : [])].join('\n\n');
   return { subject, html, text };
 }
 

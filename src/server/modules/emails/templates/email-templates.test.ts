@@ -21,6 +21,7 @@ const list = async (cookie = admin, host?: string) => (await call(t.app, 'GET', 
 const create = (body: unknown, cookie = admin, host?: string) => call(t.app, 'POST', PATH, { cookie, host, body });
 const update = (id: string, body: unknown, cookie = admin, host?: string) => call(t.app, 'PUT', `${PATH}?id=${id}`, { cookie, host, body });
 const dispatch = (body: unknown, cookie = admin, host?: string) => call(t.app, 'POST', DISPATCH, { cookie, host, body });
+const preview = (body: unknown, cookie = admin, host?: string) => call(t.app, 'POST', `${PATH}/preview`, { cookie, host, body });
 const mails = async (where = sql`true`) =>
   rowsOf<{ to_address: string; subject: string; html: string; text: string; kind: string }>(await t.database.db.execute(sql`select to_address, subject, html, text, kind from email_messages where ${where} order by created_at`));
 
@@ -192,6 +193,38 @@ describe('test email (email-dispatch)', () => {
       expect((await create(body, cookie)).statusCode).toBe(expected);
       expect((await update(MISSING, body, cookie)).statusCode).toBe(expected);
       expect((await dispatch({ to_email: 'me@example.com', template_key: 'order_shipped' }, cookie)).statusCode).toBe(expected);
+      expect((await preview(body, cookie)).statusCode).toBe(expected);
     }
+  });
+});
+
+describe('live preview (issue 27 item 5)', () => {
+  it('fills the unsaved template with the sample order inside the store’s layout, and stores and sends nothing', async () => {
+    const before = (await mails()).length;
+    const res = await preview({ key: 'order_shipped', subject: 'On its way: {{order_number}}', html: '<p>Hi {{customer_first_name}}, {{total}} for {{quantity}} items.</p>' });
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = res.json();
+    expect(shown.subject).toBe('On its way: TEST-001');
+    expect(shown.html).toContain('<p>Hi Alex, £99.99 for 5 items.</p>');
+    expect(shown.html).toContain('Demo Store');
+    expect(shown.text).toContain('Hi Alex, £99.99 for 5 items.');
+    expect((await mails()).length).toBe(before);
+    expect((await list()).some((x) => x.subject === 'On its way: {{order_number}}')).toBe(false);
+  });
+
+  it('escapes values and answers a variable the key does not offer as a 400 on its field, as saving does', async () => {
+    const bad = await preview({ key: 'order_shipped', subject: 'S', html: '<p>{{claim_url}}</p>' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields)).toEqual(['html']);
+    const empty = await preview({ key: 'order_shipped', subject: '', html: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields).toMatchObject({ subject: EMAIL_SETTINGS_TEXT.templateRequired });
+  });
+
+  it('uses the calling store’s own name, never another’s', async () => {
+    const acme = await signIn(t.app, 'admin@acme.test', ACME_HOST);
+    const res = await preview({ key: 'receipt', subject: '{{shop_name}}', html: '<p>x</p>' }, acme, ACME_HOST);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().subject).toBe('Acme');
   });
 });

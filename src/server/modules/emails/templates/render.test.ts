@@ -26,6 +26,14 @@ describe('renderTemplate', () => {
     expect(renderTemplate('Hi {{customer_name}}, {{total}}', { customer_name: evil, total: '£99.99' }, 'text')).toBe(`Hi ${evil}, £99.99`);
   });
 
+  it('takes a block the rich-text editor put in a paragraph of its own out of that paragraph', () => {
+    const table = renderEmailTable({ head: ['Item', 'Qty'], rows: [['Mug', '2']] });
+    const source = '<p style="margin: 0px;">Thanks!</p><p> {{order_items}}</p><p>{{order_number}}</p>';
+    const email = renderEmail({ subject: 'x', html: source, text: null }, 'Shop', { order_items: table, order_number: 'A-1' });
+    expect(email.html).toContain(`<p style="margin: 0px;">Thanks!</p>${table.html}<p>A-1</p>`);
+    expect(email.html).not.toContain('<p> <table');
+  });
+
   it('puts blocks in as the server built them: HTML in the HTML part, text in the text part', () => {
     const table = renderEmailTable({ head: ['Item', 'Qty'], rows: [[evil, '5']] });
     expect(renderTemplate('{{order_items}}', { order_items: table }, 'html')).toBe(table.html);

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../../../shared/html-escape';
-import { parseTemplate, type TemplateNode } from '../../../../shared/email-template-syntax';
+import { parseTemplate, unwrapBlockVariables, type TemplateNode } from '../../../../shared/email-template-syntax';
 import type { TemplateVariableName } from '../../../../shared/email-settings';
 import { renderEmailLayout, type EmailBlock } from '../../../adapters/email/layout';
 import type { PublicStoreDetails } from '../../../../shared/store-details';
@@ -58,7 +58,7 @@ const WHOLE_DOCUMENT = /^\s*(<!doctype|<html[\s>])/i;
 export function renderEmail(template: TemplateContent, shopName: string, values: TemplateValues, store?: PublicStoreDetails): RenderedEmail {
   const all: TemplateValues = { ...values, shop_name: shopName };
   const subject = renderTemplate(template.subject, all, 'text').replace(/\s+/g, ' ').trim();
-  const html = renderTemplate(template.html, all, 'html');
+  const html = renderTemplate(unwrapBlockVariables(template.html), all, 'html');
   const text = template.text ? renderTemplate(template.text, all, 'text') : htmlToText(html);
   if (WHOLE_DOCUMENT.test(html)) return { subject, html, text: `${text.trim()}\n` };
   return { subject, ...renderEmailLayout({ shopName, store, heading: subject, paragraphs: [], body: { html, text } }) };

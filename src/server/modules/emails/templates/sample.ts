@@ -1,5 +1,6 @@
 import { deliveryPromise } from '../../../../shared/orders';
 import { TEMPLATE_VARIABLES, TEST_PAYLOAD } from '../../../../shared/email-settings';
+import { CHECKOUT_RECOVERY } from '../../../../shared/checkout-recovery';
 import { renderEmailButton, renderEmailTable } from '../../../adapters/email/layout';
 import type { TemplateValues } from './render';
 
@@ -10,7 +11,7 @@ function money(amount: number, currency: string): string {
 }
 
 /** Worked out above (total_amount is formatted), or links that must stay http(s) to this store. */
-const KEPT = new Set(['total_amount', 'claim_url', 'invite_url', 'reset_url', 'sign_in_url']);
+const KEPT = new Set(['total_amount', 'claim_url', 'invite_url', 'reset_url', 'sign_in_url', 'cart_url', 'unsubscribe_url']);
 
 export interface SampleContext {
   toEmail: string;
@@ -34,6 +35,8 @@ export function sampleValues(payload: Record<string, string | number>, ctx: Samp
   const claimUrl = `${ctx.origin}/my-orders`;
   const inviteUrl = `${ctx.origin}/admin`;
   const resetUrl = `${ctx.origin}/login/forgot-password`;
+  // A sample's links lead to the store's own pages, which say the sample token is not a real one.
+  const cartUrl = `${ctx.origin}/cart/restore?token=sample`;
   const values: TemplateValues = {
     order_number: text('order_number', TEST_PAYLOAD.order_number),
     total_amount: typeof payload.total_amount === 'string' ? payload.total_amount : total.toFixed(2),
@@ -75,6 +78,10 @@ export function sampleValues(payload: Record<string, string | number>, ctx: Samp
     reset_url: resetUrl,
     reset_button: renderEmailButton({ label: 'Choose a new password', url: resetUrl }),
     sign_in_url: `${ctx.origin}/login`,
+    cart_url: cartUrl,
+    cart_button: renderEmailButton({ label: 'Return to your cart', url: cartUrl }),
+    link_days: String(CHECKOUT_RECOVERY.linkDays),
+    unsubscribe_url: `${ctx.origin}/email/unsubscribe?token=sample`,
   };
   // Any other text variable the admin sent replaces the sample's; links stay the store's own.
   for (const [name, value] of Object.entries(payload)) {

@@ -1,7 +1,7 @@
 import type { TenantCtx } from '../../../http/context';
 import { AppError, badRequest, forbidden, notFound } from '../../../http/errors';
 import { EMAIL_SETTINGS_TEXT, type EmailTemplate, type EmailTemplateInput } from '../../../../shared/email-settings';
-import { templateProblem } from '../../../../shared/email-template-syntax';
+import { missingRequiredVariable, templateProblem } from '../../../../shared/email-template-syntax';
 import { isUniqueViolation } from '../../../db/unique-violation';
 import * as repo from './repo';
 
@@ -26,7 +26,7 @@ export async function listTemplates(ctx: TenantCtx): Promise<EmailTemplate[]> {
 }
 
 /** Every {{variable}} must be one the key offers, and sections must close: checked field by field. */
-function assertVariables(input: EmailTemplateInput): void {
+export function assertVariables(input: EmailTemplateInput): void {
   const fields: Record<string, string> = {};
   for (const field of ['subject', 'html', 'text'] as const) {
     const source = input[field];
@@ -37,11 +37,24 @@ function assertVariables(input: EmailTemplateInput): void {
   if (first) throw badRequest(first, fields);
 }
 
+/** What the key's email must keep (the recovery email's unsubscribe link), in the HTML and in a text part of its own. */
+function assertRequiredVariables(input: EmailTemplateInput): void {
+  const fields: Record<string, string> = {};
+  for (const field of ['html', 'text'] as const) {
+    const source = input[field];
+    const missing = source ? missingRequiredVariable(source, input.key) : null;
+    if (missing) fields[field] = missing;
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw badRequest(first, fields);
+}
+
 const keyTaken = () => new AppError(409, 'template_taken', EMAIL_SETTINGS_TEXT.keyTaken, { key: EMAIL_SETTINGS_TEXT.keyTaken });
 
 /** A custom template of the store; one with a default's key replaces that default for the store. */
 export async function createTemplate(ctx: TenantCtx, input: EmailTemplateInput): Promise<EmailTemplate> {
   assertVariables(input);
+  assertRequiredVariables(input);
   try {
     return toApi(await repo.insertCustom(ctx, input));
   } catch (err) {
@@ -61,6 +74,7 @@ export async function updateTemplate(ctx: TenantCtx, id: string, input: EmailTem
   if (current.tenantId === null) throw forbidden(EMAIL_SETTINGS_TEXT.defaultReadOnly);
   if (input.key !== current.key) throw badRequest(EMAIL_SETTINGS_TEXT.keyLocked, { key: EMAIL_SETTINGS_TEXT.keyLocked });
   assertVariables(input);
+  assertRequiredVariables(input);
   const row = await repo.updateCustom(ctx, id, input);
   if (!row) throw notFound(NOT_FOUND);
   return toApi(row);

@@ -15,6 +15,7 @@ import { openCsv } from '../csv/parse';
 import { fetchImportImages, type ImportImageDeps } from '../images';
 import * as repo from '../repo';
 import { openStored } from '../mapping-service';
+import { asTemplateExample, isTemplateExample } from '../template';
 import { insertRowErrors, type RowErrorEntry } from './errors-repo';
 import { isImportable, readSegments, type SettledProduct } from './segments';
 
@@ -173,7 +174,11 @@ export class ImportJob {
     before: { result: ImportResult; stats: ImportStats },
   ): Promise<{ result: ImportResult; stats: ImportStats }> {
     const { userId, mapping, imageHeader, notes } = run;
-    const drafts = chunk.products.map((p) => p.grouped.draft).filter((d): d is ProductDraft => d !== null);
+    // The template's example products, left in the file: drafts marked as examples (issue 27 item 5).
+    const drafts = chunk.products
+      .map((p) => p.grouped.draft)
+      .filter((d): d is ProductDraft => d !== null)
+      .map((d) => (isTemplateExample(d) ? asTemplateExample(d) : d));
     const { images, failures } = await this.fetchPictures(job, lease, userId, drafts);
     const warnings: RowErrorEntry[] = [];
     for (const draft of drafts) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TenantCtx } from '../../../http/context';
-import { enqueueJob } from '../../jobs';
+import { enqueueJob, type JobRunner } from '../../jobs';
 import { EMPTY_IMPORT_RESULT, IMPORT_MESSAGES } from '../../../../shared/imports';
 import type { ImportBatch, ProcessImportBody } from '../../../../shared/import-schemas';
 import * as repo from '../repo';
@@ -9,9 +9,10 @@ import { getBatch, invalidTransition, toImportBatch } from '../service';
 /**
  * Starts processing (decision 025): a batch whose last check rejected nothing ('ready'), or one whose
  * check rejected rows when the merchant confirms skipping them. The batch becomes 'processing' and its
- * job is queued in the same transaction; the caller kicks the runner once it commits.
+ * job is queued in the same transaction, and this instance's runner is kicked once that commits (any
+ * other instance may take the job over if this one stops).
  */
-export async function startProcessing(ctx: TenantCtx, id: string, body: ProcessImportBody): Promise<ImportBatch> {
+export async function startProcessing(ctx: TenantCtx, jobs: Pick<JobRunner, 'kick'>, id: string, body: ProcessImportBody): Promise<ImportBatch> {
   const row = await getBatch(ctx, id);
   if (row.status === 'processing' || row.status === 'succeeded' || row.status === 'failed') throw invalidTransition(IMPORT_MESSAGES.alreadyStarted);
   const checked = row.dryRun;
@@ -26,5 +27,6 @@ export async function startProcessing(ctx: TenantCtx, id: string, body: ProcessI
   });
   if (!moved) throw invalidTransition(IMPORT_MESSAGES.alreadyStarted);
   if (!(await enqueueJob(ctx, 'product_import', id))) throw invalidTransition(IMPORT_MESSAGES.alreadyStarted);
+  ctx.afterCommit(() => jobs.kick());
   return toImportBatch(moved);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TenantCtx } from '../../../http/context';
+import type { StoreTx, TenantCtx } from '../../../http/context';
 import { rowsOf } from '../../../db/rows';
 import { userEmails } from '../../accounts';
 import { LOW_STOCK_THRESHOLD, MAX_STOCK_QUANTITY, type AdjustmentReason, type LowStockItem, type ProductStock } from '../../../../shared/stock';
@@ -10,8 +10,11 @@ export type ProductStockRow = ProductStock;
 export async function findProductStock(ctx: TenantCtx, productId: string): Promise<ProductStockRow | null> {
   const rows = rowsOf<ProductStockRow>(
     await ctx.tx.execute(sql`
-      select id, name, sku, track_inventory, stock_quantity, reserved_quantity
-      from products where tenant_id = ${ctx.tenantId} and id = ${productId}::uuid`),
+      select p.id, p.name, p.sku, p.track_inventory, p.stock_quantity, p.reserved_quantity,
+             coalesce((select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'options', v.options, 'stock_quantity', v.stock_quantity,
+                                                         'reserved_quantity', v.reserved_quantity) order by v.position, v.sku)
+                       from product_variants v where v.product_id = p.id), '[]'::json) as variants
+      from products p where p.tenant_id = ${ctx.tenantId} and p.id = ${productId}::uuid`),
   );
   return rows[0] ?? null;
 }
@@ -19,7 +22,10 @@ export async function findProductStock(ctx: TenantCtx, productId: string): Promi
 export interface AppliedAdjustment {
   movement: { id: string; product_id: string; quantity_change: number; reason: string; notes: string | null; resulting_quantity: number; created_at: Date | string };
   product: { id: string; name: string; stock_quantity: number };
+  variant: { id: string; sku: string; stock_quantity: number } | null;
 }
+
+type AdjustmentInput = { productId: string; variantId: string | null; change: number; reason: AdjustmentReason; notes: string | null };
 
 /**
  * One conditional UPDATE ... RETURNING (DESIGN rule 6), then the ledger row, in the caller's
@@ -28,28 +34,47 @@ export interface AppliedAdjustment {
  * (created_at defaults to clock_timestamp(), read after the lock, so the ledger sorts the same way).
  * Stock may not fall below the units unpaid checkouts hold (products_reserved_check says the same),
  * nor rise past MAX_STOCK_QUANTITY (the sum is taken as bigint, so it cannot overflow first).
- * Answers null when nothing was changed; the caller finds out why.
+ * A product with variants has no stock of its own (decision 042): its adjustments name a variant, and
+ * one that does not changes nothing here. Answers null when nothing was changed; the caller finds out why.
  */
-export async function applyAdjustment(
-  ctx: TenantCtx,
-  input: { productId: string; change: number; reason: AdjustmentReason; notes: string | null },
-): Promise<AppliedAdjustment | null> {
-  const updated = rowsOf<{ id: string; name: string; stock_quantity: number }>(
-    await ctx.tx.execute(sql`
+export async function applyAdjustment(ctx: TenantCtx, input: AdjustmentInput): Promise<AppliedAdjustment | null> {
+  const fits = sql`coalesce(stock_quantity, 0)::bigint + ${input.change} between reserved_quantity and ${MAX_STOCK_QUANTITY}`;
+  let variant: AppliedAdjustment['variant'] = null;
+  if (input.variantId) {
+    // The product row first, as checkout takes them (stock-levels' lockProductsOf): the variant's change rewrites its sums.
+    const tracked = rowsOf<{ id: string }>(
+      await ctx.tx.execute(sql`select id from products where tenant_id = ${ctx.tenantId} and id = ${input.productId}::uuid and track_inventory for update`),
+    );
+    if (tracked.length === 0) return null;
+    variant = rowsOf<NonNullable<AppliedAdjustment['variant']>>(
+      await ctx.tx.execute(sql`
+        update product_variants set stock_quantity = coalesce(stock_quantity, 0) + ${input.change}
+        where tenant_id = ${ctx.tenantId} and id = ${input.variantId}::uuid and product_id = ${input.productId}::uuid and ${fits}
+        returning id, sku, stock_quantity`),
+    )[0] ?? null;
+    if (!variant) return null;
+  }
+  const product = rowsOf<AppliedAdjustment['product']>(
+    await ctx.tx.execute(
+      variant
+        ? sql`select id, name, coalesce(stock_quantity, 0) as stock_quantity from products where tenant_id = ${ctx.tenantId} and id = ${input.productId}::uuid`
+        : sql`
       update products
       set stock_quantity = coalesce(stock_quantity, 0) + ${input.change}, updated_at = now()
-      where tenant_id = ${ctx.tenantId} and id = ${input.productId}::uuid and track_inventory
-        and coalesce(stock_quantity, 0)::bigint + ${input.change} between reserved_quantity and ${MAX_STOCK_QUANTITY}
-      returning id, name, stock_quantity`),
+      where tenant_id = ${ctx.tenantId} and id = ${input.productId}::uuid and track_inventory and ${fits}
+        and not exists (select 1 from product_variants v where v.product_id = products.id)
+      returning id, name, stock_quantity`,
+    ),
   )[0];
-  if (!updated) return null;
+  if (!product) return null;
   const movement = rowsOf<AppliedAdjustment['movement']>(
     await ctx.tx.execute(sql`
-      insert into stock_movements (tenant_id, product_id, change, reason, notes, resulting_quantity, actor_user_id)
-      values (${ctx.tenantId}, ${updated.id}, ${input.change}, ${input.reason}, ${input.notes}, ${updated.stock_quantity}, ${ctx.actor.userId})
+      insert into stock_movements (tenant_id, product_id, variant_id, change, reason, notes, resulting_quantity, actor_user_id)
+      values (${ctx.tenantId}, ${product.id}, ${variant?.id ?? null}, ${input.change}, ${input.reason}, ${input.notes},
+              ${variant ? variant.stock_quantity : product.stock_quantity}, ${ctx.actor.userId})
       returning id, product_id, change as quantity_change, reason, notes, resulting_quantity, created_at`),
   )[0];
-  return { movement, product: updated };
+  return { movement, product, variant };
 }
 
 export interface MovementRow {
@@ -77,7 +102,7 @@ export async function listMovements(ctx: TenantCtx, productId: string, limit: nu
       limit ${limit} offset ${offset}`),
   );
   // Who acted is an account (the accounts module's table); the order number was copied onto the row.
-  const emails = await userEmails(ctx.tx, found.flatMap((m) => (m.actor_user_id ? [m.actor_user_id] : [])));
+  const emails = await userEmails(ctx, found.flatMap((m) => (m.actor_user_id ? [m.actor_user_id] : [])));
   const rows = found.map(({ actor_user_id, ...m }) => ({ ...m, actor_email: actor_user_id ? (emails.get(actor_user_id) ?? null) : null }));
   const total = rowsOf<{ n: number }>(
     await ctx.tx.execute(sql`select count(*)::int as n from stock_movements where tenant_id = ${ctx.tenantId} and product_id = ${productId}::uuid`),
@@ -90,7 +115,7 @@ export async function listMovements(ctx: TenantCtx, productId: string, limit: nu
  * set counts as 0. Archived products are left out: nobody restocks what is no longer sold.
  */
 export async function listLowStock(
-  ctx: Pick<TenantCtx, 'tx' | 'tenantId'>,
+  ctx: StoreTx,
   limit: number,
   /** Only these products (a paid order's, for the store's low stock alert email). */
   productIds?: string[],

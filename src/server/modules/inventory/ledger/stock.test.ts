@@ -250,7 +250,7 @@ describe('GET /api/admin/products/:id/stock', () => {
   it('answers the name, SKU, tracking and stock with the held units', async () => {
     await setStock(tracked.id, 8, 2);
     const res = await call(t.app, 'GET', `/api/admin/products/${tracked.id}/stock`, { cookie: admin });
-    expect(res.json()).toEqual({ product: { id: tracked.id, name: tracked.name, sku: tracked.sku, track_inventory: true, stock_quantity: 8, reserved_quantity: 2 } });
+    expect(res.json()).toEqual({ product: { id: tracked.id, name: tracked.name, sku: tracked.sku, track_inventory: true, stock_quantity: 8, reserved_quantity: 2, variants: [] } });
     const off = (await call(t.app, 'GET', `/api/admin/products/${untracked.id}/stock`, { cookie: admin })).json().product;
     expect(off).toMatchObject({ track_inventory: false, stock_quantity: null });
     expect((await call(t.app, 'GET', `/api/admin/products/${acmeProduct.id}/stock`, { cookie: admin })).statusCode).toBe(404);

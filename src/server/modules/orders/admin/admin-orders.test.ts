@@ -111,6 +111,17 @@ describe('order details', () => {
     expect(order.refundable_amount).toBe(order.total_amount);
     expect(order.payment.reference).toMatch(/^pi_/);
     expect(order.events.map((e) => e.type)).toEqual(['email_sent', 'paid', 'payment_started', 'placed']);
+    expect(order).toMatchObject({ discount_code: null, discount_total: 0, shipping_discount: 0 });
+  });
+
+  it('says which discount code the order was placed with, its discount and the delivery it waived (issue 28)', async () => {
+    const { id } = await placeOrder();
+    // As a checkout with a code writes them (the storefront's part of issue 28).
+    await t.database.db.execute(sql`update orders set discount_code = 'SPRING20', discount_total = 250, shipping_discount = 399 where id = ${id}::uuid`);
+    expect(await detail(id)).toMatchObject({ discount_code: 'SPRING20', discount_total: 2.5, shipping_discount: 3.99 });
+    const pdf = await call(t.app, 'GET', `/api/admin/orders/${id}/invoice.pdf`, { cookie: admin });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
   });
 });
 

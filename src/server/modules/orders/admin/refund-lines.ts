@@ -50,7 +50,8 @@ export async function chooseLines(ctx: StoreCtx, order: ordersRepo.OrderRow, inp
       messages.push(left === 0 ? `${item.productName} has already been refunded in full.` : `Only ${left} of ${item.productName} ${left === 1 ? 'is' : 'are'} left to refund.`);
       return;
     }
-    const amount = unitsShare(item.totalAmount, item.quantity, before, wanted.quantity);
+    // What the shopper paid for the line: its total less its share of a discount code (issue 28).
+    const amount = unitsShare(item.totalAmount - item.discountAmount, item.quantity, before, wanted.quantity);
     // The VAT inside never passes the amount (a penny's rounding on lines of a few pence).
     const vatAmount = Math.min(unitsShare(item.vatAmount, item.quantity, before, wanted.quantity), amount);
     lines.push({ orderItemId: item.id, quantity: wanted.quantity, amount, vatAmount, restock: wanted.restock ?? false, name: item.productName });
@@ -77,7 +78,7 @@ export async function refundBasis(ctx: StoreCtx, order: ordersRepo.OrderRow, att
   const basis: VatPart[] = lines.flatMap((l) => (l.vatRate ? [{ rate: l.vatRate, gross: l.amount, vat: l.vatAmount }] : []));
   if (attempt.includesDelivery) {
     const items = await ordersRepo.listItems(ctx, [order.id]);
-    basis.push(...deliveryVatParts(storedVatParts(order.vatBreakdown), items.map((i) => ({ rate: i.vatRate, gross: i.totalAmount, vat: i.vatAmount }))));
+    basis.push(...deliveryVatParts(storedVatParts(order.vatBreakdown), items.map((i) => ({ rate: i.vatRate, gross: i.totalAmount - i.discountAmount, vat: i.vatAmount }))));
   }
   return basis;
 }

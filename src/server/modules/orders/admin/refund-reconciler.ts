@@ -21,7 +21,7 @@ const money = (pence: number) => formatGBP(penceToPounds(pence));
  * entry saying to check the provider. So no refund_pending is held for ever.
  */
 export async function reconcilePendingRefunds(deps: RefundDeps, now = new Date()): Promise<AttemptOutcome['kind'][]> {
-  const stores = await deps.scopes.run({ tenantId: null, userId: null }, ({ tx }) => allTenantIds(tx));
+  const stores = await deps.scopes.run({ tenantId: null, userId: null }, (work) => allTenantIds(work));
   const outcomes: AttemptOutcome['kind'][] = [];
   for (const tenantId of stores) {
     const scope = { tenantId, actor: null };

@@ -59,6 +59,6 @@ export async function listEvents(ctx: TenantCtx, orderId: string) {
     .from(orderEvents)
     .where(and(eq(orderEvents.tenantId, ctx.tenantId), eq(orderEvents.orderId, orderId)))
     .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id));
-  const emails = await userEmails(ctx.tx, rows.flatMap((r) => (r.actorUserId ? [r.actorUserId] : [])));
+  const emails = await userEmails(ctx, rows.flatMap((r) => (r.actorUserId ? [r.actorUserId] : [])));
   return rows.map(({ actorUserId, ...row }) => ({ ...row, actorEmail: actorUserId ? (emails.get(actorUserId) ?? null) : null }));
 }

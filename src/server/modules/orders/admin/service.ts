@@ -26,7 +26,7 @@ export async function findOrderOr404(ctx: TenantCtx, id: string, lock = false): 
 
 export async function loadDetail(ctx: TenantCtx, id: string): Promise<AdminOrderDetail> {
   const order = await findOrderOr404(ctx, id);
-  const [items, events, emailCount] = [await ordersRepo.listItems(ctx, [order.id]), await repo.listEvents(ctx, order.id), await countOrderEmails(ctx.tx, ctx.tenantId, order.id)];
+  const [items, events, emailCount] = [await ordersRepo.listItems(ctx, [order.id]), await repo.listEvents(ctx, order.id), await countOrderEmails(ctx, order.id)];
   const byLine = { units: await refundedUnits(ctx, [order.id]), deliveryRefunded: await deliveryRefunded(ctx, order.id) };
   return toAdminOrderDetail(order, items, events, emailCount, byLine);
 }

@@ -60,6 +60,8 @@ export function toAdminOrderDetail(o: OrderRow, items: OrderItemRow[], events: E
     paid_at: o.paidAt ? iso(o.paidAt) : null,
     subtotal: pounds(o.subtotal),
     discount_total: pounds(o.discountTotal),
+    discount_code: o.discountCode,
+    shipping_discount: pounds(o.shippingDiscount),
     shipping_total: pounds(o.shippingTotal),
     tax_total: pounds(o.taxTotal),
     vat_included: pounds(o.vatIncluded),

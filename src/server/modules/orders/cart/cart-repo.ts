@@ -27,7 +27,7 @@ export async function insertCart(ctx: StoreCtx, tokenHash: string, userId: strin
   return row;
 }
 
-export async function updateCart(ctx: StoreCtx, id: string, values: Partial<Pick<CartRow, 'userId' | 'tokenHash' | 'shippingMethodId'>>): Promise<void> {
+export async function updateCart(ctx: StoreCtx, id: string, values: Partial<Pick<CartRow, 'userId' | 'tokenHash' | 'shippingMethodId' | 'discountCode'>>): Promise<void> {
   await ctx.tx.update(carts).set({ ...values, updatedAt: new Date() }).where(and(eq(carts.tenantId, ctx.tenantId), eq(carts.id, id)));
 }
 
@@ -55,6 +55,15 @@ export async function addToLine(ctx: StoreCtx, cartId: string, productId: string
     values (${ctx.tenantId}, ${cartId}, ${productId}, ${variantId}, ${quantity})
     on conflict (cart_id, product_id, variant_id)
     do update set quantity = least(cart_items.quantity + excluded.quantity, ${max})`);
+}
+
+/** Makes the line for this product and variant hold at least `quantity` (a restored checkout's), capped at max. */
+export async function raiseLine(ctx: StoreCtx, cartId: string, productId: string, variantId: string | null, quantity: number, max: number): Promise<void> {
+  await ctx.tx.execute(sql`
+    insert into cart_items (tenant_id, cart_id, product_id, variant_id, quantity)
+    values (${ctx.tenantId}, ${cartId}, ${productId}, ${variantId}, ${Math.min(quantity, max)})
+    on conflict (cart_id, product_id, variant_id)
+    do update set quantity = least(greatest(cart_items.quantity, excluded.quantity), ${max})`);
 }
 
 export async function setLineQuantity(ctx: StoreCtx, cartId: string, lineId: string, quantity: number): Promise<boolean> {

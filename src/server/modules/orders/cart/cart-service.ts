@@ -5,9 +5,12 @@ import { isLiveProduct } from '../../catalogue';
 import { CART_MAX_QUANTITY, shippingCost, type Cart, type ShippingMethod } from '../../../../shared/cart';
 import type { VatBreakdown } from '../../../../shared/vat';
 import { basketVat, isVatRegistered, vatPartsView } from '../vat/store-vat';
+import { heldOrdersOfCart } from '../checkout-holds';
 import { fewLeftText } from '../../../../shared/catalog';
 import { isUuid } from '../../../../shared/ids';
 import { penceToPounds } from '../../../../shared/money';
+import { evaluateCode, type AppliedDiscount, type CartDiscount } from '../../discounts';
+import { DISCOUNT_TEXT, discountValueText, normaliseDiscountCode } from '../../../../shared/discounts';
 import * as repo from './cart-repo';
 import { lineDisplayName, lineLimits, priceLines, type LineRef, type PricedLine } from './pricing';
 
@@ -68,27 +71,54 @@ export async function listShippingMethods(ctx: StoreCtx): Promise<ShippingMethod
 /** Cart totals in pence, from priced lines and the chosen (or first) delivery method. */
 export interface Totals {
   subtotal: number;
+  /** Off the goods (a discount code); `lineDiscounts` is each line's share, in the lines' order. */
   discount: number;
+  lineDiscounts: number[];
+  /** What the shopper pays for delivery, after a free-delivery code (`shippingDiscount` waived). */
   shipping: number;
+  shippingDiscount: number;
   tax: number;
   total: number;
   vatIncluded: number;
-  /** VAT by rate and per line (all empty when the store is not VAT registered). */
+  /** VAT by rate and per line (all empty when the store is not VAT registered), on what is paid. */
   vat: VatBreakdown;
   method: repo.ShippingMethodRow | null;
+  /** Pence the goods (after the discount) are short of the method's free delivery; null: nothing to reach. */
+  freeDeliveryShort: number | null;
 }
 
-/** `registered`: the store charges VAT (Settings > Store Info); otherwise no VAT is worked out at all. */
-export function computeTotals(lines: PricedLine[], methods: repo.ShippingMethodRow[], chosenId: string | null, registered: boolean): Totals {
+/**
+ * `registered`: the store charges VAT (Settings > Store Info); otherwise no VAT is worked out at all.
+ * `discount`: a code that applies (issue 28). UK prices include VAT: the discount comes off them and the
+ * VAT is what is inside each line's price less its share; delivery is free once the goods after the
+ * discount reach the method's amount, or with a free-delivery code.
+ */
+export function computeTotals(lines: PricedLine[], methods: repo.ShippingMethodRow[], chosenId: string | null, registered: boolean, discount: AppliedDiscount | null = null): Totals {
   const subtotal = lines.reduce((sum, l) => sum + l.line_total, 0);
+  const lineDiscounts = lines.map((_, i) => discount?.allocation[i] ?? 0);
+  const goodsDiscount = lineDiscounts.reduce((a, b) => a + b, 0);
+  const goods = subtotal - goodsDiscount;
   const method = methods.find((m) => m.id === chosenId) ?? methods[0] ?? null;
-  const shipping = method && lines.length > 0 ? shippingCost({ flat_rate: method.flatRate, free_over: method.freeOver }, subtotal) : 0;
-  // No discounts exist yet and UK prices already include VAT (it is inside them, never added on top).
-  const discount = 0;
+  const charge = method && lines.length > 0 ? shippingCost({ flat_rate: method.flatRate, free_over: method.freeOver }, goods) : 0;
+  const shippingDiscount = discount?.freeDelivery ? charge : 0;
+  const shipping = charge - shippingDiscount;
   const tax = 0;
-  const total = subtotal - discount + shipping + tax;
-  const vat = basketVat(registered, lines, shipping, method?.vatMode ?? 'standard');
-  return { subtotal, discount, shipping, tax, total, vatIncluded: vat.total, vat, method };
+  const total = goods + shipping + tax;
+  const paid = lines.map((l, i) => ({ ...l, line_total: l.line_total - lineDiscounts[i] }));
+  const vat = basketVat(registered, paid, shipping, method?.vatMode ?? 'standard');
+  const freeDeliveryShort = method && lines.length > 0 && charge > 0 && !discount?.freeDelivery && method.freeOver !== null ? method.freeOver - goods : null;
+  return { subtotal, discount: goodsDiscount, lineDiscounts, shipping, shippingDiscount, tax, total, vatIncluded: vat.total, vat, method, freeDeliveryShort };
+}
+
+/**
+ * The cart's code checked against its lines now: applied, or refused with the reason (the cart keeps
+ * the code and says why it takes nothing off). `email`: the checkout's email; otherwise the signed-in
+ * shopper's, for "one use per customer".
+ */
+export async function cartDiscount(ctx: StoreCtx, cart: repo.CartRow, lines: PricedLine[], email: string | null = null, ownOrderIds?: string[]): Promise<CartDiscount | null> {
+  if (!cart.discountCode || lines.length === 0) return null;
+  const own = ownOrderIds ?? (await heldOrdersOfCart(ctx, cart.id)).map((o) => o.id);
+  return evaluateCode(ctx, cart.discountCode, lines, { email: email ?? ctx.actor?.email ?? null, ownOrderIds: own });
 }
 
 /** The priced lines of a cart; lines whose product left the shop are removed from it. */
@@ -98,12 +128,43 @@ export async function currentLines(ctx: StoreCtx, cart: repo.CartRow): Promise<P
   return priced;
 }
 
-const EMPTY_CART: Cart = { items: [], item_count: 0, sub_total: 0, discount_total: 0, shipping_total: 0, tax_total: 0, total: 0, vat_included: 0, vat_breakdown: [], shipping_selection: null };
+const EMPTY_CART: Cart = {
+  items: [],
+  item_count: 0,
+  sub_total: 0,
+  discount_total: 0,
+  shipping_total: 0,
+  tax_total: 0,
+  total: 0,
+  vat_included: 0,
+  vat_breakdown: [],
+  shipping_selection: null,
+  discount: null,
+  free_delivery_remaining: null,
+};
+
+function discountView(found: CartDiscount | null, totals: Totals): Cart['discount'] {
+  if (!found) return null;
+  if (found.refused) return { code: found.refused.code, description: '', amount: 0, free_delivery: false, problem: found.refused.message };
+  const d = found.applied;
+  return {
+    code: d.code,
+    description: discountValueText(d.kind, d.kind === 'fixed' ? penceToPounds(d.value) : d.value),
+    amount: penceToPounds(totals.discount),
+    free_delivery: d.freeDelivery,
+    problem: null,
+  };
+}
 
 export async function viewCart(ctx: StoreCtx, cart: repo.CartRow | null): Promise<Cart> {
   if (!cart) return EMPTY_CART;
   const lines = await currentLines(ctx, cart);
-  const totals = computeTotals(lines, await repo.listShippingMethods(ctx), cart.shippingMethodId, await isVatRegistered(ctx));
+  return cartView(ctx, cart, lines, await cartDiscount(ctx, cart, lines));
+}
+
+/** The cart's answer from its priced lines and its code as checked against them. */
+async function cartView(ctx: StoreCtx, cart: repo.CartRow, lines: PricedLine[], found: CartDiscount | null): Promise<Cart> {
+  const totals = computeTotals(lines, await repo.listShippingMethods(ctx), cart.shippingMethodId, await isVatRegistered(ctx), found?.applied ?? null);
   const limits = lineLimits(lines);
   return {
     items: lines.map((l) => ({
@@ -131,8 +192,35 @@ export async function viewCart(ctx: StoreCtx, cart: repo.CartRow | null): Promis
     vat_included: penceToPounds(totals.vatIncluded),
     vat_breakdown: vatPartsView(totals.vat.parts),
     shipping_selection: totals.method && lines.length > 0 ? { shipping_method_id: totals.method.id, name: totals.method.name, cost: penceToPounds(totals.shipping) } : null,
+    discount: discountView(found, totals),
+    free_delivery_remaining: totals.freeDeliveryShort === null ? null : penceToPounds(totals.freeDeliveryShort),
   };
 }
+
+/**
+ * Applies a discount code to the cart (one per order: a new one replaces the last). A code that does not
+ * apply to the basket as it is now is refused with its reason and not kept: answers the refusal, which
+ * the route turns into 409 once the try has been counted (guessing is rate limited).
+ */
+export async function applyDiscountCode(ctx: StoreCtx, cart: repo.CartRow, typed: string): Promise<{ refused: { message: string }; cart?: undefined } | { cart: Cart; refused?: undefined }> {
+  const code = normaliseDiscountCode(typed);
+  if (code === '') throw badRequest(DISCOUNT_TEXT.empty, { code: DISCOUNT_TEXT.empty });
+  const lines = await currentLines(ctx, cart);
+  const found = await cartDiscount(ctx, { ...cart, discountCode: code }, lines);
+  if (!found) throw badRequest('Your cart is empty', { code: 'Add something to your cart first' });
+  if (found.refused) return { refused: { message: found.refused.message } };
+  await repo.updateCart(ctx, cart.id, { discountCode: found.applied.code });
+  cart.discountCode = found.applied.code;
+  // Priced once: the answer is built from the same lines and check.
+  return { cart: await cartView(ctx, cart, lines, found) };
+}
+
+export async function removeDiscountCode(ctx: StoreCtx, cart: repo.CartRow | null): Promise<void> {
+  if (!cart?.discountCode) return;
+  await repo.updateCart(ctx, cart.id, { discountCode: null });
+  cart.discountCode = null;
+}
+
 
 /** A line's name as the shopper chose it: 'Enamel Camping Mug (Mustard)'. */
 /**

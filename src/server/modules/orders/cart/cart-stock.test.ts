@@ -5,6 +5,7 @@ import { shopper as makeShopper } from '../../../test/shopper';
 import type { ProductCard, ProductDetail } from '../../../../shared/catalog';
 import type { PricedLine } from './pricing';
 import { lineLimits } from './pricing';
+import { rowsOf } from '../../../db/rows';
 
 // Stock-aware carts and product pages (issue 11, item 8; decision 010): each line carries what it can
 // have, more than that is refused with 409 as checkout refuses it, and checkout still refuses an
@@ -43,14 +44,28 @@ beforeEach(async () => {
 });
 
 describe('the product page knows the stock', () => {
-  it('gives the units free to buy, less what unpaid checkouts hold, for the product and each variant', async () => {
-    await setVariantStock(mug.product_variants[1].id, null); // sells from the mug's own stock
+  it('gives the units free to buy, less what unpaid checkouts hold, for each variant; the product has their sum', async () => {
+    await setVariantStock(mug.product_variants[1].id, null); // never set: none to sell (decision 042)
     await t.database.db.execute(sql`update product_variants set reserved_quantity = 18 where id = ${mug.product_variants[0].id}::uuid`);
-    await t.database.db.execute(sql`update products set stock_quantity = 4, reserved_quantity = 1 where id = ${mug.id}::uuid`);
     await setVariantStock(mug.product_variants[2].id, 0);
+    // The product's own figures cannot be set apart from its variants': the database keeps their sums.
+    await t.database.db.execute(sql`update products set stock_quantity = 4, reserved_quantity = 1 where id = ${mug.id}::uuid`);
     const page = await product(mug.slug);
-    expect(page.stock_available).toBe(3);
-    expect(page.product_variants.map((v) => [v.stock_available, v.in_stock])).toEqual([[2, true], [3, true], [0, false], [20, true]]);
+    expect(page.stock_available).toBe(22);
+    expect(page.product_variants.map((v) => [v.stock_available, v.in_stock])).toEqual([[2, true], [0, false], [0, false], [20, true]]);
+    const [stored] = rowsOf<{ stock_quantity: number; reserved_quantity: number }>(await t.database.db.execute(sql`select stock_quantity, reserved_quantity from products where id = ${mug.id}::uuid`));
+    expect(stored).toEqual({ stock_quantity: 40, reserved_quantity: 18 });
+  });
+
+  it('shows a product with variants out of stock on its card only when every variant is', async () => {
+    for (const v of mug.product_variants) await setVariantStock(v.id, 0);
+    const card = async () => {
+      t.app.deps.catalogueCache.clear();
+      return ((await call(t.app, 'GET', `/api/products?q=${encodeURIComponent(mug.name)}`)).json().items as ProductCard[]).find((p) => p.id === mug.id)!;
+    };
+    expect((await card()).in_stock).toBe(false);
+    await setVariantStock(mug.product_variants[3].id, 1);
+    expect((await card()).in_stock).toBe(true);
   });
 
   it('says null (no limit) when stock is not tracked, and out of stock once every unit is held', async () => {
@@ -110,11 +125,10 @@ describe('cart lines carry the stock they can have', () => {
     expect(res.json().error.message).toBe(`Sorry, ${simple.name} is out of stock.`);
   });
 
-  it('shares stock between variants that sell from the product, and names the variant', async () => {
+  it('holds each variant to its own stock, and names the variant', async () => {
     const [sage, navy] = mug.product_variants;
-    await setVariantStock(sage.id, null);
-    await setVariantStock(navy.id, null);
-    await setStock(mug.id, 5);
+    await setVariantStock(sage.id, 3);
+    await setVariantStock(navy.id, 2);
     const s = shopper();
     await s.send('POST', '/api/cart/items', { product_id: mug.id, variant_id: sage.id, quantity: 3 });
     await s.send('POST', '/api/cart/items', { product_id: mug.id, variant_id: navy.id, quantity: 2 });
@@ -122,8 +136,8 @@ describe('cart lines carry the stock they can have', () => {
     const res = await s.send('POST', '/api/cart/items', { product_id: mug.id, variant_id: navy.id, quantity: 1 });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(`Sorry, only 2 of ${mug.name} (Navy) left and your cart already has 2.`);
-    await setStock(mug.id, 4);
-    expect((await s.cart()).items.map((l) => [l.available, l.in_stock])).toEqual([[2, false], [1, false]]);
+    await setVariantStock(navy.id, 1);
+    expect((await s.cart()).items.map((l) => [l.available, l.in_stock])).toEqual([[3, true], [1, false]]);
   });
 
   it("does not count the shopper's own unpaid checkout against their cart", async () => {
@@ -156,7 +170,9 @@ describe('lineLimits', () => {
     ({ id, product_id: 'p', variant_id: variant, quantity, available, stock_source: available === null ? 'untracked' : source }) as PricedLine;
 
   it('gives each line of one stock row what the others leave, and null when untracked', () => {
-    const limits = lineLimits([line('a', 2, 5, 'v1'), line('b', 4, 5, 'v2'), line('c', 3, 1, 'v3', 'variant'), line('d', 9, null)]);
-    expect(Object.fromEntries(limits)).toEqual({ a: 1, b: 3, c: 1, d: null });
+    // Two lines of one product without variants share its row; each variant line has its own row,
+    // whatever an order placed before decision 042 called its source.
+    const limits = lineLimits([line('a', 2, 5), line('b', 4, 5), line('c', 3, 1, 'v3', 'variant'), line('e', 3, 4, 'v4', 'product'), line('d', 9, null)]);
+    expect(Object.fromEntries(limits)).toEqual({ a: 1, b: 3, c: 1, e: 4, d: null });
   });
 });

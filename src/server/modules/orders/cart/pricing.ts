@@ -44,7 +44,9 @@ type Row = SellableRow;
 
 /** Units a cart's own unpaid checkout holds, by stock row ('products:{id}' or 'product_variants:{id}'). */
 type Holds = Map<string, number>;
-const stockKey = (source: StockSource, line: Pick<LineRef, 'product_id' | 'variant_id'>) => (source === 'variant' ? `product_variants:${line.variant_id}` : `products:${line.product_id}`);
+// A variant line holds its variant's stock, whatever an older order line called its source (stock-levels' unitsOf).
+const stockKey = (source: StockSource, line: Pick<LineRef, 'product_id' | 'variant_id'>) =>
+  source !== 'untracked' && line.variant_id ? `product_variants:${line.variant_id}` : `products:${line.product_id}`;
 
 /**
  * The units this cart's unpaid checkout holds: the same order checkout would find for the cart and
@@ -98,7 +100,8 @@ function toPriced(line: LineRef, row: Row, holds: Holds): PricedLine {
   const list = isVariant ? row.variant_price! : row.base_price;
   const sale = isVariant ? row.variant_sale_price : row.sale_price;
   const unit = sale !== null && sale < list ? sale : list;
-  const source: StockSource = !row.track_inventory ? 'untracked' : isVariant && row.variant_has_stock ? 'variant' : 'product';
+  // A tracked product with variants sells each from its own stock (decision 042); a variant never set has none.
+  const source: StockSource = !row.track_inventory ? 'untracked' : isVariant ? 'variant' : 'product';
   const free = source === 'variant' ? row.variant_available : source === 'product' ? row.product_available : null;
   const available = source === 'untracked' ? null : Math.max(0, free ?? 0) + (holds.get(stockKey(source, line)) ?? 0);
   return {
@@ -120,8 +123,7 @@ function toPriced(line: LineRef, row: Row, holds: Holds): PricedLine {
 
 /**
  * The most each line may hold with the rest of the cart as it is (null: not tracked). Lines drawing on
- * one stock row (variants selling from their product's stock) share it: each may have what the others
- * leave. A line over its limit is over for all of them, as checkout holds the row's lines together.
+ * one stock row (one product or variant on two lines) share it: each may have what the others leave. A line over its limit is over for all of them, as checkout holds the row's lines together.
  */
 export function lineLimits(lines: PricedLine[]): Map<string, number | null> {
   const taken = new Map<string, number>();

@@ -3,10 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inStore } from '../../../http/guards';
 import type { StoreCtx } from '../../../http/context';
-import { CART_MAX_QUANTITY } from '../../../../shared/cart';
+import { CART_MAX_QUANTITY, type Cart } from '../../../../shared/cart';
 import { cartResponse, shippingMethodListResponse } from '../../../../shared/cart-schemas';
+import { DISCOUNT_CODE_INPUT_MAX } from '../../../../shared/discounts';
+import { clientAddressKey } from '../../../http/client-address';
+import { hashToken } from '../../accounts';
+import { conflict } from '../../../http/errors';
 import { cartToken, setCartCookie } from './cart-cookie';
 import * as service from './cart-service';
+import { assertMayTryCode, countRefusedTry, type Trier } from './discount-tries';
 
 const quantity = z
   .number({ error: 'Quantity must be a whole number' })
@@ -18,17 +23,21 @@ const addBody = z.strictObject({ product_id: id, variant_id: id.nullable().optio
 const quantityBody = z.strictObject({ quantity });
 const shippingBody = z.strictObject({ shipping_method_id: id });
 const lineParam = z.strictObject({ id });
+const discountBody = z.strictObject({
+  code: z.string({ error: 'Enter a discount code' }).max(DISCOUNT_CODE_INPUT_MAX, 'Discount codes are at most 32 characters'),
+});
 const answersCart = { 200: cartResponse };
 
 /**
  * Runs fn on this request's cart in one transaction and answers the cart as it then is. `create`
  * starts a cart (and its cookie) for a first add; reads never create one.
  */
-async function withCart(req: FastifyRequest, reply: FastifyReply, create: boolean, fn?: (ctx: StoreCtx, cart: service.CartHandle['cart']) => Promise<void>) {
+async function withCart(req: FastifyRequest, reply: FastifyReply, create: boolean, fn?: (ctx: StoreCtx, cart: service.CartHandle['cart']) => Promise<void | Cart>) {
   const { cart, newToken } = await inStore(req, async (ctx) => {
     const handle = await service.resolveCart(ctx, cartToken(req), create);
-    if (fn) await fn(ctx, handle.cart);
-    return { cart: await service.viewCart(ctx, handle.cart), newToken: handle.newToken };
+    // A change that has already priced the cart answers it; the others are viewed afresh.
+    const answered = fn ? await fn(ctx, handle.cart) : undefined;
+    return { cart: answered ?? (await service.viewCart(ctx, handle.cart)), newToken: handle.newToken };
   });
   if (newToken) setCartCookie(req, reply, newToken);
   reply.header('cache-control', 'no-store');
@@ -53,6 +62,31 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/api/cart/shipping', { schema: { body: shippingBody, response: answersCart } }, async (req, reply) =>
     withCart(req, reply, true, (ctx, cart) => service.chooseShipping(ctx, cart!, req.body.shipping_method_id)),
+  );
+
+  // A discount code (issue 28): one per cart; applying another replaces it. Refused tries are counted
+  // (per cart and per address) before the refusal is answered, so guessing runs into 429.
+  app.put('/api/cart/discount', { schema: { body: discountBody, response: answersCart } }, async (req, reply) => {
+    const token = cartToken(req);
+    const who: Trier = { cartKey: token ? hashToken(token) : null, address: clientAddressKey(req.ip) };
+    let refused: { message: string } | null = null;
+    const answer = await withCart(req, reply, true, async (ctx, cart) => {
+      await assertMayTryCode(ctx, who);
+      const applied = await service.applyDiscountCode(ctx, cart!, req.body.code);
+      if (!applied.refused) return applied.cart;
+      // Counted in this transaction, which commits: the refusal is answered once it has.
+      await countRefusedTry(ctx, who);
+      refused = applied.refused;
+    });
+    if (refused) {
+      const { message } = refused;
+      throw conflict('discount_refused', message, { code: message });
+    }
+    return answer;
+  });
+
+  app.delete('/api/cart/discount', { schema: { response: answersCart } }, async (req, reply) =>
+    withCart(req, reply, false, (ctx, cart) => service.removeDiscountCode(ctx, cart)),
   );
 
   app.get('/api/shipping-methods', { schema: { response: { 200: shippingMethodListResponse } } }, async (req) => inStore(req, async (ctx) => ({ shipping_methods: await service.listShippingMethods(ctx) })));

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { TenantCtx } from '../../../http/context';
+import type { StoreTx, TenantCtx } from '../../../http/context';
 import { badRequest, notFound } from '../../../http/errors';
 import { penceToPounds, poundsToPence } from '../../../../shared/money';
 import { SHIPPING_LIMITS, SHIPPING_MESSAGES, type AdminShippingMethod, type shippingMethodBody } from '../../../../shared/admin-shipping';
@@ -109,3 +109,15 @@ export async function deleteMethod(ctx: TenantCtx, id: string): Promise<void> {
   storeChanged(ctx);
   if (!(await repo.deleteMethod(ctx, id))) throw methodNotFound();
 }
+
+// The delivery options as other modules see them, ctx first (DESIGN rules 1 and 11).
+
+/**
+ * What the store's active delivery options let it promise (issue 25): the lowest "free over" amount
+ * (pence), whether one arrives the next business day, and how many are active.
+ */
+export const deliveryFacts = (ctx: StoreTx) => repo.deliveryFacts(ctx.tx, ctx.tenantId);
+/** The store's active delivery options in checkout order, in pence (its legal pages list them). */
+export const activeDeliveryOptions = (ctx: StoreTx) => repo.activeDeliveryOptions(ctx.tx, ctx.tenantId);
+/** The plain tracked option a new store starts with, for its merchant to confirm; in the new store's scope. */
+export const insertStarterDeliveryOption = (ctx: StoreTx) => repo.insertStarterDeliveryOption(ctx.tx, ctx.tenantId);

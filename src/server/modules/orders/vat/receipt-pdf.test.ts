@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { receiptPdf, type ReceiptData } from './receipt-pdf';
+import { receiptPdf, rowsAfterLines, type ReceiptData } from './receipt-pdf';
 
 const base: ReceiptData = {
   vatInvoice: true,
@@ -34,5 +34,24 @@ describe('the receipt PDF', () => {
     const lines = Array.from({ length: 120 }, (_, i) => ({ ...base.lines[0], description: `Item ${i + 1}` }));
     const doc = await PDFDocument.load(await receiptPdf({ ...base, lines }));
     expect(doc.getPageCount()).toBeGreaterThan(1);
+  });
+});
+
+describe('the rows after the goods (issue 28)', () => {
+  it('show the discount and its code, taken off so the rows add up to the total paid', async () => {
+    const rows = rowsAfterLines({ delivery: base.delivery, discount: { code: 'SPRING20', amount: 560 } });
+    expect(rows.map((r) => [r.description, r.total])).toEqual([
+      ['Delivery: Standard Delivery', '£3.99'],
+      ['Discount (SPRING20)', '-£5.60'],
+    ]);
+    const bytes = await receiptPdf({ ...base, discount: { code: 'SPRING20', amount: 560 }, total: 2639 });
+    expect(Buffer.from(bytes).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('say "Free (CODE)" when a free-delivery code waived the charge, and show no discount row without one', () => {
+    const rows = rowsAfterLines({ delivery: { name: 'Standard Delivery', total: 0, parts: [], waived: 399, code: 'FREESHIP' }, discount: null });
+    expect(rows).toEqual([{ description: 'Delivery: Standard Delivery - Free (FREESHIP)', quantity: '1', unit: '£0.00', rate: '', vat: '£0.00', total: '£0.00' }]);
+    expect(rowsAfterLines({ delivery: null, discount: { code: null, amount: 0 } })).toEqual([]);
+    expect(rowsAfterLines({ delivery: null, discount: { code: null, amount: 100 } }).map((r) => r.description)).toEqual(['Discount']);
   });
 });

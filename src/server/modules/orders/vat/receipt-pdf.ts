@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatGBP, penceToPounds } from '../../../../shared/money';
 import { vatRateShort, type VatPart, type VatRate } from '../../../../shared/vat';
+import { discountLineLabel, freeDeliveryText } from '../../../../shared/discounts';
 
 /**
  * An order's receipt as a PDF (issue 25): a VAT invoice for a VAT-registered store (HMRC VAT Notice
@@ -30,7 +31,10 @@ export interface ReceiptData {
   seller: { name: string; addressLines: string[]; vatNumber: string | null; companyNumber: string | null; email: string | null };
   customer: { name: string; addressLines: string[]; email: string };
   lines: ReceiptLine[];
-  delivery: { name: string; total: number; parts: VatPart[] } | null;
+  /** `waived`: the charge a free-delivery code took off (pence), with `code`; total is then 0. */
+  delivery: { name: string; total: number; parts: VatPart[]; waived?: number; code?: string | null } | null;
+  /** The order's goods discount (issue 28): pence taken off the lines above, and the code; null: none. */
+  discount?: { code: string | null; amount: number } | null;
   /** VAT by rate, goods and delivery together (pence). */
   parts: VatPart[];
   total: number;
@@ -123,7 +127,7 @@ function tableHead(w: Writer, vatInvoice: boolean): void {
   w.y -= 14;
 }
 
-function lineRow(w: Writer, vatInvoice: boolean, line: { description: string; quantity: string; unit: string; rate: string; vat: string; total: string }): void {
+function lineRow(w: Writer, vatInvoice: boolean, line: RowText): void {
   w.room(16);
   if (w.y > A4.height - MARGIN - 1) tableHead(w, vatInvoice);
   w.text(line.description, COL.desc, { width: COL.qty - COL.desc - 40 });
@@ -135,6 +139,34 @@ function lineRow(w: Writer, vatInvoice: boolean, line: { description: string; qu
   }
   w.text(line.total, COL.total, { align: 'right' });
   w.y -= 16;
+}
+
+type RowText = { description: string; quantity: string; unit: string; rate: string; vat: string; total: string };
+
+/**
+ * The table's rows after the goods: delivery ("Delivery: Standard Delivery - Free (FREESHIP)" when a
+ * code waived it) and the order's discount ("Discount (SPRING20)", taken off the lines above: the
+ * rows then add up to the total paid). Each line's VAT is already the VAT in what was paid for it.
+ */
+export function rowsAfterLines(data: Pick<ReceiptData, 'delivery' | 'discount'>): RowText[] {
+  const rows: RowText[] = [];
+  if (data.delivery) {
+    const d = data.delivery;
+    const rates = d.parts.map((p) => vatRateShort(p.rate)).join(' / ');
+    const waived = (d.waived ?? 0) > 0 ? ` - ${freeDeliveryText(d.code ?? null)}` : '';
+    rows.push({
+      description: `Delivery: ${d.name}${waived}`,
+      quantity: '1',
+      unit: money(d.total),
+      rate: d.total === 0 ? '' : rates,
+      vat: money(d.parts.reduce((s, p) => s + p.vat, 0)),
+      total: money(d.total),
+    });
+  }
+  if (data.discount && data.discount.amount > 0) {
+    rows.push({ description: discountLineLabel(data.discount.code), quantity: '', unit: '', rate: '', vat: '', total: `-${money(data.discount.amount)}` });
+  }
+  return rows;
 }
 
 function block(w: Writer, x: number, title: string, lines: string[], top: number): number {
@@ -188,17 +220,7 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
       total: money(line.total),
     });
   }
-  if (data.delivery) {
-    const rates = data.delivery.parts.map((p) => vatRateShort(p.rate)).join(' / ');
-    lineRow(w, data.vatInvoice, {
-      description: `Delivery: ${data.delivery.name}`,
-      quantity: '1',
-      unit: money(data.delivery.total),
-      rate: data.delivery.total === 0 ? '' : rates,
-      vat: money(data.delivery.parts.reduce((s, p) => s + p.vat, 0)),
-      total: money(data.delivery.total),
-    });
-  }
+  for (const row of rowsAfterLines(data)) lineRow(w, data.vatInvoice, row);
   w.y += 6;
   w.rule();
   w.y -= 20;

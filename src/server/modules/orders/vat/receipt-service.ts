@@ -30,7 +30,8 @@ export async function receiptData(ctx: StoreCtx, order: repo.OrderRow): Promise<
   const parts = storedVatParts(order.vatBreakdown);
   const vatInvoice = parts.length > 0;
   // Delivery's part of each rate: the order's parts less what its goods lines carry.
-  const deliveryParts = deliveryVatParts(parts, items.map((i) => ({ rate: i.vatRate, gross: i.totalAmount, vat: i.vatAmount })));
+  // The goods as paid (less any discount share), as the order's VAT was worked out (issue 28).
+  const deliveryParts = deliveryVatParts(parts, items.map((i) => ({ rate: i.vatRate, gross: i.totalAmount - i.discountAmount, vat: i.vatAmount })));
   const a = order.billingAddress;
   return {
     vatInvoice,
@@ -57,7 +58,11 @@ export async function receiptData(ctx: StoreCtx, order: repo.OrderRow): Promise<
       rate: i.vatRate,
       vat: i.vatAmount,
     })),
-    delivery: order.shippingTotal > 0 || order.shippingMethodName ? { name: order.shippingMethodName, total: order.shippingTotal, parts: deliveryParts } : null,
+    delivery:
+      order.shippingTotal > 0 || order.shippingMethodName
+        ? { name: order.shippingMethodName, total: order.shippingTotal, parts: deliveryParts, waived: order.shippingDiscount, code: order.discountCode }
+        : null,
+    discount: order.discountTotal > 0 ? { code: order.discountCode, amount: order.discountTotal } : null,
     parts,
     total: order.totalAmount,
     vatTotal: order.vatIncluded,

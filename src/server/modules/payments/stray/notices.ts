@@ -60,7 +60,7 @@ async function recipients(work: BookWork, platformOwnerEmails: readonly string[]
   if (work.tenantId === null) return { name: PLATFORM_NAME, to: [...new Set(platformOwnerEmails)].slice(0, 10) };
   const store = await storeDetails(work.tx, work.tenantId);
   const contact = store?.details.contact_email;
-  const to = contact ? [contact] : await storeManagerEmails(work.tx, work.tenantId);
+  const to = contact ? [contact] : await storeManagerEmails({ tx: work.tx, tenantId: work.tenantId });
   return { name: store?.name ?? 'Your shop', to: [...new Set(to)].slice(0, 10), store };
 }
 

@@ -18,7 +18,7 @@ export const STRAY_GIVE_UP_AFTER_MS = 23 * 60 * 60_000;
  * the provider. The subjects are the orders' and quotes' own handlers, handed in at boot.
  */
 export async function reconcileStrayRefunds(deps: StrayRefundDeps, subjects: Record<StraySubjectKind, StraySubject>, now = new Date()): Promise<StrayOutcome[]> {
-  const stores = await deps.scopes.run({ tenantId: null, userId: null }, ({ tx }) => allTenantIds(tx));
+  const stores = await deps.scopes.run({ tenantId: null, userId: null }, (work) => allTenantIds(work));
   const before = new Date(now.getTime() - STRAY_RETRY_AFTER_MS);
   const outcomes: StrayOutcome[] = [];
   for (const tenantId of [...stores, null]) {

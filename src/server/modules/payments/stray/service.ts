@@ -1,4 +1,5 @@
 import type { UnitOfWork } from '../../../db/unit-of-work';
+import { salesBookScope } from '../../../db/privileged-scopes';
 import { askProviderRefund } from '../provider-refund';
 import { emailMerchant, failedNote, receivedNote, refundedNote } from './notices';
 import * as repo from './repo';
@@ -11,7 +12,7 @@ export type StrayOutcome = 'refunded' | 'failed' | 'unconfirmed' | 'unrecorded';
  * here only for a record a provider's signature proved, and every statement names that one record.
  */
 export function inBook<T>(scopes: UnitOfWork, tenantId: string | null, fn: (work: BookWork) => Promise<T>): Promise<T> {
-  return scopes.run({ tenantId, userId: null, platformSales: tenantId === null }, (work) => fn({ ...work, tenantId }));
+  return scopes.run(salesBookScope(tenantId), (work) => fn({ ...work, tenantId }));
 }
 
 /**

@@ -18,7 +18,7 @@ let admin: string;
 
 beforeAll(async () => {
   t = await resetTestApp();
-  bDatabase = t.config.databaseUrl ? await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null, pool: t.config.databasePool }) : t.database;
+  bDatabase = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl, dataDir: null, pool: t.config.databasePool }) : t.database;
   const bScopes = new UnitOfWork(await bDatabase.connectApp(), new DomainEvents());
   b = await buildApp({ ...t.app.deps, scopes: bScopes, tenants: new TenantResolver(bScopes, t.config.platformHost) });
   await b.ready();

@@ -19,7 +19,7 @@ export async function findSettings(tx: Tx, tenantId: string): Promise<SettingsRo
  * Renames the store and replaces its settings. Row-level security lets only the store's own scope (or
  * a platform owner) update its row, so a wrong id updates nothing and answers null.
  */
-export async function saveSettings(tx: Tx, tenantId: string, values: { name: string; settings: StoreSettingsJson & { policies?: unknown } }): Promise<SettingsRow | null> {
+export async function saveSettings(tx: Tx, tenantId: string, values: { name: string; settings: StoreSettingsJson & Record<string, unknown> }): Promise<SettingsRow | null> {
   const rows = await tx
     .update(tenants)
     .set({ name: values.name, settingsJson: values.settings as unknown as Record<string, unknown> })

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Tx } from '../../../db/connection';
-import type { TenantCtx } from '../../../http/context';
+import type { ScopedTx, StoreTx, TenantCtx } from '../../../http/context';
 import { notFound } from '../../../http/errors';
 import type { PublicStoreDetails, StoreSettingsJson } from '../../../../shared/store-details';
 import { publicDetailsOf, readStoredSettings, type SettingsResponse, type StoreSettings, type updateSettingsBody } from '../../../../shared/store-settings';
@@ -34,9 +34,11 @@ export async function updateSettings(ctx: TenantCtx, input: UpdateInput): Promis
   if (!current) throw storeNotFound();
   const base = input.settings_json ?? readStoredSettings(current.settingsJson, current.name);
   const settings: StoreSettingsJson = { ...base, store_name: input.name };
-  // Settings > Policies keeps its part of settings_json (policies.ts); this form never sends it.
-  const policies = (current.settingsJson as Record<string, unknown> | null)?.policies;
-  const saved = await repo.saveSettings(ctx.tx, ctx.tenantId, { name: input.name, settings: policies === undefined ? settings : { ...settings, policies } });
+  // Other modules keep parts of settings_json of their own (Settings > Policies, checkout recovery):
+  // this form never sends them, so every part that is not one of its fields stays as it was.
+  const stored = current.settingsJson;
+  const others = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? Object.entries(stored).filter(([key]) => !(key in settings)) : [];
+  const saved = await repo.saveSettings(ctx.tx, ctx.tenantId, { name: input.name, settings: { ...Object.fromEntries(others), ...settings } });
   if (!saved) throw storeNotFound();
   ctx.emit({ type: 'store.changed', tenantId: ctx.tenantId });
   return view(saved);
@@ -60,3 +62,14 @@ export async function storeDetails(tx: Tx, tenantId: string): Promise<StoreDetai
   const settings = readStoredSettings(row.settingsJson, row.name);
   return { name: row.name, settings, details: publicDetailsOf(settings), policies: readStoredPolicies((row.settingsJson as Record<string, unknown> | null)?.policies), rawSettings: row.settingsJson };
 }
+
+// The store's settings row for the modules that keep their own part of settings_json (policies).
+
+/** The store's name and stored settings; null when the ctx names no store. */
+export const findSettings = (ctx: StoreTx) => repo.findSettings(ctx.tx, ctx.tenantId);
+/** The same, locked for a read-modify-write (two saves at once take turns). */
+export const lockSettings = (ctx: StoreTx) => repo.lockSettings(ctx.tx, ctx.tenantId);
+/** Replaces settings_json as given (the caller merged it); false when the scope may not write the row. */
+export const saveSettingsJson = (ctx: StoreTx, settingsJson: Record<string, unknown>) => repo.saveSettingsJson(ctx.tx, ctx.tenantId, settingsJson);
+/** Of these stores, those that require two-step sign-in of their whole team (issue 26). */
+export const storesRequiringTwoStep = (ctx: ScopedTx, tenantIds: readonly string[]) => repo.storesRequiringTwoStep(ctx.tx, tenantIds);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { createEmailDomainBody, DEFAULT_FROM_NAME, EMAIL_SETTINGS_TEXT, normaliseDomain } from '@shared/email-settings';
+import { createEmailDomainBody, DEFAULT_FROM_NAME, EMAIL_SETTINGS_TEXT, normaliseDomain, normaliseFromEmail } from '@shared/email-settings';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -41,12 +41,19 @@ function DomainForm({ onDone }: { onDone: () => void }) {
   useUnsavedChanges(isDirty, 'this sending domain');
   const [formError, setFormError] = useState<string | null>(null);
   const domain = normaliseDomain(useWatch({ control: form.control, name: 'domain' }) ?? '');
+  // A pasted web address (https://shop.example/) or mailto: link is cleaned as the field is left.
+  const cleanOnBlur = (name: 'domain' | 'from_email', clean: (value: string) => string) => ({
+    onBlur: (event: { target: { value: string } }) => {
+      const cleaned = clean(event.target.value);
+      if (cleaned !== event.target.value) form.setValue(name, cleaned, { shouldDirty: true });
+    },
+  });
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     const parsed = createEmailDomainBody.safeParse(values);
     if (!parsed.success) {
-      // Spec §5: one message when either required field is empty; the others under their fields.
+      // Spec §5's one message when both required fields are empty; otherwise each under its field.
       const required = parsed.error.issues.filter((i) => i.message === EMAIL_SETTINGS_TEXT.domainRequired);
       if (required.length) {
         setFormError(EMAIL_SETTINGS_TEXT.domainRequired);
@@ -69,13 +76,13 @@ function DomainForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate className="grid gap-4">
       {formError ? <Alert variant="destructive">{formError}</Alert> : null}
       <FormField label="Domain *" error={errors.domain?.message} hint="The part after the @, such as example.co.uk">
-        <Input autoComplete="off" spellCheck={false} placeholder="example.co.uk" {...form.register('domain')} />
+        <Input autoComplete="off" spellCheck={false} placeholder="example.co.uk" {...form.register('domain', cleanOnBlur('domain', normaliseDomain))} />
       </FormField>
       <FormField label="From name" error={errors.from_name?.message} hint="What customers see as the sender">
         <Input autoComplete="off" placeholder={DEFAULT_FROM_NAME} {...form.register('from_name')} />
       </FormField>
       <FormField label="From email *" error={errors.from_email?.message} hint={domain ? `An address at ${domain}` : 'An address at your domain'}>
-        <Input type="email" autoComplete="off" spellCheck={false} placeholder={domain ? `orders@${domain}` : 'orders@example.co.uk'} {...form.register('from_email')} />
+        <Input type="email" autoComplete="off" spellCheck={false} placeholder={domain ? `orders@${domain}` : 'orders@example.co.uk'} {...form.register('from_email', cleanOnBlur('from_email', normaliseFromEmail))} />
       </FormField>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>Cancel</Button>

@@ -1,4 +1,5 @@
-import { CheckCircle2, Clock, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { CheckCircle2, Clock, RefreshCw, Trash2 } from 'lucide-react';
 import { EMAIL_SETTINGS_TEXT, type EmailDomain } from '@shared/email-settings';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -7,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useVerifyEmailDomain } from '@/lib/admin-email-settings';
+import { RemoveDomainDialog } from './RemoveDomainDialog';
 import { DnsRecords } from './DnsRecords';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -18,6 +20,7 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'sh
 export function DomainCard({ domain, sending }: { domain: EmailDomain; sending: boolean }) {
   const verify = useVerifyEmailDomain();
   const verified = domain.status === 'verified';
+  const [removing, setRemoving] = useState(false);
 
   const check = async () => {
     try {
@@ -46,12 +49,18 @@ export function DomainCard({ domain, sending }: { domain: EmailDomain; sending: 
             From: <span className="text-zinc-900">{domain.from_name} &lt;{domain.from_email}&gt;</span>
           </p>
         </div>
-        {verified ? null : (
-          <Button variant="outline" onClick={() => void check()} disabled={verify.isPending} className="self-start">
-            <RefreshCw className={verify.isPending ? 'animate-spin' : undefined} aria-hidden /> {verify.isPending ? 'Checking…' : 'Verify Domain'}
+        <div className="flex shrink-0 gap-2 self-start">
+          {verified ? null : (
+            <Button variant="outline" onClick={() => void check()} disabled={verify.isPending}>
+              <RefreshCw className={verify.isPending ? 'animate-spin' : undefined} aria-hidden /> {verify.isPending ? 'Checking…' : 'Verify Domain'}
+            </Button>
+          )}
+          <Button variant="ghost" onClick={() => setRemoving(true)} aria-label={`Remove ${domain.domain}`} className="text-zinc-500 hover:text-red-700">
+            <Trash2 aria-hidden /> Remove
           </Button>
-        )}
+        </div>
       </div>
+      <RemoveDomainDialog domain={removing ? domain : null} sending={sending} onClose={() => setRemoving(false)} />
 
       {verified ? (
         <div className="border-t border-zinc-100 bg-emerald-50/50 px-5 py-3 text-sm text-emerald-800">

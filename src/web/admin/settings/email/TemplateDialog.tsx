@@ -15,7 +15,10 @@ import { toast } from '@/lib/toast';
 import { useSaveEmailTemplate } from '@/lib/admin-email-settings';
 import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { TEMPLATE_FIELDS, templateBodyFrom, templateFormValues, type TemplateFormValues } from './template-form';
+import { TemplatePreview } from './TemplatePreview';
 import { VariablePicker } from './VariablePicker';
+import { EmailBodyField, initialBodyMode, type BodyMode } from './EmailBodyField';
+import type { RichTextHandle } from '../../rich-text/RichTextEditor';
 
 /** Create a template, or edit one (spec §4: the key is locked in edit). Editing a default saves a custom copy. */
 export type TemplateDialogMode = { kind: 'create' } | { kind: 'edit'; template: EmailTemplate };
@@ -25,7 +28,8 @@ export function TemplateDialog({ mode, onClose }: { mode: TemplateDialogMode | n
   const customising = template !== null && template.tenant_id === null;
   return (
     <Dialog open={mode !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-4xl">
+      {/* Header and buttons stay in view; the fields, variables and preview scroll between them. */}
+      <DialogContent className="flex max-h-[calc(100dvh-2rem)] max-w-7xl flex-col overflow-hidden">
         <DialogHeader>
           <DialogTitle>{template ? (customising ? 'Customise Template' : 'Edit Template') : 'Create Template'}</DialogTitle>
           <DialogDescription>
@@ -49,23 +53,32 @@ function TemplateForm({ template, onDone }: { template: EmailTemplate | null; on
   const { errors, isSubmitting, isDirty } = form.formState;
   useUnsavedChanges(isDirty, 'this email template');
   const [formError, setFormError] = useState<string | null>(null);
-  const key = useWatch({ control: form.control, name: 'key' });
+  const values = useWatch({ control: form.control }) as TemplateFormValues;
+  const key = values.key ?? '';
   const locked = template !== null;
   // A default is never changed: saving it creates the store's own (POST); a custom one is updated (PUT).
   const updating = template !== null && template.tenant_id !== null;
+
+  // The body opens in the rich-text editor unless its HTML has markup the editor would drop.
+  const [bodyMode, setBodyMode] = useState<BodyMode>(() => initialBodyMode(template?.html ?? ''));
+  const editorHandle = useRef<RichTextHandle>(null);
+  const htmlArea = useRef<HTMLTextAreaElement>(null);
 
   // Where a picked variable goes: the text field used last, at its cursor.
   const [lastField, setLastField] = useState<TextField>('html');
   const formRef = useRef<HTMLFormElement>(null);
   const insert = (snippet: string) => {
-    const el = formRef.current?.elements.namedItem(lastField) as HTMLInputElement | HTMLTextAreaElement | null;
+    if (lastField === 'html' && bodyMode === 'rich' && editorHandle.current) return editorHandle.current.insertText(snippet);
+    const el = lastField === 'html' ? htmlArea.current : (formRef.current?.elements.namedItem(lastField) as HTMLInputElement | HTMLTextAreaElement | null);
     const value = form.getValues(lastField);
     const start = el?.selectionStart ?? value.length;
     const end = el?.selectionEnd ?? value.length;
-    // setValue writes the field's DOM value at once (it is registered, uncontrolled): the cursor can follow now.
+    const caret = start + snippet.length;
     form.setValue(lastField, value.slice(0, start) + snippet + value.slice(end), { shouldDirty: true });
     el?.focus();
-    el?.setSelectionRange(start + snippet.length, start + snippet.length);
+    el?.setSelectionRange(caret, caret);
+    // The body's text area is controlled: React writes its new value after this, so the cursor follows then.
+    if (lastField === 'html') requestAnimationFrame(() => htmlArea.current?.setSelectionRange(caret, caret));
   };
 
   const submit = form.handleSubmit(async (values) => {
@@ -85,9 +98,9 @@ function TemplateForm({ template, onDone }: { template: EmailTemplate | null; on
   });
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="grid gap-4">
+    <form ref={formRef} onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col gap-4">
       {formError ? <Alert variant="destructive">{formError}</Alert> : null}
-      <div className="grid gap-5 lg:grid-cols-[1fr_16rem]">
+      <div className="-mx-1 grid min-h-0 flex-1 gap-5 overflow-y-auto px-1 pb-1 lg:grid-cols-[minmax(0,1fr)_13rem_minmax(0,1fr)]">
         <div className="grid min-w-0 content-start gap-4">
           <FormField label="Key *" error={errors.key?.message} hint={locked ? 'The key says which email this is and cannot be changed.' : 'Lowercase letters, digits and underscores. Use a default’s key (such as order_confirmation) to replace it.'}>
             <Input autoComplete="off" spellCheck={false} className="font-mono" disabled={locked} placeholder="order_confirmation" {...form.register('key')} />
@@ -95,9 +108,23 @@ function TemplateForm({ template, onDone }: { template: EmailTemplate | null; on
           <FormField label="Subject *" error={errors.subject?.message}>
             <Input autoComplete="off" placeholder="{{shop_name}}: order {{order_number}} confirmed" {...form.register('subject')} onFocus={() => setLastField('subject')} />
           </FormField>
-          <FormField label="HTML content *" error={errors.html?.message} hint="Placed inside your store’s email layout, unless it is a whole HTML document.">
-            <Textarea rows={10} spellCheck={false} className="font-mono text-xs" {...form.register('html')} onFocus={() => setLastField('html')} />
-          </FormField>
+          <Controller
+            control={form.control}
+            name="html"
+            render={({ field }) => (
+              <EmailBodyField
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                onFocus={() => setLastField('html')}
+                mode={bodyMode}
+                onModeChange={setBodyMode}
+                error={errors.html?.message}
+                editorHandle={editorHandle}
+                textareaRef={htmlArea}
+              />
+            )}
+          />
           <FormField label="Text content" error={errors.text?.message} hint="Optional: the plain-text version. Left empty, it is made from the HTML.">
             <Textarea rows={5} spellCheck={false} className="min-h-20 font-mono text-xs" {...form.register('text')} onFocus={() => setLastField('text')} />
           </FormField>
@@ -108,8 +135,9 @@ function TemplateForm({ template, onDone }: { template: EmailTemplate | null; on
           </div>
         </div>
         <VariablePicker templateKey={key} onPick={insert} />
+        <TemplatePreview values={values} />
       </div>
-      <DialogFooter>
+      <DialogFooter className="border-t border-zinc-100 pt-4">
         <Button type="button" variant="outline" onClick={onDone}>Cancel</Button>
         <Button type="submit" disabled={isSubmitting}>{isSubmitting ? 'Saving…' : updating ? 'Update Template' : 'Save Template'}</Button>
       </DialogFooter>

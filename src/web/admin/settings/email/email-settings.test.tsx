@@ -9,6 +9,8 @@ import { TemplateDialog } from './TemplateDialog';
 import { TestEmailDialog } from './TestEmailDialog';
 import { COPY_INDICATOR_MS, useCopy } from './use-copy';
 import { DomainCard } from './DomainCard';
+import { RemoveDomainDialog } from './RemoveDomainDialog';
+import { TemplatePreview } from './TemplatePreview';
 import type { EmailDomain } from '@shared/email-settings';
 
 // The Email tab's forms with the spec's texts (admin spec §5, §8, §9), against a stand-in server.
@@ -23,7 +25,13 @@ let api: ReturnType<typeof fakeFetch>;
 let answer: (call: FetchCall) => { status: number; body: unknown };
 const alerts = () => [...document.body.querySelectorAll('[role="alert"]')].map((a) => a.textContent);
 const formOf = (control: Element) => control.closest('form')!;
-const writes = () => api.calls.filter((c) => c.method !== 'GET');
+// The template editor's live preview asks the server too (a POST that stores nothing): not a write.
+const writes = () => api.calls.filter((c) => c.method !== 'GET' && !c.url.endsWith('/preview'));
+const previews = () => api.calls.filter((c) => c.url.endsWith('/email-templates/preview'));
+const settle = async (ms: number) => {
+  await act(async () => { await new Promise((r) => setTimeout(r, ms)); });
+  for (let i = 0; i < 5; i++) await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+};
 
 beforeEach(() => {
   toasts.length = 0;
@@ -41,10 +49,32 @@ describe('Add Email Domain', () => {
     view = await renderForm(<AddDomainDialog open onOpenChange={() => undefined} />);
     await submit(formOf(view.field('Domain *')));
     expect(alerts()).toEqual([EMAIL_SETTINGS_TEXT.domainRequired]);
+    expect(writes()).toEqual([]);
+  });
+
+  it('with one of the two missing, says which one (issue 27 item 5)', async () => {
+    view = await renderForm(<AddDomainDialog open onOpenChange={() => undefined} />);
     await typeInto(view.field('Domain *'), 'shop.example');
     await submit(formOf(view.field('Domain *')));
-    expect(alerts()).toEqual([EMAIL_SETTINGS_TEXT.domainRequired]);
+    expect(alerts()).toEqual([]);
+    expect(view.errors()).toEqual([EMAIL_SETTINGS_TEXT.fromEmailMissing]);
+    await typeInto(view.field('Domain *'), '');
+    await typeInto(view.field('From email *'), 'orders@shop.example');
+    await submit(formOf(view.field('Domain *')));
+    expect(alerts()).toEqual([]);
+    expect(view.errors()).toEqual([EMAIL_SETTINGS_TEXT.domainMissing]);
     expect(writes()).toEqual([]);
+  });
+
+  it('cleans a pasted web address to its domain, and a mailto: from the email', async () => {
+    answer = () => ({ status: 201, body: { domain: {} } });
+    view = await renderForm(<AddDomainDialog open onOpenChange={() => undefined} />);
+    await typeInto(view.field('Domain *'), ' https://Shop.Example.co.uk/about?x=1 ');
+    expect(view.field('Domain *').value).toBe('shop.example.co.uk');
+    await typeInto(view.field('From email *'), 'mailto:Orders@shop.example.co.uk');
+    expect(view.field('From email *').value).toBe('orders@shop.example.co.uk');
+    await submit(formOf(view.field('Domain *')));
+    expect(writes()).toEqual([{ method: 'POST', url: '/api/functions/v1/email-domains', body: { domain: 'shop.example.co.uk', from_name: 'Orders', from_email: 'orders@shop.example.co.uk' } }]);
   });
 
   it('wants the from email at the domain; then creates it with from name Orders', async () => {
@@ -76,6 +106,9 @@ const template = (over: Partial<EmailTemplate>): EmailTemplate => ({
   id: 't-1', key: 'order_shipped', subject: 'Shipped {{order_number}}', html: '<p>{{order_number}}</p>', text: null, is_active: true, tenant_id: 'tenant-1', created_at: '', updated_at: '', ...over,
 });
 
+const modeButton = (name: string) => [...document.body.querySelectorAll<HTMLButtonElement>('[role="group"] button')].find((b) => b.textContent === name)!;
+const pressed = (name: string) => modeButton(name).getAttribute('aria-pressed');
+
 describe('template dialog', () => {
   it('create: key, subject and HTML are required (spec §5); variables are checked against the key', async () => {
     view = await renderForm(<TemplateDialog mode={{ kind: 'create' }} onClose={() => undefined} />);
@@ -83,6 +116,9 @@ describe('template dialog', () => {
     expect(alerts()).toEqual([EMAIL_SETTINGS_TEXT.templateRequired]);
     await typeInto(view.field('Key *'), 'order_shipped');
     await typeInto(view.field('Subject *'), 'Hi {{claim_url}}');
+    // The body opens in the rich-text editor; its HTML view is a plain text area.
+    expect(pressed('Rich text')).toBe('true');
+    await act(async () => modeButton('Edit HTML').click());
     await typeInto(view.field('HTML content *'), '<p>{{tracking_reference}}</p>');
     await submit(formOf(view.field('Key *')));
     expect(view.errors()).toEqual(['{{claim_url}} is not available in this email']);
@@ -105,6 +141,15 @@ describe('template dialog', () => {
       { method: 'PUT', url: '/api/functions/v1/email-templates?id=t-1', body: { key: 'order_shipped', subject: 'Shipped {{order_number}}', html: '<p>{{order_number}}</p>', text: 'Order {{order_number}} shipped', is_active: true } },
     ]);
     expect(toasts).toEqual([`success: ${EMAIL_SETTINGS_TEXT.templateUpdated}`]);
+  });
+
+  it('a body with markup the editor cannot show opens as HTML, and stays there', async () => {
+    view = await renderForm(<TemplateDialog mode={{ kind: 'edit', template: template({ html: '<table><tr><td>{{order_number}}</td></tr></table>' }) }} onClose={() => undefined} />);
+    expect(pressed('Edit HTML')).toBe('true');
+    expect(modeButton('Rich text').disabled).toBe(true);
+    expect(document.body.textContent).toContain('markup the editor cannot show');
+    await typeInto(view.field('HTML content *'), '<p>{{order_number}} is on its way</p>');
+    expect(modeButton('Rich text').disabled).toBe(false);
   });
 
   it('customising a default saves a custom copy (POST), key locked; a failure says so', async () => {
@@ -179,6 +224,70 @@ describe('domain card', () => {
     for (let i = 0; i < 5; i++) await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
     expect(writes()).toEqual([{ method: 'PUT', url: '/api/functions/v1/email-domains?id=d-1', body: undefined }]);
     expect(toasts).toEqual([toast]);
+  });
+});
+
+describe('removing a domain (issue 27 item 5)', () => {
+  const domain: EmailDomain = {
+    id: 'd-9', domain: 'old.example', from_name: 'Orders', from_email: 'orders@old.example', status: 'verified', created_at: '2026-01-01T00:00:00Z', verified_at: '2026-01-02T00:00:00Z', last_checked_at: null,
+    dns_json: { records: [] },
+  };
+  const button = (name: string) => [...document.body.querySelectorAll('button')].find((b) => b.textContent?.trim() === name)!;
+
+  it('the card offers Remove; the dialog says what changes and removes it', async () => {
+    answer = () => ({ status: 204, body: undefined });
+    view = await renderForm(<DomainCard domain={domain} sending />);
+    await act(async () => document.body.querySelector<HTMLButtonElement>('button[aria-label="Remove old.example"]')!.click());
+    expect(document.body.textContent).toContain('Remove old.example?');
+    expect(document.body.textContent).toContain('Your store’s emails are sent from this domain.');
+    await act(async () => button('Remove domain').click());
+    await settle(0);
+    expect(writes()).toEqual([{ method: 'DELETE', url: '/api/functions/v1/email-domains?id=d-9', body: undefined }]);
+    expect(toasts).toEqual([`success: ${EMAIL_SETTINGS_TEXT.domainRemoved}`]);
+  });
+
+  it('a failure says so, with the server’s reason', async () => {
+    answer = () => ({ status: 404, body: { error: { code: 'not_found', message: 'Email domain not found' } } });
+    let closed = false;
+    view = await renderForm(<RemoveDomainDialog domain={domain} sending={false} onClose={() => { closed = true; }} />);
+    expect(document.body.textContent).toContain('Nothing is sent from this domain yet.');
+    await act(async () => button('Remove domain').click());
+    await settle(0);
+    expect(toasts).toEqual([`error: ${EMAIL_SETTINGS_TEXT.removeDomainFailed}`]);
+    expect(closed).toBe(false);
+  });
+});
+
+describe('template live preview (issue 27 item 5)', () => {
+  const values = { key: 'order_shipped', subject: 'Shipped {{order_number}}', html: '<p>{{total}}</p>', text: '', is_active: true };
+  const frame = () => document.body.querySelector<HTMLIFrameElement>('iframe[title="Email preview"]');
+
+  it('asks the server for the filled-in email once typing stops, and shows it sandboxed', async () => {
+    answer = (call) => (call.url.endsWith('/preview') ? { status: 200, body: { subject: 'Shipped TEST-001', html: '<p>£99.99</p>', text: '£99.99' } } : { status: 200, body: {} });
+    view = await renderForm(<TemplatePreview values={values} />);
+    await settle(450);
+    expect(previews()).toEqual([{ method: 'POST', url: '/api/functions/v1/email-templates/preview', body: { key: 'order_shipped', subject: 'Shipped {{order_number}}', html: '<p>{{total}}</p>', text: null } }]);
+    expect(document.body.querySelector('[data-testid="preview-subject"]')?.textContent).toBe('Shipped TEST-001');
+    expect(frame()?.getAttribute('srcdoc')).toBe('<p>£99.99</p>');
+    expect(frame()?.getAttribute('sandbox')).toBe('');
+  });
+
+  it('says what is needed instead of asking, while subject or HTML is empty or a variable is not offered', async () => {
+    view = await renderForm(<TemplatePreview values={{ ...values, html: '' }} />);
+    await settle(450);
+    expect(document.body.textContent).toContain('The preview appears once the subject and HTML content are filled in.');
+    await view.unmount();
+    view = await renderForm(<TemplatePreview values={{ ...values, html: '<p>{{claim_url}}</p>' }} />);
+    await settle(450);
+    expect(document.body.textContent).toContain('{{claim_url}} is not available in this email');
+    expect(previews()).toEqual([]);
+  });
+
+  it('shows the server’s refusal', async () => {
+    answer = () => ({ status: 400, body: { error: { code: 'invalid_input', message: 'Subject must be a single line' } } });
+    view = await renderForm(<TemplatePreview values={values} />);
+    await settle(450);
+    expect(alerts()).toEqual(['Subject must be a single line']);
   });
 });
 

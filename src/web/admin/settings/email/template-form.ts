@@ -1,6 +1,6 @@
 import type { UseFormSetError } from 'react-hook-form';
 import { EMAIL_SETTINGS_TEXT, emailTemplateBody, type EmailTemplate, type EmailTemplateBody } from '@shared/email-settings';
-import { templateProblem } from '@shared/email-template-syntax';
+import { missingRequiredVariable, templateProblem } from '@shared/email-template-syntax';
 
 export interface TemplateFormValues {
   key: string;
@@ -34,7 +34,7 @@ export function templateBodyFrom(values: TemplateFormValues, setError: UseFormSe
   let ok = true;
   for (const field of ['subject', 'html', 'text'] as const) {
     const source = parsed.data[field];
-    const problem = source ? templateProblem(source, parsed.data.key) : null;
+    const problem = source ? (templateProblem(source, parsed.data.key) ?? (field === 'subject' ? null : missingRequiredVariable(source, parsed.data.key))) : null;
     if (problem) {
       setError(field, { type: 'validate', message: problem });
       ok = false;

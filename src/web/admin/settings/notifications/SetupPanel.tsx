@@ -1,13 +1,17 @@
+import { useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ShieldCheck, Smartphone, Zap } from 'lucide-react';
 import type { PushTemplate } from '@shared/push-schemas';
 import PushConsent from '@/components/push/PushConsent';
+import type { ConsentStatus } from '@/components/push/use-push-consent';
 import { useRefreshPushSubscriptions } from '@/lib/admin-push';
 import { TestPushCard } from './TestPushCard';
 
 /** Setup: this device's consent (staff pushes for paid orders) and a test send. */
 export function SetupPanel({ templates }: { templates: UseQueryResult<PushTemplate[]> }) {
   const refresh = useRefreshPushSubscriptions();
+  // This device's order alerts: a test is only sent once they are on.
+  const [staffStatus, setStaffStatus] = useState<ConsentStatus>('checking');
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="grid content-start gap-6">
@@ -17,8 +21,9 @@ export function SetupPanel({ templates }: { templates: UseQueryResult<PushTempla
           title="Order alerts on this device"
           description="Get a notification on this device the moment a customer pays for an order, even when the admin is closed."
           onChange={refresh}
+          onStatus={setStaffStatus}
         />
-        <TestPushCard templates={templates} />
+        <TestPushCard templates={templates} staffStatus={staffStatus} />
       </div>
       <aside aria-label="How push notifications work" className="grid content-start gap-4 self-start rounded-lg border border-zinc-200 bg-zinc-50 p-5 text-sm">
         <h3 className="font-semibold text-zinc-900">How it works</h3>

@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { TemplateDialog } from './TemplateDialog';
+import { pushTemplateName } from './template-names';
 
 /** Templates: the platform defaults and the store's own (Custom), each opened in the template dialog. */
 export function TemplatesPanel({ templates }: { templates: UseQueryResult<PushTemplate[]> }) {
@@ -51,16 +52,17 @@ export function TemplatesPanel({ templates }: { templates: UseQueryResult<PushTe
                   <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
                     <div className="min-w-0 flex-1">
                       <div className="flex flex-wrap items-center gap-2">
-                        <code className="text-sm font-semibold text-zinc-900">{t.key}</code>
+                        <p className="text-sm font-semibold text-zinc-900">{pushTemplateName(t.key)}</p>
                         <Badge variant={t.tenant_id ? 'default' : 'outline'}>{t.tenant_id ? 'Custom' : 'Default'}</Badge>
                         {t.is_active ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}
                         {replaced ? <span className="text-xs text-zinc-500">Replaced by your custom template</span> : null}
                       </div>
+                      <p className="mt-0.5 font-mono text-xs text-zinc-500">{t.key}</p>
                       <p className="mt-2 truncate text-sm font-medium text-zinc-900">{t.title}</p>
                       <p className="line-clamp-2 text-sm text-zinc-600">{t.body}</p>
                       {t.url ? <p className="mt-1 truncate text-xs text-zinc-500">Opens {t.url}</p> : null}
                     </div>
-                    <Button variant="outline" size="sm" onClick={() => start(t)} aria-label={`Edit ${t.key} (${t.tenant_id ? 'custom' : 'default'})`}>
+                    <Button variant="outline" size="sm" onClick={() => start(t)} aria-label={`Edit ${pushTemplateName(t.key)} (${t.tenant_id ? 'custom' : 'default'})`}>
                       <Pencil aria-hidden /> Edit
                     </Button>
                   </div>

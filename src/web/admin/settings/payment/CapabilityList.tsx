@@ -1,7 +1,7 @@
 import { CreditCard, Landmark, Sparkles } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { CONNECT_TEXT, type Capability } from '@shared/payment-connect';
+import { noCapabilitiesText, providerName, type Capability, type ConnectStatus } from '@shared/payment-connect';
 
 /** Plain names for the capabilities Stripe reports most; others from their own name. */
 const NAMES: Record<string, { label: string; Icon: typeof CreditCard }> = {
@@ -16,19 +16,19 @@ const STATUS: Record<string, { label: string; variant: 'success' | 'warning' | '
   inactive: { label: 'Inactive', variant: 'secondary' },
 };
 
-/** The capabilities the provider reports for the account, or the spec's text when it reports none. */
-export function CapabilityList({ capabilities }: { capabilities: Capability[] }) {
+/** The capabilities the provider reports for the account, or, naming the provider, that it reports none. */
+export function CapabilityList({ capabilities, provider }: { capabilities: Capability[]; provider: ConnectStatus['provider'] }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle>Capabilities</CardTitle>
-        <CardDescription>What the account may do, as the provider reports it.</CardDescription>
+        <CardDescription>What the account may do, as {providerName(provider)} reports it.</CardDescription>
       </CardHeader>
       <CardContent>
         {capabilities.length === 0 ? (
           <div className="flex items-center gap-3 rounded-md border border-dashed border-zinc-200 px-4 py-6 text-sm text-zinc-500">
             <Sparkles className="size-4 shrink-0 text-zinc-400" aria-hidden />
-            <span>{CONNECT_TEXT.noCapabilities}</span>
+            <span>{noCapabilitiesText(provider)}</span>
           </div>
         ) : (
           <ul className="divide-y divide-zinc-100" aria-label="Capabilities">

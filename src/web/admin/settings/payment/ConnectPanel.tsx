@@ -2,7 +2,7 @@ import { ArrowUpRight, BadgeCheck, CreditCard, RefreshCw } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { CONNECT_TEXT, type ConnectStatus } from '@shared/payment-connect';
+import { providerName, readyText, type ConnectStatus } from '@shared/payment-connect';
 import { cn } from '@/lib/utils';
 
 interface Props {
@@ -26,7 +26,7 @@ function stateBadge(status: ConnectStatus) {
  * which sends the browser to the provider's hosted onboarding.
  */
 export function ConnectPanel({ status, refreshing, connecting, onRefresh, onConnect }: Props) {
-  const provider = status.provider === 'stripe' ? 'Stripe' : 'the built-in test gateway';
+  const provider = providerName(status.provider);
   return (
     <Card className="overflow-hidden">
       <div className="flex flex-col gap-5 p-5 sm:flex-row sm:items-start sm:justify-between">
@@ -65,7 +65,7 @@ export function ConnectPanel({ status, refreshing, connecting, onRefresh, onConn
       </div>
       {status.connected ? (
         <div className="flex items-center gap-2 border-t border-emerald-100 bg-emerald-50 px-5 py-3 text-sm font-medium text-emerald-800" role="status">
-          <BadgeCheck className="size-4 shrink-0" aria-hidden /> {CONNECT_TEXT.ready}
+          <BadgeCheck className="size-4 shrink-0" aria-hidden /> {readyText(status.provider)}
         </div>
       ) : null}
     </Card>

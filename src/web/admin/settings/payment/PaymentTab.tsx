@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useConnectStatus, useStartOnboarding } from '@/lib/admin-payment-connect';
-import { CONNECT_TEXT } from '@shared/payment-connect';
+import { CONNECT_TEXT, readyText } from '@shared/payment-connect';
 import { CapabilityList } from './CapabilityList';
 import { ConnectChecklist } from './ConnectChecklist';
 import { ConnectPanel } from './ConnectPanel';
@@ -44,7 +44,7 @@ export function PaymentTab() {
   useEffect(() => {
     if (arrival !== 'return' || !status.data || welcomed.current) return;
     welcomed.current = true;
-    if (status.data.connected) toast.success('Payment account connected', { description: CONNECT_TEXT.ready });
+    if (status.data.connected) toast.success('Payment account connected', { description: readyText(status.data.provider) });
     else toast.message('Onboarding saved', { description: 'Finish the steps marked Action required to start taking payments.' });
   }, [arrival, status.data]);
 
@@ -79,7 +79,7 @@ export function PaymentTab() {
       <ConnectPanel status={data} refreshing={status.isFetching} connecting={onboarding.isPending || onboarding.isSuccess} onRefresh={refresh} onConnect={connect} />
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3"><ConnectChecklist items={data.checklist} /></div>
-        <div className="lg:col-span-2"><CapabilityList capabilities={data.capabilities} /></div>
+        <div className="lg:col-span-2"><CapabilityList capabilities={data.capabilities} provider={data.provider} /></div>
       </div>
     </div>
   );

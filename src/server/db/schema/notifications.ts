@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenants, users } from './platform';
+import { users } from './accounts';
+import { createdAt } from './columns';
+import { tenants } from './tenants';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+// Tables of the notifications module (src/server/modules/notifications): web push.
 
 /**
  * A browser that agreed to web push for one store (admin spec §3 "Push subscription"). `customer`

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { tenants } from './platform';
+import { type AnyPgColumn, boolean, check, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { VAT_RATES } from '../../../shared/vat';
+import { createdAt, tenantId, updatedAt } from './columns';
+
+// Tables of the catalogue module (src/server/modules/catalogue): categories, products, their pictures,
+// variants and category links, and the storefront search index.
 
 /** A VAT rate column: one of the four, or null for "inherit". */
 export const VAT_RATE_CHECK = sql.raw(`vat_rate is null or vat_rate in (${VAT_RATES.map((r) => `'${r}'`).join(', ')})`);
-
-const tenantId = () => uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A name/value pair: variant options ("Colour: Sage") and product specifications ("Material: Linen"). */
 export interface NameValue {
@@ -72,6 +71,12 @@ export const products = pgTable(
     averageRating: numeric('average_rating', { precision: 3, scale: 2, mode: 'number' }),
     /** Its VAT rate (issue 25); null: its main category's default, else standard. */
     vatRate: text('vat_rate', { enum: VAT_RATES }),
+    /**
+     * Its variants' option values as 'Name' U+001F 'Value', without repeats, kept by the database from
+     * product_variants (migration 0041): the storefront's option filters and counts read this one
+     * column instead of every variant (issue 27 item 8). Never written by the app.
+     */
+    optionValues: text('option_values').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -155,38 +160,58 @@ export const productCategories = pgTable(
   (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_category_idx').on(t.tenantId, t.categoryId, t.productId)],
 );
 
-/** Shopper reviews. New ones wait for moderation; only approved ones are shown and counted. */
-export const reviews = pgTable(
-  'reviews',
+// The storefront search index (docs/decisions/008-search-index-behind-definer-functions.md). Triggers on
+// products keep both tables in step; the app role holds no privilege on them and reads them only through
+// the SECURITY DEFINER functions search_terms() and search_matches(), which scope every read to
+// app.tenant_id themselves. That is what lets the GIN indexes serve: row-level security would check the
+// tenant policy on every row before a non-LEAKPROOF @@.
+
+/** Postgres full-text search vector; only ever written by the database (triggers). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** One row per live (active, public) product: its words, weighted name and SKU, then brand, then description. */
+export const productSearch = pgTable(
+  'product_search',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
     tenantId: tenantId(),
-    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-    rating: smallint('rating').notNull(),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
-    customerEmail: text('customer_email').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
-    createdAt: createdAt(),
-    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /** lower(sku): a search for a whole SKU ("AB-12/3") finds it whatever its punctuation. */
+    skuKey: text('sku_key').notNull(),
+    /** English stems and the words as written (prefix matching needs the unstemmed words). */
+    document: tsvector('document').notNull(),
   },
   (t) => [
-    index('reviews_product_idx').on(t.tenantId, t.productId, t.status, t.createdAt),
-    index('reviews_status_idx').on(t.tenantId, t.status, t.createdAt),
-    check('reviews_rating_check', sql`rating between 1 and 5`),
-    check('reviews_status_check', sql`status in ('pending', 'approved', 'rejected')`),
+    // (tenant_id, document) in one GIN index (btree_gin): a common word is looked up in one shop's
+    // products, not in every shop's.
+    index('product_search_document_idx').using('gin', t.tenantId, t.document),
+    index('product_search_sku_idx').on(t.tenantId, t.skuKey),
   ],
 );
 
-/** Counted actions for per-address rate limits (review posting); every server instance sees the same. */
-export const rateLimitEvents = pgTable(
-  'rate_limit_events',
+/**
+ * Each shop's vocabulary: the words (letters only, 3-40 long, no English stop words) of its live
+ * products, which a misspelt search word is compared against. No unique key on purpose: concurrent
+ * product writes then never wait on (or deadlock over) a shared word row; a rare duplicate is harmless.
+ */
+export const searchWords = pgTable(
+  'search_words',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
     tenantId: tenantId(),
-    bucket: text('bucket').notNull(),
-    key: text('key').notNull(),
-    createdAt: createdAt(),
+    word: text('word').notNull(),
   },
-  (t) => [index('rate_limit_events_lookup_idx').on(t.tenantId, t.bucket, t.key, t.createdAt)],
+  (t) => [
+    index('search_words_word_idx').on(t.tenantId, t.word),
+    // A word within two edits of the typed one is at most two letters longer or shorter; the word itself
+    // rides in the index so the comparison needs no table read.
+    index('search_words_length_idx').on(t.tenantId, sql`char_length(${t.word})`, t.word),
+  ],
 );
+
+/**
+ * Tables the app role holds no privilege on, read only through SECURITY DEFINER functions that scope to
+ * app.tenant_id themselves: their row-level security is enabled but not forced (the functions run as
+ * the owner and must reach the GIN indexes). src/server/db/rls.test.ts checks both halves.
+ */
+export const DEFINER_ONLY_TABLES = ['product_search', 'search_words'] as const;
