@@ -52,24 +52,30 @@ const toRule = (row: repo.CodeRow): DiscountRule => ({
   isActive: row.isActive,
 });
 
+/** A cart's own unpaid checkouts: known already (at checkout), or looked up only if a rule needs them. */
+export type OwnOrderIds = readonly string[] | (() => Promise<readonly string[]>);
+
 /**
  * Checks `typed` against the basket. `email`: whose use "one per customer" counts (the checkout's email,
  * or the signed-in shopper's; none yet for a guest's cart). `ownOrderIds`: the cart's own unpaid
- * checkouts, whose held uses are this shopper's and do not count against them.
+ * checkouts, whose held uses are this shopper's and do not count against them; read only for a code
+ * with a limit or one use per customer, so most codes cost the cart no look-up of its checkouts.
  */
 export async function evaluateCode(
   ctx: StoreTx,
   typed: string,
   lines: readonly BasketLine[],
-  who: { email: string | null; ownOrderIds: readonly string[]; now?: Date },
+  who: { email: string | null; ownOrderIds: OwnOrderIds; now?: Date },
 ): Promise<CartDiscount> {
   const code = normaliseDiscountCode(typed);
   const row = DISCOUNT_CODE_PATTERN.test(code) ? await repo.findByCode(ctx, code) : null;
   if (!row) return { refused: { code, reason: 'unknown', message: DISCOUNT_TEXT.unknown } };
   const rule = toRule(row);
   const categories = rule.appliesTo === 'items' && rule.categoryIds.length > 0 ? await productCategoryIds(ctx, [...new Set(lines.map((l) => l.product_id))]) : new Map<string, string[]>();
-  const usesByOthers = rule.usageLimit === null ? 0 : await repo.usesExcept(ctx, row, who.ownOrderIds);
-  const usedByCustomer = rule.oncePerCustomer && who.email ? await repo.usedByEmail(ctx, row.id, who.email, who.ownOrderIds) : false;
+  const needsOwn = rule.usageLimit !== null || (rule.oncePerCustomer && who.email !== null);
+  const own = !needsOwn ? [] : typeof who.ownOrderIds === 'function' ? await who.ownOrderIds() : who.ownOrderIds;
+  const usesByOthers = rule.usageLimit === null ? 0 : await repo.usesExcept(ctx, row, own);
+  const usedByCustomer = rule.oncePerCustomer && who.email ? await repo.usedByEmail(ctx, row.id, who.email, own) : false;
   const result = evaluateDiscount(
     rule,
     lines.map((l) => ({ product_id: l.product_id, line_total: l.line_total, category_ids: categories.get(l.product_id) ?? [] })),

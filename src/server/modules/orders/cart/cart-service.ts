@@ -117,7 +117,7 @@ export function computeTotals(lines: PricedLine[], methods: repo.ShippingMethodR
  */
 export async function cartDiscount(ctx: StoreCtx, cart: repo.CartRow, lines: PricedLine[], email: string | null = null, ownOrderIds?: string[]): Promise<CartDiscount | null> {
   if (!cart.discountCode || lines.length === 0) return null;
-  const own = ownOrderIds ?? (await heldOrdersOfCart(ctx, cart.id)).map((o) => o.id);
+  const own = ownOrderIds ?? (async () => (await heldOrdersOfCart(ctx, cart.id)).map((o) => o.id));
   return evaluateCode(ctx, cart.discountCode, lines, { email: email ?? ctx.actor?.email ?? null, ownOrderIds: own });
 }
 
@@ -221,8 +221,6 @@ export async function removeDiscountCode(ctx: StoreCtx, cart: repo.CartRow | nul
   cart.discountCode = null;
 }
 
-
-/** A line's name as the shopper chose it: 'Enamel Camping Mug (Mustard)'. */
 /**
  * Refuses a change that would take a line past the stock it can have (decision 010): 409
  * out_of_stock, as checkout answers, saying how many are left. `lines` are the cart's lines as they

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { EMAIL_SETTINGS_TEXT, type EmailTemplate } from '@shared/email-settings';
 import { Alert } from '@/components/ui/alert';
@@ -67,6 +67,7 @@ function TemplateForm({ template, onDone }: { template: EmailTemplate | null; on
   // Where a picked variable goes: the text field used last, at its cursor.
   const [lastField, setLastField] = useState<TextField>('html');
   const formRef = useRef<HTMLFormElement>(null);
+  const htmlCaret = useRef<{ value: string; caret: number } | null>(null);
   const insert = (snippet: string) => {
     if (lastField === 'html' && bodyMode === 'rich' && editorHandle.current) return editorHandle.current.insertText(snippet);
     const el = lastField === 'html' ? htmlArea.current : (formRef.current?.elements.namedItem(lastField) as HTMLInputElement | HTMLTextAreaElement | null);
@@ -74,12 +75,22 @@ function TemplateForm({ template, onDone }: { template: EmailTemplate | null; on
     const start = el?.selectionStart ?? value.length;
     const end = el?.selectionEnd ?? value.length;
     const caret = start + snippet.length;
-    form.setValue(lastField, value.slice(0, start) + snippet + value.slice(end), { shouldDirty: true });
+    const next = value.slice(0, start) + snippet + value.slice(end);
+    form.setValue(lastField, next, { shouldDirty: true });
     el?.focus();
     el?.setSelectionRange(caret, caret);
     // The body's text area is controlled: React writes its new value after this, so the cursor follows then.
-    if (lastField === 'html') requestAnimationFrame(() => htmlArea.current?.setSelectionRange(caret, caret));
+    if (lastField === 'html') htmlCaret.current = { value: next, caret };
   };
+  // The body's cursor after an insert, put in the commit that writes the new value, so nothing typed next
+  // can land before it moves (an animation frame could come after the next keystrokes on a busy machine).
+  useLayoutEffect(() => {
+    const pending = htmlCaret.current;
+    const area = htmlArea.current;
+    if (!pending || !area || area.value !== pending.value) return;
+    area.setSelectionRange(pending.caret, pending.caret);
+    htmlCaret.current = null;
+  });
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
