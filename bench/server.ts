@@ -55,7 +55,9 @@ export async function prepareDatabase(
 export async function startServer(port: number, env: Record<string, string>, options: { memory?: boolean } = {}) {
   const probeArgs = options.memory ? ['--expose-gc', '--import', path.join(root, 'bench/memory-probe.mjs')] : [];
   const stdio: StdioOptions = options.memory ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'];
-  const child = spawn(process.execPath, [...serverNodeArgs(), ...probeArgs, 'scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env }, stdio });
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profileArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...serverNodeArgs(), ...probeArgs, ...profileArgs, 'scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env }, stdio });
   for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;

@@ -37,6 +37,9 @@ export const discountCodes = pgTable(
   },
   (t) => [
     uniqueIndex('discount_codes_code_uq').on(t.tenantId, sql`upper(${t.code})`),
+    // The shop's look-up: codes are kept in upper case (the check below), so a typed code upper-cased
+    // matches the column itself, which row-level security lets an index find (upper() is not leakproof).
+    index('discount_codes_code_idx').on(t.tenantId, t.code),
     index('discount_codes_tenant_idx').on(t.tenantId, t.createdAt),
     check('discount_codes_kind_check', sql`kind in ('percentage', 'fixed', 'free_delivery')`),
     check('discount_codes_applies_check', sql`applies_to in ('order', 'items')`),

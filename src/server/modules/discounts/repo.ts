@@ -7,12 +7,17 @@ import { discountCodes, discountRedemptions } from '../../db/schema';
 
 export type CodeRow = typeof discountCodes.$inferSelect;
 
-/** The store's code as typed, matched without regard to case; another store's code is not found. */
+/**
+ * The store's code as typed, matched without regard to case; another store's code is not found. Codes
+ * are stored in upper case, so the typed one upper-cased is compared with the column as it is: through
+ * row-level security an index serves `code = $1` but not `upper(code) = upper($1)` (upper() is not
+ * leakproof), which read every code of the store.
+ */
 export async function findByCode(ctx: StoreTx, code: string): Promise<CodeRow | null> {
   const [row] = await ctx.tx
     .select()
     .from(discountCodes)
-    .where(and(eq(discountCodes.tenantId, ctx.tenantId), sql`upper(${discountCodes.code}) = upper(${code})`))
+    .where(and(eq(discountCodes.tenantId, ctx.tenantId), eq(discountCodes.code, code.toUpperCase())))
     .limit(1);
   return row ?? null;
 }

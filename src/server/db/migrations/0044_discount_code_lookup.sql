@@ -1,0 +1,1 @@
+CREATE INDEX "discount_codes_code_idx" ON "discount_codes" USING btree ("tenant_id","code");
