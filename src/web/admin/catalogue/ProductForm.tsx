@@ -7,9 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { Switch } from '@/components/ui/switch';
+import { SwitchRow } from '@/components/ui/switch-row';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useSaveProduct, type SuggestGoal } from '@/lib/admin-products';
@@ -313,15 +312,3 @@ function Counter({ value, max }: { value: number; max: number }) {
   return <span className={cn('text-xs tabular-nums', value > max ? 'font-medium text-red-600' : 'text-zinc-500')}>{value}/{max}</span>;
 }
 
-function SwitchRow({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (on: boolean) => void }) {
-  const id = `switch-${label.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <div className="flex items-start justify-between gap-4">
-      <div>
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-hint`} className="text-xs text-zinc-500">{hint}</p>
-      </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
-    </div>
-  );
-}

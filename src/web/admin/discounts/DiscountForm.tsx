@@ -9,7 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { Switch } from '@/components/ui/switch';
+import { SwitchRow } from '@/components/ui/switch-row';
 import { errorMessage } from '@/lib/api';
 import { useSaveDiscount, type AdminDiscountDetail } from '@/lib/admin-discounts';
 import { toast } from '@/lib/toast';
@@ -253,18 +253,6 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function SwitchRow({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (on: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-start justify-between gap-4">
-      <div>
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-hint`} className="text-xs text-zinc-500">{hint}</p>
-      </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
-    </div>
-  );
-}
 
 type ChoiceProps = ReturnType<ReturnType<typeof useForm<DiscountFormValues>>['register']> & { value: string; label: string; hint: string };
 
