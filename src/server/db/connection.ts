@@ -16,6 +16,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { probeDatabase, type Readiness } from './readiness';
 import { ensureDerivedLogin } from './app-login';
 import { listenOnPostgres, type Listen } from './notifications';
+import { DeferredBeginClient } from './deferred-begin';
 
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is underneath. */
@@ -98,7 +99,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       const url = appUrl ?? (await ensureDerivedLogin(owner, ownerUrl));
       // An idle client losing its connection must not crash the process; the pool replaces it.
       // statement_timeout goes in each connection's startup packet: every statement of a request or job.
-      const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: waitMs, statement_timeout: statementTimeoutMs });
+      // Each transaction's `begin` travels with its scope's statement (deferred-begin.ts).
+      const pool = new pg.Pool({ Client: DeferredBeginClient, connectionString: url, max: size, connectionTimeoutMillis: waitMs, statement_timeout: statementTimeoutMs });
       limitPoolQueue(pool, queueLimit);
       pool.on('error', () => {});
       try {

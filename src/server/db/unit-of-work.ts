@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
 import type { AppConnection, Tx } from './connection';
 import type { Readiness } from './readiness';
 import type { Listen } from './notifications';
@@ -20,6 +21,21 @@ export interface Scope {
 }
 
 export const APP_ROLE = 'shop_app';
+
+/**
+ * The statement that sets a transaction's scope. Its values are written as escaped literals, not
+ * parameters: with no parameters it can travel in the same message as `begin` (deferred-begin.ts),
+ * one round trip fewer for every request. pg's escapeLiteral quotes any string safely.
+ */
+function scopeStatement(scope: Scope): SQL {
+  const literal = (value: string) => sql.raw(pg.escapeLiteral(value));
+  return sql`select set_config('role', ${literal(APP_ROLE)}, true),
+                   set_config('app.tenant_id', ${literal(scope.tenantId ?? '')}, true),
+                   set_config('app.user_id', ${literal(scope.userId ?? '')}, true),
+                   set_config('app.platform_owner', ${literal(scope.platformOwner ? 'on' : '')}, true),
+                   set_config('app.platform_sales', ${literal(scope.platformSales ? 'on' : '')}, true),
+                   set_config('app.session_hash', ${literal(scope.sessionHash ?? '')}, true)`;
+}
 
 export type AfterCommit = () => void | Promise<void>;
 
@@ -62,14 +78,7 @@ export class UnitOfWork {
     const pending: AfterCommit[] = [];
     const emitted = new Set<string>();
     const result = await this.connection.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config('role', ${APP_ROLE}, true),
-                   set_config('app.tenant_id', ${scope.tenantId ?? ''}, true),
-                   set_config('app.user_id', ${scope.userId ?? ''}, true),
-                   set_config('app.platform_owner', ${scope.platformOwner ? 'on' : ''}, true),
-                   set_config('app.platform_sales', ${scope.platformSales ? 'on' : ''}, true),
-                   set_config('app.session_hash', ${scope.sessionHash ?? ''}, true)`,
-      );
+      await tx.execute(scopeStatement(scope));
       const work: Work = {
         tx,
         afterCommit: (after) => pending.push(after),

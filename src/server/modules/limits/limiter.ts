@@ -22,25 +22,39 @@ export interface WindowState {
 /** The tables counted in a window: every row has created_at. */
 type CountedTable = 'platform_rate_limit_events' | 'sign_in_failures' | 'rate_limit_events';
 
+/** One counter to read: the rows of `table` matching `where`, against `limit`. */
+export interface Counter {
+  table: CountedTable;
+  where: SQL;
+  limit: Pick<Limit, 'max' | 'windowMs'>;
+}
+
 /**
  * Counts the rows of `table` matching `where` in the last `windowMs`. Reads only the newest `max`
  * rows through the (key, created_at) index; the max-th newest one says when the limit lets go
  * (Retry-After), exactly rather than a whole window.
  */
 export async function windowState(tx: Tx, table: CountedTable, where: SQL, limit: Pick<Limit, 'max' | 'windowMs'>): Promise<WindowState> {
-  const window = sql`(${limit.windowMs} * interval '1 millisecond')`;
-  const [row] = rowsOf<{ n: number; free_in_ms: number | string | null }>(
-    await tx.execute(sql`
-      with recent as (
-        select created_at from ${sql.identifier(table)}
-        where ${where} and created_at > now() - ${window}
-        order by created_at desc limit ${limit.max}
-      )
-      select count(*)::int as n, extract(epoch from (min(created_at) + ${window} - now())) * 1000 as free_in_ms from recent`),
-  );
-  const count = row?.n ?? 0;
-  const freeInMs = Number(row?.free_in_ms ?? 0);
-  return { count, retryAfterSeconds: count >= limit.max ? Math.max(1, Math.ceil(freeInMs / 1000)) : 0 };
+  return (await windowStates(tx, [{ table, where, limit }]))[0];
+}
+
+/** Several counters read in one statement (one round trip), answered in the order asked. */
+export async function windowStates(tx: Tx, counters: readonly Counter[]): Promise<WindowState[]> {
+  if (counters.length === 0) return [];
+  const parts = counters.map(({ table, where, limit }, i) => {
+    const window = sql`(${limit.windowMs} * interval '1 millisecond')`;
+    return sql`select ${i}::int as i, count(*)::int as n, extract(epoch from (min(created_at) + ${window} - now())) * 1000 as free_in_ms
+      from (select created_at from ${sql.identifier(table)}
+            where ${where} and created_at > now() - ${window}
+            order by created_at desc limit ${limit.max}) recent`;
+  });
+  const rows = rowsOf<{ i: number; n: number; free_in_ms: number | string | null }>(await tx.execute(sql.join(parts, sql` union all `)));
+  return counters.map(({ limit }, i) => {
+    const row = rows.find((r) => Number(r.i) === i);
+    const count = row?.n ?? 0;
+    const freeInMs = Number(row?.free_in_ms ?? 0);
+    return { count, retryAfterSeconds: count >= limit.max ? Math.max(1, Math.ceil(freeInMs / 1000)) : 0 };
+  });
 }
 
 /** 429 `rate_limited` with the limit's words and a Retry-After header in whole seconds. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { StoreCtx } from '../../../http/context';
-import { rateLimited, spendStoreAllowance, windowState, type Limit } from '../../limits';
+import { rateLimited, spendStoreAllowance, windowStates, type Limit } from '../../limits';
 import { DISCOUNT_TEXT } from '../../../../shared/discounts';
 
 // Guessing discount codes (issue 28 item 5): refused tries are counted per cart and per client address
@@ -23,10 +23,15 @@ const limitsOf = (who: Trier): [Limit, string][] => [...(who.cartKey ? [[PER_CAR
 
 /** 429 before a try is even looked at, when either counter is full. */
 export async function assertMayTryCode(ctx: StoreCtx, who: Trier): Promise<void> {
-  for (const [limit, key] of limitsOf(who)) {
-    const state = await windowState(ctx.tx, 'rate_limit_events', sql`tenant_id = ${ctx.tenantId} and bucket = ${limit.bucket} and key = ${key}`, limit);
-    if (state.count >= limit.max) throw rateLimited(limit.message, state.retryAfterSeconds);
-  }
+  const limits = limitsOf(who);
+  // Both counters in one statement: this runs before every try, applied or not.
+  const states = await windowStates(
+    ctx.tx,
+    limits.map(([limit, key]) => ({ table: 'rate_limit_events' as const, where: sql`tenant_id = ${ctx.tenantId} and bucket = ${limit.bucket} and key = ${key}`, limit })),
+  );
+  // The longest wait of the full ones: a try is refused until every counter has room.
+  const full = limits.flatMap(([limit], i) => (states[i].count >= limit.max ? [{ limit, wait: states[i].retryAfterSeconds }] : []));
+  if (full.length > 0) throw rateLimited(full[0].limit.message, Math.max(...full.map((f) => f.wait)));
 }
 
 /** Counts a refused try against both (in its own transaction: the refusal's 409 must not roll it back). */
