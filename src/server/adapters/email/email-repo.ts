@@ -18,8 +18,8 @@ const ofSender = (tenantId: string | null): SQL => (tenantId === null ? sql`tena
 export async function insertMessage(tx: Tx, m: EmailMessage, provider: string): Promise<SentEmail> {
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`
-      insert into email_messages (tenant_id, to_address, subject, html, text, kind, status, provider, order_id, order_number)
-      values (${m.tenantId}, ${m.to}, ${m.subject}, ${m.html}, ${m.text}, ${m.kind}, 'stored', ${provider}, ${m.orderId ?? null}, ${m.orderNumber ?? null})
+      insert into email_messages (tenant_id, to_address, subject, html, text, kind, status, provider, order_id, order_number, unsubscribe_url)
+      values (${m.tenantId}, ${m.to}, ${m.subject}, ${m.html}, ${m.text}, ${m.kind}, 'stored', ${provider}, ${m.orderId ?? null}, ${m.orderNumber ?? null}, ${m.unsubscribeUrl ?? null})
       returning id`),
   );
   return { id: rows[0].id, status: 'stored', provider, error: null };
@@ -31,6 +31,7 @@ export interface ClaimedEmail {
   subject: string;
   html: string;
   text: string;
+  unsubscribe_url: string | null;
 }
 
 /** Takes the oldest waiting message of the tenant (or the platform's, null) for delivery, or null when none waits. */
@@ -44,7 +45,7 @@ export async function claimNext(tx: Tx, tenantId: string | null, provider: strin
           and (sent_at is null or sent_at < now() - ${LEASE}::interval)
         order by created_at limit 1
         for update skip locked)
-      returning e.id, e.to_address, e.subject, e.html, e.text`),
+      returning e.id, e.to_address, e.subject, e.html, e.text, e.unsubscribe_url`),
   );
   return rows[0] ?? null;
 }

@@ -18,6 +18,11 @@ export interface EmailMessage {
   orderId?: string | null;
   /** The order's number as the shopper knows it, kept with the message for the outbox. */
   orderNumber?: string | null;
+  /**
+   * Where a mail client's own "Unsubscribe" button posts (RFC 8058): sent as List-Unsubscribe with
+   * List-Unsubscribe-Post: List-Unsubscribe=One-Click. Only for mail a shopper can stop (reminders).
+   */
+  unsubscribeUrl?: string | null;
 }
 
 export interface SentEmail {

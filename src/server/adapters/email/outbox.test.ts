@@ -52,7 +52,7 @@ describe('built-in email outbox', () => {
   it('records every field under the tenant, with status stored and provider outbox', async () => {
     const { sent, orderId } = await inTenant(demo, async (tx) => {
       const orderId = await insertOrder(tx, demo);
-      return { orderId, sent: await outbox.send({ tx, afterCommit: () => {} }, message({ orderId, orderNumber: 'ORD-1001' })) };
+      return { orderId, sent: await outbox.send({ tx, afterCommit: () => {} }, message({ orderId, orderNumber: 'ORD-1001', unsubscribeUrl: 'https://demo.example/email/unsubscribe?token=t' })) };
     });
     expect(sent).toEqual({ id: expect.any(String), status: 'stored', provider: 'outbox', error: null });
     const rows = await inTenant(demo, (tx) => tx.select().from(emailMessages));
@@ -70,6 +70,7 @@ describe('built-in email outbox', () => {
         error: null,
         orderId,
         orderNumber: 'ORD-1001',
+        unsubscribeUrl: 'https://demo.example/email/unsubscribe?token=t',
         createdAt: expect.any(Date),
         sentAt: null,
       },

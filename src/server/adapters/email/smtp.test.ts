@@ -82,6 +82,21 @@ describe('SMTP email sender', () => {
     expect(row.sentAt).toBeInstanceOf(Date);
   });
 
+  it('a reminder names its one-click unsubscribe address (RFC 8058); other mail has no such header', async () => {
+    const s = sender();
+    const stop = 'https://demo.example/email/unsubscribe?token=abc_123';
+    await inDemo(async (work) => {
+      await s.send(work, message({ to: 'reminded@example.test', kind: 'checkout_recovery', unsubscribeUrl: stop }));
+      await s.send(work, message({ to: 'receipt@example.test' }));
+    });
+    await s.idle();
+    const to = (address: string) => smtp.received.find((m) => m.recipients[0] === address)!;
+    expect(to('reminded@example.test').header('list-unsubscribe')).toBe(`<${stop}>`);
+    expect(to('reminded@example.test').header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(to('receipt@example.test').header('list-unsubscribe')).toBeUndefined();
+    expect(to('receipt@example.test').header('list-unsubscribe-post')).toBeUndefined();
+  });
+
   it('uses the EMAIL_FROM name when it has one, and sends all of one transaction’s mail', async () => {
     const s = sender({ from: { name: 'Shops Platform', address: 'mail@shops.test' } });
     await inDemo(async (work) => {

@@ -119,6 +119,8 @@ export class SmtpEmailSender implements EmailSender {
         subject: m.subject,
         html: m.html,
         text: m.text,
+        // A reminder names its unsubscribe address for the mail client's own button (RFC 8058 one-click).
+        ...(m.unsubscribe_url ? { list: { unsubscribe: m.unsubscribe_url }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
         // Message content is ours, but never let it pull in local files or remote URLs.
         disableFileAccess: true,
         disableUrlAccess: true,

@@ -26,6 +26,8 @@ export const emailMessages = pgTable(
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     /** Copied when sent: the outbox names the order without reading the orders module's table. */
     orderNumber: text('order_number'),
+    /** The one-click unsubscribe address sent as List-Unsubscribe (reminders only). */
+    unsubscribeUrl: text('unsubscribe_url'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

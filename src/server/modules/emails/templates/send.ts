@@ -20,6 +20,8 @@ export interface TemplatedEmail {
   /** Kept with the message, so the outbox names the order without reading the orders table. */
   orderNumber?: string | null;
   subjectPrefix?: string;
+  /** Mail a shopper can stop: its one-click unsubscribe address (List-Unsubscribe). */
+  unsubscribeUrl?: string;
 }
 
 /**
@@ -65,5 +67,6 @@ export async function sendTemplatedEmail(ctx: StoreCtx, email: EmailSender, mess
     kind: message.kind ?? message.key,
     orderId: message.orderId ?? null,
     orderNumber: message.orderNumber ?? null,
+    unsubscribeUrl: message.unsubscribeUrl ?? null,
   });
 }

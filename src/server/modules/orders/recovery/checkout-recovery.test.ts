@@ -28,9 +28,9 @@ type Shopper = ReturnType<typeof makeShopper>;
 const send = () => sendDueRecoveries({ scopes: t.scopes, email: t.app.deps.email, hourMs: HOUR });
 const setting = (body: unknown, cookie = admin, host = DEMO_HOST) => call(t.app, 'PUT', SETTINGS, { cookie, host, body });
 
-interface Mail { id: string; to_address: string; subject: string; html: string; text: string; order_id: string | null; order_number: string | null }
+interface Mail { id: string; to_address: string; subject: string; html: string; text: string; order_id: string | null; order_number: string | null; unsubscribe_url: string | null }
 const recoveryMails = async (): Promise<Mail[]> =>
-  rowsOf<Mail>(await t.database.db.execute(sql`select id, to_address, subject, html, text, order_id, order_number from email_messages where kind = 'checkout_recovery' order by created_at, id`));
+  rowsOf<Mail>(await t.database.db.execute(sql`select id, to_address, subject, html, text, order_id, order_number, unsubscribe_url from email_messages where kind = 'checkout_recovery' order by created_at, id`));
 
 async function recoveryOf(orderNumber: string) {
   return rowsOf<{ sent_at: Date | null; skipped: string | null; restored_at: Date | null; restored_cart_id: string | null; recovered_order_id: string | null; recovered_total: number | null; token_hash: string | null }>(
@@ -217,6 +217,8 @@ describe('the email', () => {
     const { cart, unsubscribe } = linksOf(mail);
     expect(cart.host).toBe(DEMO_HOST);
     expect(unsubscribe.host).toBe(DEMO_HOST);
+    // The same address goes out as List-Unsubscribe, for the mail client's own button (smtp.test.ts).
+    expect(mail.unsubscribe_url).toBe(unsubscribe.href);
     expect(mail.html).toContain(`href="${cart.href.replace(/&/g, '&amp;')}"`);
     expect(mail.html).toMatch(/<a href="http:\/\/demo\.localhost:3000\/email\/unsubscribe\?token=[^"]+"[^>]*>Unsubscribe<\/a>/);
     // The token is random, stored only as a hash.

@@ -102,6 +102,7 @@ interface Shop {
 
 async function sendReminder(ctx: StoreCtx, email: EmailSender, shop: Shop, checkout: DueCheckout, items: orders.OrderItemRow[], links: { base: string; token: string; unsubscribeToken: string }): Promise<void> {
   const cartUrl = restoreUrl(links.base, links.token);
+  const stopUrl = unsubscribeUrl(links.base, links.unsubscribeToken);
   await sendTemplatedEmail(ctx, email, {
     key: 'checkout_recovery',
     to: checkout.email,
@@ -129,8 +130,9 @@ async function sendReminder(ctx: StoreCtx, email: EmailSender, shop: Shop, check
       cart_url: cartUrl,
       cart_button: renderEmailButton({ label: 'Return to your cart', url: cartUrl }),
       link_days: String(CHECKOUT_RECOVERY.linkDays),
-      unsubscribe_url: unsubscribeUrl(links.base, links.unsubscribeToken),
+      unsubscribe_url: stopUrl,
     },
+    unsubscribeUrl: stopUrl,
   });
   await orders.addEvent(ctx, checkout.id, 'recovery_email_sent', `Checkout recovery email sent to ${checkout.email}`);
 }
