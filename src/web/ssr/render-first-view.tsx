@@ -1,0 +1,108 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { QueryClient, QueryClientProvider, dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
+import { App } from '@/app/App';
+import { ApiError } from '@/lib/api';
+
+/**
+ * The storefront's first view rendered on the server (issue 29), from the same components the browser
+ * runs: no second template. Server only (Node streams, AsyncLocalStorage); never imported by main.tsx.
+ *
+ * Components ask for their data with useQuery, which on the server only registers the query. So the
+ * page is rendered, the queries it registered are fetched, and it is rendered again, until a render
+ * asks for nothing new (a product page takes three: the store, then its header menu and the product,
+ * then related products). prerender waits for lazy parts (footer, page bundles), so the HTML is whole.
+ *
+ * Data comes from the server's own API through `fetchApi` (the same JSON the browser would get), as
+ * an anonymous visitor: what belongs to one shopper (session, cart, orders) is never fetched here and
+ * renders in its loading state, for the browser to fill in. So one page's HTML can serve everyone.
+ */
+
+/** Answers an API path for the page's host, as fetch would (the server passes its own routes). */
+export type FetchApi = (path: string, init?: RequestInit) => Promise<Response>;
+
+export interface FirstView {
+  /** The app's markup, for inside <div id="root">. */
+  html: string;
+  /** The query cache as rendered, for the browser to hydrate from without asking again. */
+  state: DehydratedState;
+  /** 404 when the page's record is missing (unknown product, category or page), else 200. */
+  status: 200 | 404;
+  /** Renders it took (the last one asked for nothing new). */
+  renders: number;
+}
+
+/** Query keys that are one visitor's own, never put in HTML that everyone may be served. */
+const VISITOR_KEYS = new Set(['auth', 'cart', 'orders', 'admin', 'account']);
+const isVisitorsOwn = (query: Query) => VISITOR_KEYS.has(String(query.queryKey[0]));
+
+/** A page asks for its data in a few rounds; more than this is a loop, and the last render stands. */
+const MAX_RENDERS = 5;
+
+// The app's api() calls fetch('/api/...'). While a first view renders, such relative calls go to the
+// render's own fetchApi (found through the async context, so renders at once never mix hosts); any
+// other call goes to the real fetch untouched.
+const current = new AsyncLocalStorage<FetchApi>();
+let shimmed = false;
+function routeRelativeFetches(): void {
+  if (shimmed) return;
+  shimmed = true;
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const fetchApi = current.getStore();
+    if (fetchApi && typeof input === 'string' && input.startsWith('/')) return fetchApi(input, init);
+    return realFetch(input, init);
+  };
+}
+
+async function renderOnce(client: QueryClient, url: string): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <QueryClientProvider client={client}>
+        <StaticRouter location={url}>
+          <App />
+        </StaticRouter>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += chunk;
+  return html;
+}
+
+/** Registered but never fetched, and not the visitor's own: what the next round fetches. */
+const unfetched = (client: QueryClient) =>
+  client
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && q.state.dataUpdateCount === 0 && q.state.errorUpdateCount === 0 && !isVisitorsOwn(q));
+
+/** Renders `url` (path and query) of the store whose API `fetchApi` answers. */
+export function renderFirstView(url: string, fetchApi: FetchApi): Promise<FirstView> {
+  routeRelativeFetches();
+  return current.run(fetchApi, async () => {
+    // No retries and nothing stale: on the server every answer is fetched once, for this page, and a
+    // failure renders as the failure (retryOnMount would show the loading state instead).
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } } });
+    let html = '';
+    let renders = 0;
+    while (renders < MAX_RENDERS) {
+      html = await renderOnce(client, url);
+      renders += 1;
+      const next = unfetched(client);
+      if (next.length === 0) break;
+      // Failures stay in the cache as errors, and the next render shows them (a 404 page, say).
+      await Promise.all(next.map((q) => client.prefetchQuery({ queryKey: q.queryKey, queryFn: q.options.queryFn as never })));
+    }
+    const errors = client
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.state.error);
+    const status: FirstView['status'] = errors.some((e) => e instanceof ApiError && e.status === 404) ? 404 : 200;
+    // Only what rendered successfully goes to the browser; failed queries are asked again there.
+    const state = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' && !isVisitorsOwn(q) });
+    return { html, state, status, renders };
+  });
+}
