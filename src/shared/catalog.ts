@@ -37,6 +37,11 @@ export function parseSort(raw: unknown): ProductSort | null {
 export interface ImageRef {
   image_url: string;
   alt_text: string | null;
+  /** The original's pixel size, once read (decision 052): the page reserves the picture's space. */
+  width?: number;
+  height?: number;
+  /** Widths of its resized copies in AVIF and WebP (shared/pictures.ts names them); absent until made. */
+  widths?: number[];
 }
 
 export interface CategoryRef {
