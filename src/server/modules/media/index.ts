@@ -5,5 +5,4 @@ export type { MediaUsage, MediaUsageFinder } from './usages';
 export { libraryUrls, recordImportedFiles, type ImportedFile } from './service';
 export { storageUnavailable } from './storage-errors';
 export { PictureJob, queuePictureBackfill, type PictureJobDeps, type PictureSource } from './pictures/picture-job';
-export { pictureSizes, type PictureSize } from './pictures/service';
-export { pictureUrls as libraryPictureUrls } from './repo';
+export { libraryPictureUrls, pictureSizes, type PictureSize } from './pictures/service';

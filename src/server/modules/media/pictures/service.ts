@@ -3,6 +3,7 @@ import { CONTENT_TYPES, contentTypeOf, tenantOfKey, type FileStorage } from '../
 import { enqueueJob } from '../../jobs';
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantName } from '../../../../shared/pictures';
 import * as repo from './repo';
+import { pictureUrls } from '../repo';
 
 /** Types whose copies are made, or whose size at least is read (SVG): what the storefront shows. */
 const PICTURE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/svg+xml']);
@@ -55,3 +56,6 @@ export async function forgetPicture(ctx: StoreTx, key: string): Promise<string[]
 
 /** Stores one copy beside its original; its content type is its format's. */
 export const putCopy = (storage: FileStorage, key: string, body: Buffer) => storage.put(key, body, CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)]);
+
+/** The library's pictures, for the one-off backfill (decision 052). */
+export const libraryPictureUrls = (ctx: StoreTx): Promise<string[]> => pictureUrls(ctx);
