@@ -3,7 +3,7 @@ import type { FileStorage } from '../../../adapters/storage/storage';
 import type { StoreTx } from '../../../http/context';
 import { enqueueJob, type ClaimedJob, type Lease } from '../../jobs';
 import { variantName } from '../../../../shared/pictures';
-import { measure, resizedCopies, UnreadablePicture, type Measured } from './resize';
+import { resizePicture, UnreadablePicture, type Measured } from './resize';
 import { copyKeys, putCopy, queuePictures } from './service';
 import * as repo from './repo';
 
@@ -59,16 +59,15 @@ export class PictureJob {
     if (!original) return this.fail(job, lease, 'The original file is missing.');
     let size: Measured;
     try {
-      size = await measure(original.body);
-      for await (const copy of resizedCopies(original.body, size.widths)) {
-        // Shutting down: let go now; another instance (or this one, restarted) makes them all again.
-        if (lease.signal.aborted) return lease.release();
+      size = await resizePicture(original.body, async (copy) => {
         await putCopy(storage, variantName(picture.storageKey, copy.width, copy.format), copy.body);
-      }
+      });
     } catch (err) {
       if (err instanceof UnreadablePicture) return this.fail(job, lease, err.message);
       throw err;
     }
+    // Shutting down meanwhile: let go; another instance (or this one, restarted) makes them again.
+    if (lease.signal.aborted) return lease.release();
     await this.inStore(job, async (ctx) => {
       await lease.hold(ctx.tx);
       if (await repo.findPicture(ctx, picture.id, true)) {
