@@ -34,6 +34,13 @@ export function parseSort(raw: unknown): ProductSort | null {
   return PRODUCT_SORTS.includes(raw as ProductSort) ? (raw as ProductSort) : null;
 }
 
+/** A stored picture's pixel size and the widths of its resized copies (shared/pictures.ts; decision 052). */
+export interface PictureSize {
+  width: number;
+  height: number;
+  widths?: number[];
+}
+
 export interface ImageRef {
   image_url: string;
   alt_text: string | null;
@@ -134,6 +141,8 @@ export interface CategoryNode {
   slug: string;
   description: string | null;
   hero_image_url: string | null;
+  /** The hero picture's size and resized copies once known (GET /api/categories only; decision 052). */
+  hero_size?: PictureSize;
   is_featured: boolean;
   display_order: number;
   children: CategoryNode[];

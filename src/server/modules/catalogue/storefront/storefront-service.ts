@@ -265,6 +265,20 @@ export async function categoryTree(ctx: StoreCtx): Promise<CategoryNode[]> {
   return rows.filter((r) => r.parent_id === null).map((r) => nodeOf(r, childrenOf(r.id)));
 }
 
+/**
+ * GET /api/categories: the tree, with each top category's hero picture sized once known (the home
+ * page shows them). Only here: other readers of the tree (the store's menu) have no pictures.
+ */
+export async function storefrontCategoryTree(ctx: StoreCtx): Promise<CategoryNode[]> {
+  const tree = await categoryTree(ctx);
+  const sizes = await pictureSizes(ctx, tree.flatMap((c) => (c.hero_image_url ? [c.hero_image_url] : [])));
+  for (const category of tree) {
+    const size = category.hero_image_url ? sizes.get(category.hero_image_url) : undefined;
+    if (size) category.hero_size = { width: size.width, height: size.height, ...(size.widths.length ? { widths: size.widths } : {}) };
+  }
+  return tree;
+}
+
 export async function getCategory(ctx: StoreCtx, slug: string): Promise<CategoryDetail> {
   const rows = await repo.listCategories(ctx);
   const row = rows.find((r) => r.slug === slug);

@@ -266,6 +266,11 @@ describe('the one-off backfill of existing pictures', () => {
     expect(svg.width).toBeGreaterThan(0);
     expect(svg.height).toBeGreaterThan(0);
     expect(svg.widths).toBeUndefined();
+    // The home page's category tiles: their hero pictures sized too.
+    const categories = (await call(t.app, 'GET', '/api/categories')).json().categories as { hero_image_url: string | null; hero_size?: { width: number; height: number; widths?: number[] } }[];
+    const heroes = categories.filter((c) => c.hero_image_url);
+    expect(heroes.length).toBeGreaterThan(0);
+    for (const c of heroes) expect(c.hero_size).toEqual({ width: expect.any(Number), height: expect.any(Number) });
     // Nothing of Acme's was recorded by Demo's backfill.
     expect(await owner(sql`select id from picture_variants where tenant_id = ${t.seed.tenantIds.acme}`)).toEqual([]);
   });
