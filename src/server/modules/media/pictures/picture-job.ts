@@ -66,8 +66,6 @@ export class PictureJob {
       if (err instanceof UnreadablePicture) return this.fail(job, lease, err.message);
       throw err;
     }
-    // Shutting down meanwhile: let go; another instance (or this one, restarted) makes them again.
-    if (lease.signal.aborted) return lease.release();
     await this.inStore(job, async (ctx) => {
       await lease.hold(ctx.tx);
       if (await repo.findPicture(ctx, picture.id, true)) {
