@@ -57,7 +57,21 @@ describe('product images journey', () => {
     const main = shopper.getByRole('img', { name: ALT }).first();
     await main.waitFor();
     expect(await main.getAttribute('src')).toMatch(/^\/files\/tenants\/[0-9a-f-]{36}\/media\/[0-9a-f-]{36}\.png$/);
-    await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+    // Loaded (its copies may be ready already: a srcset's w descriptor then sets its natural width).
+    await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    // Its resized copies are made in the background (decision 052); once they are, a shopper's fresh
+    // page gets a <picture> whose AVIF copy Chromium takes, sized before it loads, fetched first.
+    await expect
+      .poll(async () => (await page.evaluate(async (slug) => (await (await fetch(`/api/products/by-slug/${slug}`, { cache: 'no-store' })).json()).product.image.widths as number[] | undefined, SLUG)) ?? [], { timeout: 15_000 })
+      .toEqual([64]);
+    const fresh = (await newPage()).page;
+    await fresh.goto(url('demo.localhost', `/p/${SLUG}`));
+    const lcp = fresh.getByRole('img', { name: ALT }).first();
+    await lcp.waitFor();
+    await expect.poll(() => lcp.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/\.w64\.avif$/);
+    expect(await lcp.evaluate((img: HTMLImageElement) => [img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('loading'), img.getAttribute('fetchpriority'), img.parentElement?.tagName])).toEqual(['64', '64', 'eager', 'high', 'PICTURE']);
+    await fresh.context().close();
 
     // Deleting asks first, then the product is back to its own pictures.
     await page.getByRole('button', { name: 'Delete image 1' }).click();

@@ -57,6 +57,9 @@ export async function buildServer() {
   // The embedded database's thread (pglite-thread.ts) is started from the file beside that module too;
   // plain JavaScript, it runs as it is (it imports only @electric-sql/pglite, a runtime dependency).
   cpSync(path.join(root, 'src/server/db/pglite-worker.mjs'), path.join(outDir, 'pglite-worker.mjs'));
+  // The picture resizing process (resize.ts forks it from beside the bundle, decision 052): plain
+  // JavaScript importing only sharp, a runtime dependency.
+  cpSync(path.join(root, 'src/server/modules/media/pictures/resize-worker.mjs'), path.join(outDir, 'resize-worker.mjs'));
   if (!existsSync(path.join(outDir, 'migrations/meta/_journal.json'))) throw new Error('dist/server/migrations has no meta/_journal.json');
 }
 

@@ -41,10 +41,10 @@ import { InFlight, pushPaidOrders, pushRoutes, pushShippedOrders } from './modul
 import { registerTestGatewayRoutes } from './adapters/payments/provider';
 import { fileRoutes } from './adapters/storage/routes';
 import { mediaRoutes } from './modules/catalogue';
-import { catalogueMediaUsages, seoRoutes } from './modules/catalogue';
+import { catalogueMediaUsages, cataloguePictureUrls, seoRoutes } from './modules/catalogue';
 import { CATALOGUE_PAGE_ROUTES } from './modules/catalogue';
 import { CONTENT_PAGE_ROUTES, menuMediaUsages, navigationRoutes, pageMediaUsages, pageRoutes, publishedPagePaths, renderStorePage } from './modules/content';
-import { mediaLibraryRoutes } from './modules/media';
+import { libraryPictureUrls, mediaLibraryRoutes, PictureJob } from './modules/media';
 import { ImportJob, importRoutes } from './modules/imports';
 import { applyQuoteDepositEvent, crmRoutes, publicQuoteRoutes, quoteStraySubject, renderQuotePageHead } from './modules/crm';
 import { orderStraySubject } from './modules/orders';
@@ -188,6 +188,16 @@ function backgroundJobs(app: FastifyInstance, deps: AppDeps, options: BuildOptio
     chunkProducts,
   });
   jobs.register('product_import', imports.run, imports.giveUp);
+  // Resized copies of every stored picture (decision 052), and the one-off backfill of older ones.
+  const pictures = new PictureJob({
+    scopes: deps.scopes,
+    get storage() {
+      return deps.storage;
+    },
+    sources: [libraryPictureUrls, cataloguePictureUrls],
+  });
+  jobs.register('picture_variants', pictures.run, pictures.giveUp);
+  jobs.register('picture_backfill', pictures.backfill, pictures.giveUpBackfill);
   // Abandoned checkout recovery emails (decision 048): a pass every minute on every instance.
   registerCheckoutRecovery(
     jobs,

@@ -6,6 +6,7 @@ import { DatabaseUnavailableError, openDatabase, runMigrations, type Database } 
 import { isDatabaseEmpty, seedDemo, DEMO_ACCOUNTS, DEMO_TENANTS } from './seed/demo';
 import { allTenantIds, tenantName, TenantResolver } from './modules/tenants';
 import { CatalogueCache } from './modules/catalogue';
+import { queuePictureBackfill } from './modules/media';
 import { buildApp, STRAY_SUBJECTS, strayRefundDeps } from './app';
 import { createFileStorage } from './adapters/storage/create-file-storage';
 import { createPaymentProvider } from './adapters/payments/provider';
@@ -72,6 +73,8 @@ async function main(): Promise<void> {
   );
   const stopEmailSweep = startEmailSweep(email, { log: app.log });
   const stopReservationSweep = startReservationSweeper(scopes, payments, (error) => app.log.error({ err: error }, 'releasing lapsed stock holds failed'));
+  // Pictures stored before resized copies existed get them, once per store (decision 052).
+  await queuePictureBackfill(scopes, await scopes.run({ tenantId: null, userId: null }, (work) => allTenantIds(work)));
   const stopJobs = app.jobs.start();
   const stopRefundReconciler = startRefundReconciler({ scopes, payments, email, log: app.log }, (error) => app.log.error({ err: error }, 'reconciling pending refunds failed'));
   const stopStrayRefunds = startStrayRefundReconciler(strayRefundDeps(app.deps, app.log), STRAY_SUBJECTS, (error) => app.log.error({ err: error }, 'refunding stray payments failed'));

@@ -61,6 +61,7 @@ const OWNER: Record<string, string> = {
   navigation_menus: 'content',
   content_pages: 'content',
   media_files: 'media',
+  picture_variants: 'media',
   import_batches: 'imports',
   import_field_mappings: 'imports',
   import_row_errors: 'imports',

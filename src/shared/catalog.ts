@@ -34,9 +34,21 @@ export function parseSort(raw: unknown): ProductSort | null {
   return PRODUCT_SORTS.includes(raw as ProductSort) ? (raw as ProductSort) : null;
 }
 
+/** A stored picture's pixel size and the widths of its resized copies (shared/pictures.ts; decision 052). */
+export interface PictureSize {
+  width: number;
+  height: number;
+  widths?: number[];
+}
+
 export interface ImageRef {
   image_url: string;
   alt_text: string | null;
+  /** The original's pixel size, once read (decision 052): the page reserves the picture's space. */
+  width?: number;
+  height?: number;
+  /** Widths of its resized copies in AVIF and WebP (shared/pictures.ts names them); absent until made. */
+  widths?: number[];
 }
 
 export interface CategoryRef {
@@ -129,6 +141,8 @@ export interface CategoryNode {
   slug: string;
   description: string | null;
   hero_image_url: string | null;
+  /** The hero picture's size and resized copies once known (GET /api/categories only; decision 052). */
+  hero_size?: PictureSize;
   is_featured: boolean;
   display_order: number;
   children: CategoryNode[];

@@ -4,7 +4,7 @@ import { tenants } from './tenants';
 
 // Tables of the jobs module (src/server/modules/jobs): background work any instance may claim (issue 15).
 
-export const JOB_KINDS = ['product_import'] as const;
+export const JOB_KINDS = ['product_import', 'picture_variants', 'picture_backfill'] as const;
 
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -41,7 +41,7 @@ export const backgroundJobs = pgTable(
   (t) => [
     uniqueIndex('background_jobs_subject_uq').on(t.kind, t.subjectId),
     index('background_jobs_claim_idx').on(t.createdAt).where(sql`status in ('queued', 'running')`),
-    check('background_jobs_kind_check', sql`kind in ('product_import')`),
+    check('background_jobs_kind_check', sql`kind in ('product_import', 'picture_variants', 'picture_backfill')`),
     check('background_jobs_status_check', sql`status in ('queued', 'running', 'succeeded', 'failed')`),
     check('background_jobs_sizes_check', sql`attempts >= 0 and (locked_by is null or length(locked_by) <= 200) and (last_error is null or length(last_error) <= 2000) and jsonb_typeof(cursor) = 'object'`),
   ],

@@ -38,3 +38,39 @@ export const mediaFiles = pgTable(
     ),
   ],
 );
+
+export const PICTURE_STATES = ['pending', 'done', 'failed'] as const;
+export type PictureState = (typeof PICTURE_STATES)[number];
+
+/**
+ * A stored picture the storefront shows (an upload, an imported picture, a seeded one), and its
+ * resized copies (decision 052). The copies are made once, by a background job, beside the original
+ * (shared/pictures.ts names them); `widths` lists the widths made, each in AVIF and WebP, and is set
+ * only when all of them are stored (state done). width and height are the original's pixel size, so
+ * the storefront reserves the picture's space before it loads. The original is never changed.
+ */
+export const pictureVariants = pgTable(
+  'picture_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    /** The original's key in the storage adapter, and the URL pages show it by. */
+    storageKey: text('storage_key').notNull(),
+    url: text('url').notNull(),
+    state: text('state').$type<PictureState>().notNull().default('pending'),
+    width: integer('width'),
+    height: integer('height'),
+    widths: integer('widths').array().notNull().default(sql`'{}'::integer[]`),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('picture_variants_tenant_key_uq').on(t.tenantId, t.storageKey),
+    index('picture_variants_tenant_url_idx').on(t.tenantId, t.url),
+    check('picture_variants_state_check', sql`state in ('pending', 'done', 'failed')`),
+    check(
+      'picture_variants_sizes_check',
+      sql`length(storage_key) <= 300 and length(url) <= 2048 and (width is null or width between 1 and 100000) and (height is null or height between 1 and 100000) and cardinality(widths) <= 10 and (error is null or length(error) <= 500)`,
+    ),
+  ],
+);

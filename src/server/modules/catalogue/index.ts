@@ -13,7 +13,7 @@ export { isLiveProduct, liveProductRating, productLabels, sellableRows, setProdu
 // What the catalogue is missing (descriptions, pictures, categories), for the AI findings and the dashboard.
 export { LOW_STOCK_AT, missingDescription, productForContext, productGaps, storeGaps, type Gap, type ProductGaps, type StoreGaps } from './insights/gaps';
 export { catalogueSetup, hasSellableProduct } from './insights/setup';
-export { catalogueMediaUsages } from './media/media-usages';
+export { catalogueMediaUsages, cataloguePictureUrls } from './media/media-usages';
 // The storefront's cached reads and page heads, for the content module's pages and menu (issue 14).
 export { cachedStoreRead, sendCachedJson } from './storefront/catalogue-cache';
 export { originOf } from './seo/routes';

@@ -168,6 +168,9 @@ describe('pictures named in the file', () => {
     const stored = await t.app.deps.storage.getStream(pictures[0].url.replace(/^.*?(tenants\/)/, '$1'));
     expect(stored).not.toBeNull();
     stored?.destroy();
+    // The imported picture got its resized copies from the same runner once the import ended (decision 052).
+    const sized = await t.database.db.execute(sql`select state, width, height, widths from picture_variants where url = ${pictures[0].url}`);
+    expect((sized as unknown as { rows: unknown[] }).rows).toEqual([{ state: 'done', width: 4, height: 4, widths: [4] }]);
     // The picture that failed is a warning: the product was imported, nothing was rejected.
     const errors = (await call(t.app, 'GET', `${BATCHES}/${batch.id}/errors`, { cookie: admin })).json() as ImportErrorsResponse;
     expect(errors.rows_rejected).toBe(0);

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { TenantCtx } from '../../http/context';
+import type { StoreTx, TenantCtx } from '../../http/context';
 import { backgroundJobs, type JobKind } from '../../db/schema';
 
 /**
  * Queues a job for this store in the caller's transaction: it exists only if that commits. One job
  * per subject (an import batch is processed once): answers false when it was already queued.
  */
-export async function enqueueJob(ctx: TenantCtx, kind: JobKind, subjectId: string): Promise<boolean> {
+export async function enqueueJob(ctx: StoreTx, kind: JobKind, subjectId: string): Promise<boolean> {
   const rows = await ctx.tx
     .insert(backgroundJobs)
     .values({ tenantId: ctx.tenantId, kind, subjectId })

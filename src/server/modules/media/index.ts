@@ -4,3 +4,5 @@ export { mediaLibraryRoutes, type MediaLibraryOptions } from './routes';
 export type { MediaUsage, MediaUsageFinder } from './usages';
 export { libraryUrls, recordImportedFiles, type ImportedFile } from './service';
 export { storageUnavailable } from './storage-errors';
+export { PictureJob, queuePictureBackfill, type PictureJobDeps, type PictureSource } from './pictures/picture-job';
+export { libraryPictureUrls, pictureSizes, type PictureSize } from './pictures/service';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, notLike, like, type SQL } from 'drizzle-orm';
-import type { TenantCtx } from '../../http/context';
+import type { StoreTx, TenantCtx } from '../../http/context';
 import { mediaFiles } from '../../db/schema/index';
 import type { MediaFilter } from '../../../shared/media';
 
@@ -86,4 +86,10 @@ export async function insertFilesIfMissing(
     .insert(mediaFiles)
     .values(values.map((v) => ({ tenantId: ctx.tenantId, uploadedBy: ctx.actor.userId, ...v })))
     .onConflictDoNothing({ target: [mediaFiles.tenantId, mediaFiles.storagePath] });
+}
+
+/** The URLs of the library's pictures (decision 052: the pictures backfill). */
+export async function pictureUrls(ctx: StoreTx): Promise<string[]> {
+  const rows = await ctx.tx.select({ url: mediaFiles.url }).from(mediaFiles).where(and(eq(mediaFiles.tenantId, ctx.tenantId), like(mediaFiles.mimeType, 'image/%')));
+  return rows.map((r) => r.url);
 }

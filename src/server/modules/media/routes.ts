@@ -44,8 +44,10 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod<MediaLibraryOptions> = as
     const outcome = await asMemberWith(req, PICTURES, async (ctx) => {
       const result = await service.deleteMedia(ctx, req.params.id, opts.usages);
       if (result.deleted && result.key) {
-        const key = result.key;
-        ctx.afterCommit(() => storage.delete(key).catch((err: unknown) => req.log.warn({ err, key }, 'deleting a library file failed')));
+        // The original and its resized copies (decision 052).
+        for (const key of [result.key, ...result.copies]) {
+          ctx.afterCommit(() => storage.delete(key).catch((err: unknown) => req.log.warn({ err, key }, 'deleting a library file failed')));
+        }
       }
       return result;
     });

@@ -4,6 +4,7 @@ import { isValidKey, mediaPrefix, tenantOfKey } from '../../adapters/storage/sto
 import { MEDIA_MESSAGES, type MediaFile, type MediaListResponse } from '../../../shared/media';
 import type { MediaListQuery } from '../../../shared/media-schemas';
 import * as repo from './repo';
+import { forgetPicture, queuePictures } from './pictures/service';
 import type { MediaUsage, MediaUsageFinder } from './usages';
 
 export function toMediaFile(row: repo.MediaRow): MediaFile {
@@ -48,6 +49,8 @@ export async function recordUpload(ctx: TenantCtx, file: { key: string; url: str
     fileSize: file.size,
     metadataJson: { originalName: file.originalName?.slice(0, 255) || filename, uploadedAt: new Date().toISOString() },
   });
+  // Its resized copies are made by a background job (decision 052); the caller kicks the runner.
+  await queuePictures(ctx, [{ key: file.key, url: file.url }]);
   return toMediaFile(row);
 }
 
@@ -91,7 +94,8 @@ export function describeUsages(usages: MediaUsage[]): string {
 
 export const inUseMessage = (usages: MediaUsage[]) => `This file is still used by ${describeUsages(usages)}. Remove it there first, then delete it.`;
 
-export type DeleteOutcome = { deleted: true; key: string | null } | { deleted: false; usages: MediaUsage[] };
+/** key: the file to delete after the commit (null: not this store's upload), with its resized copies. */
+export type DeleteOutcome = { deleted: true; key: string | null; copies: string[] } | { deleted: false; usages: MediaUsage[] };
 
 /**
  * Deletes the library row unless something still shows the file. The row is locked first, so a use
@@ -105,7 +109,7 @@ export async function deleteMedia(ctx: TenantCtx, id: string, finders: MediaUsag
   await repo.deleteFile(ctx, id);
   const key = row.storagePath;
   const ours = isValidKey(key) && tenantOfKey(key) === ctx.tenantId && key.startsWith(mediaPrefix(ctx.tenantId));
-  return { deleted: true, key: ours ? key : null };
+  return { deleted: true, key: ours ? key : null, copies: ours ? await forgetPicture(ctx, key) : [] };
 }
 
 /**
@@ -151,4 +155,6 @@ export async function recordImportedFiles(ctx: TenantCtx, files: readonly Import
       return { filename, storagePath: f.key, url: f.url, mimeType: f.contentType, fileSize: f.size, metadataJson: { originalName: (original ?? filename).slice(0, 255), uploadedAt } };
     }),
   );
+  // Their resized copies: jobs the import's own runner takes up once the import has ended (decision 052).
+  await queuePictures(ctx, files);
 }

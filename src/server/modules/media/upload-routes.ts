@@ -93,6 +93,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         await storage.delete(key).catch((cleanup: unknown) => req.log.warn({ err: cleanup, key }, 'removing an upload whose library row failed'));
         throw err;
       });
+      // The picture's resized copies were queued with its row: start on them now (decision 052).
+      app.jobs.kick();
       return reply.status(201).send({ file, media, ...(req.query.filename ? { filename: req.query.filename } : {}) });
     },
   );

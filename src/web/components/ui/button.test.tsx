@@ -1,7 +1,7 @@
 import { createRef, type ReactElement, type Ref } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { Link, MemoryRouter } from 'react-router';
-import { Slot } from 'radix-ui';
+import { Slot } from './slot';
 import { describe, expect, it } from 'vitest';
 import { Button, type ButtonProps } from './button';
 
@@ -23,7 +23,7 @@ describe('Button', () => {
     expect(html).not.toContain('type=');
   });
 
-  it('with asChild hands its ref to Radix Slot, which gives it the child element', () => {
+  it('with asChild hands its ref to Slot, which gives it the child element', () => {
     const ref = createRef<HTMLButtonElement>();
     const render = (Button as unknown as { render: (props: ButtonProps, ref: Ref<HTMLButtonElement>) => ReactElement<{ ref?: unknown }> }).render;
     let element: ReactElement<{ ref?: unknown }> | undefined;
@@ -32,7 +32,17 @@ describe('Button', () => {
       return null;
     }
     renderToStaticMarkup(<Probe />);
-    expect(element!.type).toBe(Slot.Root);
+    expect(element!.type).toBe(Slot);
     expect(element!.props.ref).toBe(ref);
+  });
+
+  it('Slot calls both click handlers, the child first, and keeps the child element', () => {
+    const calls: string[] = [];
+    const element = Slot({ onClick: () => calls.push('slot'), className: 'a', children: <a href="/x" className="b" onClick={() => calls.push('child')}>x</a> }) as ReactElement<{ onClick: () => void; className: string; href: string }>;
+    element.props.onClick();
+    expect(calls).toEqual(['child', 'slot']);
+    expect(element.props.className).toBe('a b');
+    expect(element.props.href).toBe('/x');
+    expect(renderToString(Slot({ children: 'text' }))).toBe('');
   });
 });

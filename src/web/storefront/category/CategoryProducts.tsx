@@ -56,7 +56,7 @@ export function CategoryProducts({ list, search, sort, onSearch, onSort, hrefFor
                 : search ? `No products match "${search}" in this category.` : "This category doesn't have any products yet."}
             </EmptyState>
           ) : (
-            <ProductGrid products={data?.items} loading={list.isPending} layout={layout} stale={list.isPlaceholderData} skeletonCount={8} label="Products" />
+            <ProductGrid products={data?.items} loading={list.isPending} layout={layout} stale={list.isPlaceholderData} skeletonCount={8} label="Products" firstView />
           )}
         </div>
         {data ? <Pager page={data.pagination.page} pages={data.pagination.pages} hrefFor={hrefForPage} /> : null}

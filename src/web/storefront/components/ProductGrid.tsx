@@ -15,20 +15,25 @@ interface ProductGridProps {
   label?: string;
   /** An action under each card (the related products' add-to-cart button); other grids have none. */
   cardAction?: (product: ProductCardData) => ReactNode;
+  /** The grid is the first thing on its page: its first row's pictures load at once, not lazily. */
+  firstView?: boolean;
 }
+
+/** The most cards a row holds (lg:grid-cols-4). */
+const FIRST_ROW = 4;
 
 function gridClass(layout: ProductLayout) {
   return layout === 'list' ? 'grid gap-4' : 'grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 md:grid-cols-3 lg:grid-cols-4';
 }
 
-export function ProductGrid({ products, loading, skeletonCount = 8, layout = 'grid', stale, label, cardAction }: ProductGridProps) {
+export function ProductGrid({ products, loading, skeletonCount = 8, layout = 'grid', stale, label, cardAction, firstView }: ProductGridProps) {
   if (loading || !products) return <ProductGridSkeleton count={skeletonCount} layout={layout} />;
   return (
     <ul aria-label={label} aria-busy={stale || undefined} className={cn(gridClass(layout), 'transition-opacity', stale && 'opacity-60')}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id} className="flex">
           <div className="w-full">
-            <ProductCard product={product} layout={layout} action={cardAction?.(product)} />
+            <ProductCard product={product} layout={layout} action={cardAction?.(product)} priority={firstView && index < FIRST_ROW ? 'eager' : 'lazy'} />
           </div>
         </li>
       ))}

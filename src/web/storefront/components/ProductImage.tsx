@@ -1,36 +1,60 @@
 import { useState } from 'react';
-import { ImageOff } from 'lucide-react';
+// Package, not ImageOff: the header already ships it, so the placeholder costs the product page no icon.
+import { Package } from 'lucide-react';
 import type { ImageRef } from '@shared/catalog';
+import { variantSrcset } from '@shared/pictures';
 import { cn } from '@/lib/utils';
+
+/** How soon a picture loads: the page's main (LCP) picture first of all, then what is above the fold. */
+export type ImagePriority = 'high' | 'eager' | 'lazy';
 
 interface ProductImageProps {
   image: ImageRef | null;
   /** Read when the image has no alt text of its own (the product name, usually). */
   fallbackAlt: string;
   className?: string;
-  /** Above-the-fold pictures load eagerly; grids further down wait until scrolled near. */
-  eager?: boolean;
+  /** The width the picture is drawn at, for the browser to pick a copy (the `sizes` attribute). */
+  sizes?: string;
+  /** Lazy unless said otherwise: only pictures in the first view load at once. */
+  priority?: ImagePriority;
 }
 
-/** A product picture on a soft backdrop; a quiet placeholder when there is none or it fails to load. */
-export function ProductImage({ image, fallbackAlt, className, eager }: ProductImageProps) {
+/**
+ * A product picture on a soft backdrop; a quiet placeholder when there is none or it fails to load.
+ * With resized copies (decision 052) it is a <picture> offering AVIF, then WebP, at every width made,
+ * and the original for a browser that shows neither; with its size known, width and height reserve
+ * its space before it loads (no layout shift).
+ */
+export function ProductImage({ image, fallbackAlt, className, sizes = '100vw', priority = 'lazy' }: ProductImageProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const url = image?.image_url;
   if (!url || failedUrl === url) {
     return (
       <div className={cn('flex items-center justify-center bg-zinc-100 text-zinc-400', className)} role="img" aria-label={`${fallbackAlt} (no image)`}>
-        <ImageOff className="size-8" aria-hidden />
+        <Package className="size-8" aria-hidden />
       </div>
     );
   }
-  return (
+  const img = (
     <img
       src={url}
       alt={image.alt_text || fallbackAlt}
-      loading={eager ? 'eager' : 'lazy'}
+      width={image.width}
+      height={image.height}
+      loading={priority === 'lazy' ? 'lazy' : 'eager'}
+      fetchPriority={priority === 'high' ? 'high' : undefined}
       decoding="async"
       onError={() => setFailedUrl(url)}
       className={cn('bg-zinc-50 object-cover', className)}
     />
+  );
+  const widths = image.widths;
+  if (!widths?.length) return img;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={variantSrcset(url, widths, 'avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={variantSrcset(url, widths, 'webp')} sizes={sizes} />
+      {img}
+    </picture>
   );
 }

@@ -2,10 +2,14 @@ import { Link } from 'react-router';
 import type { CategoryNode } from '@shared/catalog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
+import { ProductImage } from '../components/ProductImage';
 import { SectionHeading } from './SectionHeading';
 
 /** Columns on wide screens: as many as there are tiles, up to four, so three do not leave a hole. */
 const WIDE_COLUMNS = ['', 'lg:grid-cols-1', 'lg:grid-cols-2', 'lg:grid-cols-3', 'lg:grid-cols-4'];
+
+/** A tile is at most half the page wide (two columns from sm; up to four from lg). */
+const HERO_SIZES = '(min-width: 640px) 50vw, 100vw';
 
 /** The shop's featured categories as picture tiles; left out entirely when none are featured. */
 export function FeaturedCategories({ categories }: { categories: CategoryNode[] | undefined }) {
@@ -27,7 +31,7 @@ export function FeaturedCategories({ categories }: { categories: CategoryNode[] 
                 <Link to={`/c/${category.slug}`} className="group block rounded-2xl">
                   <div className="overflow-hidden rounded-2xl bg-zinc-100">
                     {category.hero_image_url ? (
-                      <img src={category.hero_image_url} alt="" loading="lazy" className="aspect-[3/2] w-full object-cover transition-transform duration-500 group-hover:scale-105" />
+                      <ProductImage image={{ image_url: category.hero_image_url, alt_text: null, ...category.hero_size }} fallbackAlt="" sizes={HERO_SIZES} className="aspect-[3/2] w-full transition-transform duration-500 group-hover:scale-105" />
                     ) : (
                       <div className="aspect-[3/2] w-full bg-gradient-to-br from-zinc-100 to-zinc-200" />
                     )}

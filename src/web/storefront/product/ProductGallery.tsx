@@ -3,6 +3,10 @@ import { PRODUCT_THUMBNAILS, type ImageRef } from '@shared/catalog';
 import { cn } from '@/lib/utils';
 import { ProductImage } from '../components/ProductImage';
 
+// The page's column: half of max-w-6xl beside the summary on large screens, the full width below.
+const GALLERY_SIZES = '(min-width: 1024px) 540px, 100vw';
+const THUMB_SIZES = '(min-width: 1024px) 100px, 20vw';
+
 /** The main picture first, then the extra pictures (the same file listed twice is shown once). */
 function galleryImages(main: ImageRef | null, extras: ImageRef[]): ImageRef[] {
   const seen = new Set<string>();
@@ -41,7 +45,7 @@ export function ProductGallery({ name, image, extras, focus }: GalleryProps) {
   return (
     <div className="flex flex-col gap-4">
       <div className="overflow-hidden rounded-2xl bg-zinc-50">
-        <ProductImage image={current} fallbackAlt={name} eager className="aspect-square w-full" />
+        <ProductImage image={current} fallbackAlt={name} priority="high" sizes={GALLERY_SIZES} className="aspect-square w-full" />
       </div>
       {images.length > 1 ? (
         <ul aria-label="Product pictures" className="grid grid-cols-5 gap-3">
@@ -57,7 +61,7 @@ export function ProductGallery({ name, image, extras, focus }: GalleryProps) {
                   index === selected ? 'border-zinc-900' : 'border-transparent hover:border-zinc-300',
                 )}
               >
-                <ProductImage image={{ image_url: thumb.image_url, alt_text: '' }} fallbackAlt="" className="aspect-square w-full" />
+                <ProductImage image={{ ...thumb, alt_text: '' }} fallbackAlt="" sizes={THUMB_SIZES} className="aspect-square w-full" />
               </button>
             </li>
           ))}

@@ -85,7 +85,7 @@ export function ProductsPage() {
                   : search ? `Nothing matches "${search}". Check the spelling or try a broader word.` : 'There are no products in the shop yet.'}
               </EmptyState>
             ) : (
-              <ProductGrid products={data?.items} loading={products.isPending} stale={products.isPlaceholderData} label="Products" />
+              <ProductGrid products={data?.items} loading={products.isPending} stale={products.isPlaceholderData} label="Products" firstView />
             )}
           </div>
           {data ? <Pager page={data.pagination.page} pages={data.pagination.pages} hrefFor={hrefForPage} /> : null}

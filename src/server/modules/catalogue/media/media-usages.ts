@@ -10,3 +10,6 @@ export async function catalogueMediaUsages(ctx: TenantCtx, url: string): Promise
     ...categories.map((c): MediaUsage => ({ kind: 'category', id: c.id, label: c.name })),
   ];
 }
+
+/** The pictures products and categories show, for the media module's one-off backfill of resized copies. */
+export { shownPictureUrls as cataloguePictureUrls } from './product-images-repo';

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { TenantCtx } from '../../../http/context';
+import type { StoreTx, TenantCtx } from '../../../http/context';
+import { rowsOf } from '../../../db/rows';
 import { categories, productImages, products } from '../../../db/schema/index';
 
 export interface ImageRow {
@@ -101,4 +102,13 @@ export async function placesShowingUrl(ctx: TenantCtx, url: string): Promise<{ p
     .orderBy(asc(categories.name), asc(categories.id))
     .limit(50);
   return { products: productRows, categories: categoryRows };
+}
+
+/** Every picture URL the store's products and categories show (decision 052: the pictures backfill). */
+export async function shownPictureUrls(ctx: StoreTx): Promise<string[]> {
+  const rows = await ctx.tx.execute<{ url: string }>(sql`
+    select distinct image_url as url from product_images where tenant_id = ${ctx.tenantId}
+    union
+    select distinct hero_image_url from categories where tenant_id = ${ctx.tenantId} and hero_image_url is not null`);
+  return rowsOf<{ url: string }>(rows).map((r) => r.url);
 }

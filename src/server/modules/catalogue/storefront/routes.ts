@@ -48,7 +48,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered here, not globally: only the routes below that ask for a limit get one.
   await app.register(fastifyRateLimit, { global: false, addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false } });
   app.get('/api/categories', { config: anonymous }, async (req, reply) =>
-    sendCachedJson(req, reply, 'categories', async (ctx) => ({ categories: await storefront.categoryTree(ctx) })),
+    sendCachedJson(req, reply, 'categories', async (ctx) => ({ categories: await storefront.storefrontCategoryTree(ctx) })),
   );
 
   app.get('/api/categories/:slug', { config: anonymous, schema: { params: slugParam } }, async (req, reply) =>

@@ -2,7 +2,7 @@ import type { StoreCtx } from '../../../http/context';
 import { badRequest, notFound } from '../../../http/errors';
 import {
   PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE_MAX, RELATED_PRODUCTS_LIMIT, SEARCH_MAX, freeUnits, parsePage, parseSort,
-  type CategoryDetail, type CategoryNode, type ProductCard, type ProductDetail, type ProductList, type ProductSort, type ProductVariant,
+  type CategoryDetail, type CategoryNode, type ImageRef, type ProductCard, type ProductDetail, type ProductList, type ProductSort, type ProductVariant,
 } from '../../../../shared/catalog';
 import type { ProductFilterQuery, ProductListQuery } from '../../../../shared/catalog-schemas';
 import { parseFilters, type ProductFacets, type ProductFilters } from '../../../../shared/product-filters';
@@ -11,6 +11,7 @@ import { penceToPounds } from '../../../../shared/money';
 import { SEARCH_TEXT, SUGGEST, type SearchSuggestions } from '../../../../shared/search';
 import * as repo from './storefront-repo';
 import { searchMatch } from './search';
+import { pictureSizes } from '../../media';
 
 const money = (pence: number | null) => (pence === null ? null : penceToPounds(pence));
 const rating = (value: string | number | null) => (value === null ? null : Number(value));
@@ -31,6 +32,24 @@ export function toCard(row: repo.CardRow): ProductCard {
     has_variants: row.has_variants,
     categories: row.categories ?? [],
   };
+}
+
+/**
+ * Gives pictures their pixel size and resized copies once known (decision 052), in place: one query
+ * for all of an answer's pictures. A picture not read yet, or an outside URL, stays as it was: the
+ * page shows the original.
+ */
+async function withSizes<T extends { image: ImageRef | null }>(ctx: StoreCtx, holders: T[], more: ImageRef[] = []): Promise<T[]> {
+  const images = [...holders.flatMap((h) => (h.image ? [h.image] : [])), ...more];
+  const sizes = await pictureSizes(ctx, images.map((i) => i.image_url));
+  for (const image of images) {
+    const size = sizes.get(image.image_url);
+    if (!size) continue;
+    image.width = size.width;
+    image.height = size.height;
+    if (size.widths.length) image.widths = size.widths;
+  }
+  return holders;
 }
 
 function limitFrom(raw: unknown): number {
@@ -118,7 +137,7 @@ export async function listProducts(ctx: StoreCtx, req: ListRequest): Promise<Pro
     filters: req.filters,
   };
   const { rows, total } = await listPage(ctx, filter, req);
-  return { items: rows.map(toCard), total, pagination: { page: req.page, limit: req.limit, total, pages: Math.max(1, Math.ceil(total / req.limit)) } };
+  return { items: await withSizes(ctx, rows.map(toCard)), total, pagination: { page: req.page, limit: req.limit, total, pages: Math.max(1, Math.ceil(total / req.limit)) } };
 }
 
 /** A panel a shopper can read: at most this many brands, options, and values of one option. */
@@ -135,10 +154,13 @@ export async function suggest(ctx: StoreCtx, raw: string): Promise<SearchSuggest
   const needle = q.toLocaleLowerCase('en-GB');
   const categories = (await repo.listCategories(ctx)).filter((c) => c.name.toLocaleLowerCase('en-GB').includes(needle)).slice(0, SUGGEST.categories);
   return {
-    products: rows.map((r) => {
-      const card = toCard(r);
-      return { name: card.name, slug: card.slug, price: card.price, sale_price: card.sale_price, image: card.image };
-    }),
+    products: await withSizes(
+      ctx,
+      rows.map((r) => {
+        const card = toCard(r);
+        return { name: card.name, slug: card.slug, price: card.price, sale_price: card.sale_price, image: card.image };
+      }),
+    ),
     categories: categories.map((c) => ({ name: c.name, slug: c.slug })),
   };
 }
@@ -198,8 +220,12 @@ function toVariant(v: repo.DetailVariantRow, row: repo.DetailRow): ProductVarian
 export async function getProduct(ctx: StoreCtx, by: { slug: string } | { id: string }): Promise<ProductDetail> {
   const row = await repo.findLiveProduct(ctx, by);
   if (!row) throw notFound('Product not found');
+  const card = toCard(row);
+  const images: ImageRef[] = row.images ?? [];
+  const variants = (row.variants ?? []).map((v) => toVariant(v, row));
+  await withSizes(ctx, [card, ...variants], images);
   return {
-    ...toCard(row),
+    ...card,
     description: row.description,
     bullets: row.bullets ?? [],
     specs: row.specs ?? [],
@@ -207,8 +233,8 @@ export async function getProduct(ctx: StoreCtx, by: { slug: string } | { id: str
     mpn: row.mpn,
     meta_title: row.meta_title,
     meta_description: row.meta_description,
-    product_images: row.images ?? [],
-    product_variants: (row.variants ?? []).map((v) => toVariant(v, row)),
+    product_images: images,
+    product_variants: variants,
     stock_available: freeUnits(row.track_inventory, row.stock_quantity, row.reserved_quantity),
   };
 }
@@ -216,7 +242,7 @@ export async function getProduct(ctx: StoreCtx, by: { slug: string } | { id: str
 export async function relatedProducts(ctx: StoreCtx, productId: string): Promise<ProductCard[]> {
   const product = isUuid(productId) ? await repo.findLiveProduct(ctx, { id: productId }) : null;
   if (!product) throw notFound('Product not found');
-  return (await repo.listRelated(ctx, productId, RELATED_PRODUCTS_LIMIT)).map(toCard);
+  return withSizes(ctx, (await repo.listRelated(ctx, productId, RELATED_PRODUCTS_LIMIT)).map(toCard));
 }
 
 function nodeOf(row: repo.CategoryRow, children: CategoryNode[]): CategoryNode {
@@ -237,6 +263,20 @@ export async function categoryTree(ctx: StoreCtx): Promise<CategoryNode[]> {
   const rows = await repo.listCategories(ctx);
   const childrenOf = (id: string) => rows.filter((r) => r.parent_id === id).map((r) => nodeOf(r, []));
   return rows.filter((r) => r.parent_id === null).map((r) => nodeOf(r, childrenOf(r.id)));
+}
+
+/**
+ * GET /api/categories: the tree, with each top category's hero picture sized once known (the home
+ * page shows them). Only here: other readers of the tree (the store's menu) have no pictures.
+ */
+export async function storefrontCategoryTree(ctx: StoreCtx): Promise<CategoryNode[]> {
+  const tree = await categoryTree(ctx);
+  const sizes = await pictureSizes(ctx, tree.flatMap((c) => (c.hero_image_url ? [c.hero_image_url] : [])));
+  for (const category of tree) {
+    const size = category.hero_image_url ? sizes.get(category.hero_image_url) : undefined;
+    if (size) category.hero_size = { width: size.width, height: size.height, ...(size.widths.length ? { widths: size.widths } : {}) };
+  }
+  return tree;
 }
 
 export async function getCategory(ctx: StoreCtx, slug: string): Promise<CategoryDetail> {
