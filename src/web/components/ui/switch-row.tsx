@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Label } from './label';
 import { Switch } from './switch';
 
-/** A labelled on/off setting with a line of help beside its switch (product and discount forms). */
+/** A labelled on/off setting with a line of help beside its switch (product, discount and store settings forms). */
 export function SwitchRow({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (on: boolean) => void }) {
   const id = useId();
   return (

@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
+import { SwitchRow } from '@/components/ui/switch-row';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/forms';
@@ -192,8 +193,7 @@ export function StoreInfoForm({ settings, tenantUuid }: { settings: StoreSetting
               control={form.control}
               name={`settings_json.notifications.${n.key}`}
               render={({ field }) => (
-                <NotificationRow
-                  id={`notify-${n.key}`}
+                <SwitchRow
                   label={n.label}
                   hint={n.needsEmail && !contactEmail.trim() ? `${n.hint} Add a contact email to receive these.` : n.hint}
                   checked={field.value ?? true}
@@ -215,8 +215,7 @@ export function StoreInfoForm({ settings, tenantUuid }: { settings: StoreSetting
             control={form.control}
             name="settings_json.security.require_two_step"
             render={({ field }) => (
-              <NotificationRow
-                id="require-two-step"
+              <SwitchRow
                 label="Require two-step sign-in for everyone with admin access"
                 hint="Members without it are asked to set it up (a code from an app on their phone) before they can open any admin page, you included."
                 checked={field.value ?? false}
@@ -239,17 +238,5 @@ export function StoreInfoForm({ settings, tenantUuid }: { settings: StoreSetting
         </div>
       </div>
     </form>
-  );
-}
-
-function NotificationRow({ id, label, hint, checked, onChange }: { id: string; label: string; hint: string; checked: boolean; onChange: (on: boolean) => void }) {
-  return (
-    <div className="flex items-start justify-between gap-4">
-      <div>
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-hint`} className="mt-0.5 text-xs text-zinc-500">{hint}</p>
-      </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
-    </div>
   );
 }
