@@ -6,7 +6,9 @@ import { amzDate, parseAuthorization, sha256Hex, sign } from './sigv4';
 /**
  * A local stand-in for an S3-compatible service (DESIGN rule 7: the real provider is tested against a
  * fake HTTP server). It checks every request's Signature V4 the way S3 does, keeps objects in memory,
- * and answers errors in S3's XML shape. failNext() makes the next request fail, to test error paths.
+ * and answers errors in S3's XML shape. failNext() makes the next request fail, to test error paths;
+ * given a method, only the next request with that method fails (background jobs also talk to the bucket,
+ * so a test aiming at one call names it).
  */
 export interface FakeS3Options {
   bucket: string;
@@ -25,7 +27,7 @@ export interface FakeS3 {
   objects: Map<string, FakeS3Object>;
   /** Every request as received, with the status it got. */
   requests: { method: string; path: string; status: number }[];
-  failNext(status: number, code: string, message?: string): void;
+  failNext(status: number, code: string, options?: { method?: 'GET' | 'PUT' | 'HEAD' | 'DELETE'; message?: string }): void;
   close(): Promise<void>;
 }
 
@@ -37,7 +39,7 @@ const xmlError = (code: string, message: string) =>
 export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
   const objects = new Map<string, FakeS3Object>();
   const requests: FakeS3['requests'] = [];
-  let failure: { status: number; code: string; message: string } | null = null;
+  let failure: { status: number; code: string; message: string; method?: string } | null = null;
 
   function authError(req: http.IncomingMessage, rawPath: string, query: URLSearchParams, body: Buffer): { status: number; code: string; message: string } | null {
     const auth = parseAuthorization(req.headers.authorization);
@@ -72,7 +74,7 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
     const [rawPath, rawQuery = ''] = (req.url ?? '/').split('?');
     const refused = authError(req, rawPath, new URLSearchParams(rawQuery), body);
     if (refused) return { status: refused.status, body: xmlError(refused.code, refused.message) };
-    if (failure) {
+    if (failure && (!failure.method || failure.method === req.method)) {
       const f = failure;
       failure = null;
       return { status: f.status, body: xmlError(f.code, f.message) };
@@ -115,8 +117,8 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
     url: `http://127.0.0.1:${port}`,
     objects,
     requests,
-    failNext(status, code, message = 'We encountered an internal error. Please try again.') {
-      failure = { status, code, message };
+    failNext(status, code, { method, message = 'We encountered an internal error. Please try again.' } = {}) {
+      failure = { status, code, message, method };
     },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();

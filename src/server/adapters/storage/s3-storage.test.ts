@@ -100,7 +100,7 @@ describe('S3-compatible storage against a local fake S3', () => {
     const storage = new S3FileStorage(config);
     fake.failNext(500, 'InternalError');
     await expect(storage.put(KEY, 'x', 'image/png')).rejects.toMatchObject({ status: 500, code: 'InternalError' });
-    fake.failNext(503, 'SlowDown', 'Please reduce your request rate.');
+    fake.failNext(503, 'SlowDown', { message: 'Please reduce your request rate.' });
     await expect(storage.get(KEY)).rejects.toThrow(/503 SlowDown \(Please reduce your request rate\.\)/);
     fake.failNext(500, 'InternalError');
     await expect(storage.delete(KEY)).rejects.toMatchObject({ status: 500 });

@@ -169,7 +169,7 @@ describe('POST /api/admin/media', () => {
       const file = await uploaded(pdf, { contentType: 'application/pdf' });
       expect(fake.objects.get(file.key)).toEqual({ body: pdf, contentType: 'application/pdf' });
       const total = (await call(t.app, 'GET', '/api/admin/media', { cookie: admin })).json().pagination.total as number;
-      fake.failNext(500, 'InternalError');
+      fake.failNext(500, 'InternalError', { method: 'PUT' });
       const failed = await upload(makePng());
       expect(failed.statusCode).toBe(503);
       expect(failed.json().error).toEqual({ code: 'storage_unavailable', message: 'File storage is not available right now. Please try again in a moment.' });
