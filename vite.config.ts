@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
 import { build as esbuild } from 'esbuild';
 
 /**
@@ -57,46 +57,51 @@ function serviceWorker(): Plugin {
 /** See the 'shared' chunk group below. */
 const SHARED_SMALL_MODULES = /(@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](mutationObserver|useMutation)|src[\\/]web[\\/]lib[\\/](auth|api)\.ts|src[\\/]shared[\\/](money|catalog)\.ts|src[\\/]web[\\/]components[\\/]ui[\\/](input|label|badge|skeleton|tabs)\.tsx|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](zap|shopping-bag|plus|search)\.mjs)/;
 
+/** The browser's bundle, into dist/web, served by the Fastify server. */
+const BROWSER_BUILD: UserConfig['build'] = {
+  outDir: '../../dist/web',
+  emptyOutDir: true,
+  sourcemap: false,
+  // Every browser that runs this app supports modulepreload or loads modules fine without it.
+  modulePreload: { polyfill: false },
+  rolldownOptions: {
+    output: {
+      // Seven hash characters, not eight (rolldown's least for this many chunks): the entry and the Storefront chunk name every lazy chunk in their
+      // preload lists, and random characters do not compress.
+      // Still one chance in billions that two versions of a file share a name.
+      chunkFileNames: 'assets/[name]-[hash:7].js',
+      entryFileNames: 'assets/[name]-[hash:7].js',
+      codeSplitting: {
+        // Everything the first screen needs in one file: split, it compresses worse and costs requests.
+        groups: [
+          { name: 'index', tags: ['$initial'] },
+          // Small modules the product page shares with several lazy areas (sign-in, admin, the quote and
+          // invitation pages): one chunk, not one per combination of areas that uses them, since each
+          // extra file costs the product page a request and compresses worse (decision 004).
+          { name: 'shared', test: SHARED_SMALL_MODULES },
+          // The discount words (issue 28) go with the order totals every page that shows them already
+          // loads: on their own they were one more file named in the product page's preload lists.
+          { name: 'OrderTotals', test: /src[\\/](web[\\/]storefront[\\/]components[\\/]OrderTotals\.tsx|shared[\\/]discounts\.ts)$/ },
+        ],
+      },
+    },
+  },
+};
+
 // The web app lives in src/web and is built into dist/web, which the Fastify server serves.
 // Budget: a shopper's product page loads at most 120 kB of gzipped JavaScript (`npm run size`,
 // docs/decisions/004-storefront-bundle-budget.md).
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), reactRouterTreeShaking(), serviceWorker()],
+  // The server's build of the storefront's first view (issue 29, web/ssr/render-first-view.tsx, into dist/ssr) needs
+  // neither the service worker nor the browser bundle's chunk layout.
+  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), reactRouterTreeShaking(), serviceWorker()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src/web', import.meta.url)),
       '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
     },
   },
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    sourcemap: false,
-    // Every browser that runs this app supports modulepreload or loads modules fine without it.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        // Seven hash characters, not eight (rolldown's least for this many chunks): the entry and the Storefront chunk name every lazy chunk in their
-        // preload lists, and random characters do not compress.
-        // Still one chance in billions that two versions of a file share a name.
-        chunkFileNames: 'assets/[name]-[hash:7].js',
-        entryFileNames: 'assets/[name]-[hash:7].js',
-        codeSplitting: {
-          // Everything the first screen needs in one file: split, it compresses worse and costs requests.
-          groups: [
-            { name: 'index', tags: ['$initial'] },
-            // Small modules the product page shares with several lazy areas (sign-in, admin, the quote and
-            // invitation pages): one chunk, not one per combination of areas that uses them, since each
-            // extra file costs the product page a request and compresses worse (decision 004).
-            { name: 'shared', test: SHARED_SMALL_MODULES },
-            // The discount words (issue 28) go with the order totals every page that shows them already
-            // loads: on their own they were one more file named in the product page's preload lists.
-            { name: 'OrderTotals', test: /src[\\/](web[\\/]storefront[\\/]components[\\/]OrderTotals\.tsx|shared[\\/]discounts\.ts)$/ },
-          ],
-        },
-      },
-    },
-  },
+  build: isSsrBuild ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false } : BROWSER_BUILD,
   server: { proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' } },
-});
+}));

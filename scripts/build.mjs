@@ -1,5 +1,5 @@
-// `npm run build`: the web app (Vite into dist/web, then .br/.gz beside each asset) and the server
-// (esbuild into dist/server). `node scripts/build.mjs web` or `... server` builds one of them.
+// `npm run build`: the web app (Vite into dist/web, then .br/.gz beside each asset; again into dist/ssr
+// for server rendering) and the server (esbuild into dist/server). `node scripts/build.mjs web` or `... server` builds one of them.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
@@ -15,6 +15,10 @@ function buildWeb() {
   const result = spawnSync(process.execPath, [vite, 'build', ...args], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error('The web app failed to build.');
   compressAssets(path.join(root, 'dist/web/assets'));
+  // The same app for the server, which renders the storefront's first view with it (issue 29):
+  // dist/ssr, inside the repo so its imports of React and the rest resolve from node_modules.
+  const ssr = spawnSync(process.execPath, [vite, 'build', '--ssr', 'ssr/render-first-view.tsx', ...args], { cwd: root, stdio: 'inherit', env });
+  if (ssr.status !== 0) throw new Error("The web app's server rendering failed to build.");
 }
 
 async function buildServer() {

@@ -87,6 +87,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional(z.string().trim().min(8, 'must be the secret access key that belongs to S3_ACCESS_KEY_ID')),
   S3_PUBLIC_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https URL (the public address of the bucket or its CDN)' })),
   CATALOGUE_CACHE_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(300).default(10),
+  SERVER_RENDERING: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   AI_PROVIDER: optional(z.enum(['builtin', 'openai'], { error: 'must be builtin or openai' })),
   OPENAI_API_KEY: optional(z.string().trim().regex(/^\S+$/, 'must be an API key with no spaces')),
   OPENAI_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.openai.com/v1 or http://127.0.0.1:11434/v1' })),
@@ -180,6 +181,8 @@ export interface Config {
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl: string | undefined } | null;
   /** How long the storefront catalogue cache keeps an answer; 0 turns it off (benchmarks of the database). */
   catalogueCacheSeconds: number;
+  /** The storefront's first view rendered on the server (issue 29); off serves the bare app shell. */
+  serverRendering: boolean;
   /**
    * AI copy: the built-in writer, or an OpenAI-compatible API (chosen by AI_PROVIDER, else by whether
    * OPENAI_API_KEY is set). With provider openai and no key every AI call answers 503 missing_api_key.
@@ -271,6 +274,7 @@ export function loadBootConfig(env: NodeJS.ProcessEnv = process.env): { config: 
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
       : null,
     catalogueCacheSeconds: e.CATALOGUE_CACHE_SECONDS,
+    serverRendering: e.SERVER_RENDERING === 'on',
     s3: e.S3_BUCKET ? s3Config(e) : null,
     ai: {
       provider: e.AI_PROVIDER ?? (e.OPENAI_API_KEY ? 'openai' : 'builtin'),

@@ -6,6 +6,7 @@ import { DatabaseUnavailableError, openDatabase, runMigrations, type Database } 
 import { isDatabaseEmpty, seedDemo, DEMO_ACCOUNTS, DEMO_TENANTS } from './seed/demo';
 import { allTenantIds, tenantName, TenantResolver } from './modules/tenants';
 import { CatalogueCache } from './modules/catalogue';
+import { loadFirstViewRenderer } from './http/first-view';
 import { queuePictureBackfill } from './modules/media';
 import { buildApp, STRAY_SUBJECTS, strayRefundDeps } from './app';
 import { createFileStorage } from './adapters/storage/create-file-storage';
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
       dns: createTxtResolver(config),
       push,
       catalogueCache: new CatalogueCache({ seconds: config.catalogueCacheSeconds }),
+      firstView: config.serverRendering ? await loadFirstViewRenderer(path.join(root, 'dist/ssr'), console) : null,
     },
     { webDir: path.join(root, 'dist/web'), logger: config.logLevel === 'silent' ? false : { level: config.logLevel } },
   );

@@ -11,6 +11,7 @@ import type { TenantResolver, ResolvedTenant } from '../modules/tenants';
 import type { CatalogueCache } from '../modules/catalogue';
 import type { MemberRole, Permission } from '../../shared/roles';
 import type { JobRunner } from '../modules/jobs';
+import type { FirstViewRenderer } from './first-view';
 
 /** The signed-in person behind a request, from the session cookie. */
 export interface Actor {
@@ -96,6 +97,11 @@ export interface AppDeps {
   catalogueCache: CatalogueCache;
   /** Web push: the VAPID public key and sending (web-push, or kept in memory). */
   push: PushSender;
+  /**
+   * Renders the storefront's first view on the server (issue 29; dist/ssr, loaded by main.ts). Absent
+   * or null: store pages are served as the bare app, which fetches for itself.
+   */
+  firstView?: FirstViewRenderer | null;
 }
 
 declare module 'fastify' {

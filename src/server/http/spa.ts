@@ -3,14 +3,18 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { registerFavicon } from './favicon';
+import type { ServedPage } from './first-view';
 
 /**
  * Serves the built React app from webDir: hashed assets cached for a year, index.html for every other
  * page route (the client router decides), and JSON 404s for unknown API paths. index.html is re-read
  * when a rebuild changes it, so a new build never points at assets that no longer exist.
  */
-/** Fills in the page's head (title, meta, JSON-LD) for crawlers; may answer 404 for a missing record. */
-export type RenderHead = (req: FastifyRequest, html: string) => Promise<{ html: string; status: number }>;
+/**
+ * Fills in the page's head (title, meta, JSON-LD) for crawlers, and for store pages their first view;
+ * may answer 404 for a missing record, and may hand the page over already compressed.
+ */
+export type RenderHead = (req: FastifyRequest, html: string) => Promise<ServedPage>;
 
 export async function registerWebApp(
   app: FastifyInstance,
@@ -49,8 +53,13 @@ export async function registerWebApp(
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
     const html = indexHtml();
     if (!html) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does this for you).');
-    const page = renderHead ? await renderHead(req, html) : { html, status: 200 };
-    return reply.status(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
+    const page: ServedPage = renderHead ? await renderHead(req, html) : { html, status: 200 };
+    reply.status(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (!page.encoded) return reply.send(page.html);
+    reply.header('vary', 'accept-encoding');
+    const encoding = acceptedEncoding(req.headers['accept-encoding']);
+    if (!encoding) return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(page.encoded[encoding]);
   };
 
   registerServiceWorker(app, webDir);
@@ -68,6 +77,17 @@ export async function registerWebApp(
     if (wantsPage && indexFile) return sendIndex(req, reply);
     return reply.status(404).send({ error: { code: 'not_found', message: 'Not found' } });
   });
+}
+
+/** brotli, else gzip, if the browser takes it (a q=0 refuses it). */
+function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const offered = String(header ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim().split(/\s*;\s*/))
+    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q))
+    .map(([name]) => name);
+  return offered.includes('br') ? 'br' : offered.includes('gzip') ? 'gzip' : null;
 }
 
 /**

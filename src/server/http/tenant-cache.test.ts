@@ -113,6 +113,15 @@ describe('tenant cache', () => {
     expect(await read(A, 'big', 'small')).toBe('small');
   });
 
+  it('counts a Buffer by its bytes, also inside an answer (a page kept with its compressed copies)', async () => {
+    const { cache, read } = makeCache();
+    await read(A, 'bytes', Buffer.alloc(1000));
+    expect(cache.stats.size).toBe(1000);
+    await read(A, 'page', { html: 'abc', encoded: { br: Buffer.alloc(500), gzip: Buffer.alloc(700) } });
+    // {"html":"abc","encoded":{"br":0,"gzip":0}} is 42 characters, and the two copies 1,200 bytes.
+    expect(cache.stats.size).toBe(1000 + 42 + 1200);
+  });
+
   it('is off with a time limit of 0', async () => {
     const { read, loads } = makeCache({ ttlMs: 0 });
     await read(A, 'k');

@@ -25,7 +25,19 @@ interface Entry {
 }
 
 const SEP = '\u0000';
-const defaultSize = (value: unknown) => (typeof value === 'string' ? value.length : (JSON.stringify(value)?.length ?? 0));
+/** Characters of a string; bytes of a Buffer; else the length of its JSON, any Buffer in it by its bytes. */
+function defaultSize(value: unknown): number {
+  if (typeof value === 'string' || Buffer.isBuffer(value)) return value.length;
+  let buffers = 0;
+  // `this[key]` is the value before toJSON, which would spell a Buffer out as an array of numbers.
+  const json = JSON.stringify(value, function (this: Record<string, unknown>, key: string, v: unknown) {
+    const raw = this[key];
+    if (!Buffer.isBuffer(raw)) return v;
+    buffers += raw.length;
+    return 0;
+  });
+  return (json?.length ?? 0) + buffers;
+}
 
 export class TenantCache {
   // Map keeps insertion order: re-inserting on a hit makes the first key the least recently used.

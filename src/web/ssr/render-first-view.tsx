@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { QueryClient, QueryClientProvider, dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
+import { QueryClient, dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
 import { App } from '@/app/App';
+import { Root } from '@/app/Root';
 import { ApiError } from '@/lib/api';
 
 /**
@@ -30,6 +30,11 @@ export interface FirstView {
   state: DehydratedState;
   /** 404 when the page's record is missing (unknown product, category or page), else 200. */
   status: 200 | 404;
+  /**
+   * False when some answer failed other than as a 404 (the server busy, say): the markup shows an
+   * error a moment's retry would not, so the server sends the plain app instead and keeps nothing.
+   */
+  complete: boolean;
   /** Renders it took (the last one asked for nothing new). */
   renders: number;
 }
@@ -40,6 +45,9 @@ const isVisitorsOwn = (query: Query) => VISITOR_KEYS.has(String(query.queryKey[0
 
 /** A page asks for its data in a few rounds; more than this is a loop, and the last render stands. */
 const MAX_RENDERS = 5;
+
+/** React's marks of a Suspense boundary whose content follows out of order (`<!--$?-->`, `<template id="B:0">`). */
+const SWAPPED_IN_LATER = /<!--\$\?-->|<template id="B:/;
 
 // The app's api() calls fetch('/api/...'). While a first view renders, such relative calls go to the
 // render's own fetchApi (found through the async context, so renders at once never mix hosts); any
@@ -59,13 +67,14 @@ function routeRelativeFetches(): void {
 
 async function renderOnce(client: QueryClient, url: string): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <QueryClientProvider client={client}>
-        <StaticRouter location={url}>
-          <App />
-        </StaticRouter>
-      </QueryClientProvider>
-    </StrictMode>,
+    <Root client={client}>
+      <StaticRouter location={url}>
+        <App />
+      </StaticRouter>
+    </Root>,
+    // Never outline a large part to be swapped in by a script once the rest has streamed (React does
+    // that beyond 12,800 bytes): the page's CSP runs no inline script, and the HTML must be whole.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   let html = '';
   for await (const chunk of prelude) html += chunk;
@@ -92,7 +101,10 @@ export function renderFirstView(url: string, fetchApi: FetchApi): Promise<FirstV
       html = await renderOnce(client, url);
       renders += 1;
       const next = unfetched(client);
-      if (next.length === 0) break;
+      // A part that waited for its code (a lazy page bundle met for the first time in this process) is
+      // sent as a fallback plus a script that swaps it in: scripts the page's CSP blocks and hydration
+      // cannot use. Its code is loaded now, so one more render writes it in place.
+      if (next.length === 0 && !SWAPPED_IN_LATER.test(html)) break;
       // Failures stay in the cache as errors, and the next render shows them (a 404 page, say).
       await Promise.all(next.map((q) => client.prefetchQuery({ queryKey: q.queryKey, queryFn: q.options.queryFn as never })));
     }
@@ -101,8 +113,9 @@ export function renderFirstView(url: string, fetchApi: FetchApi): Promise<FirstV
       .getAll()
       .map((q) => q.state.error);
     const status: FirstView['status'] = errors.some((e) => e instanceof ApiError && e.status === 404) ? 404 : 200;
+    const complete = !SWAPPED_IN_LATER.test(html) && errors.every((e) => e === null || (e instanceof ApiError && e.status === 404));
     // Only what rendered successfully goes to the browser; failed queries are asked again there.
     const state = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' && !isVisitorsOwn(q) });
-    return { html, state, status, renders };
+    return { html, state, status, complete, renders };
   });
 }

@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import zlib, { brotliCompress, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyRequest } from 'fastify';
+import type { ResolvedTenant } from '../modules/tenants';
+import { FIRST_VIEW_STATE_ID } from '../../shared/first-view';
+import { isStorePagePath } from '../../shared/store-paths';
+
+/**
+ * The storefront's first view as HTML (issue 29): a store page's markup and data, rendered by the
+ * browser app's own components (web/ssr/render-first-view.tsx, built into dist/ssr), put into the
+ * served index.html so a phone draws the page before its JavaScript arrives and crawlers read it whole.
+ */
+
+/** What web/ssr/render-first-view.tsx renders (its own types stay on the web side of the build). */
+export interface RenderedFirstView {
+  html: string;
+  state: unknown;
+  status: 200 | 404;
+  complete: boolean;
+}
+export type FetchApi = (path: string, init?: RequestInit) => Promise<Response>;
+export type FirstViewRenderer = (url: string, fetchApi: FetchApi) => Promise<RenderedFirstView>;
+
+/** Loads the renderer the build made (`vite build --ssr`); null, said once, when there is none. */
+export async function loadFirstViewRenderer(ssrDir: string, log: { warn(msg: string): void }): Promise<FirstViewRenderer | null> {
+  try {
+    // A file the web build writes (dist/ssr), not part of the server's own build: found at run time.
+    // eslint-disable-next-line no-restricted-syntax
+    const module = (await import(pathToFileURL(path.join(ssrDir, 'render-first-view.js')).href)) as { renderFirstView: FirstViewRenderer };
+    return module.renderFirstView;
+  } catch (err) {
+    log.warn(`The storefront is served without its server-rendered first view: ${(err as Error).message}`);
+    return null;
+  }
+}
+
+/**
+ * Pages whose first view is the same for every visitor: home, listings and search, categories,
+ * products, content pages, and any path no page answers (the store's "Page not found"). Cart,
+ * checkout, account, sign-in and the admin stay the browser's alone.
+ */
+const SHARED_PAGES: readonly RegExp[] = [/^\/$/, /^\/products\/?$/, /^\/c\/[^/]+\/?$/, /^\/p\/[^/]+\/?$/, /^\/pages\/[^/]+\/?$/];
+
+export function servesFirstView(req: FastifyRequest): boolean {
+  const tenant = req.tenant;
+  // An unlaunched store's answers depend on who asks (staff preview it): never one HTML for all.
+  if (!tenant || !tenant.launched || tenant.suspended || req.openingSoon) return false;
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const [pagePath, query = ''] = req.url.split('?', 2);
+  // A content page's staff preview shows a draft through the signed-in session: the browser's alone.
+  if (new URLSearchParams(query).has('preview')) return false;
+  return SHARED_PAGES.some((page) => page.test(pagePath)) || !isStorePagePath(pagePath);
+}
+
+/**
+ * The app's own API for the page's host, answered in process (no socket) and as an anonymous visitor:
+ * no cookie is passed on, so nothing of this visitor's can reach HTML that others are served.
+ */
+function apiOf(req: FastifyRequest): FetchApi {
+  const host = req.headers.host ?? req.tenant!.domain;
+  return async (apiPath) => {
+    const res = await req.server.inject({ method: 'GET', url: apiPath, headers: { host, accept: 'application/json' } });
+    const body = res.statusCode === 204 || res.statusCode === 304 ? null : res.body;
+    return new Response(body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+  };
+}
+
+/**
+ * What of the store the rendered page shows besides its catalogue and content (name, details,
+ * promises): part of the cache key, so a settings change is a new page at once. The resolver keeps one
+ * object per store until it changes, so this is worked out once per change.
+ */
+const stamps = new WeakMap<ResolvedTenant, string>();
+function tenantStamp(tenant: ResolvedTenant): string {
+  let stamp = stamps.get(tenant);
+  if (!stamp) {
+    const shown = JSON.stringify([tenant.name, tenant.slug, tenant.domain, tenant.details, tenant.promises]);
+    stamp = createHash('sha256').update(shown).digest('base64url').slice(0, 16);
+    stamps.set(tenant, stamp);
+  }
+  return stamp;
+}
+
+/** A served page; `encoded` holds it compressed, made once when it is rendered. */
+export interface ServedPage {
+  html: string;
+  status: number;
+  encoded?: { br: Buffer; gzip: Buffer };
+}
+
+/** Thrown inside the cache's load so an incomplete render is neither kept nor served. */
+class IncompleteRender extends Error {}
+
+// In a <script type="application/json"> only "</script" or "<!--" could end it early: no "<" at all.
+const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+// Quality 6: a listing's 180 kB of markup in about 1.5 ms, to 11 kB (quality 11 saves 1 kB more in 70 ms).
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } };
+
+/**
+ * The whole page, head and first view, for a page servesFirstView() accepts: from the catalogue cache
+ * (dropped with it on every committed catalogue or content write, on every instance), else rendered,
+ * compressed and kept. Everything in it depends only on the key: the store's catalogue and content,
+ * what tenantStamp() covers, the host and URL, and the built index.html. Null when the first view could
+ * not be rendered whole (an answer failed): the caller serves the bare app, which fetches for itself.
+ */
+export async function firstViewPage(
+  req: FastifyRequest,
+  indexHtml: string,
+  render: FirstViewRenderer,
+  renderHead: (html: string) => Promise<{ html: string; status: number }>,
+): Promise<ServedPage | null> {
+  const tenant = req.tenant!;
+  const key = `first-view:${req.protocol}://${req.headers.host ?? ''}|${tenantStamp(tenant)}|${indexStamp(indexHtml)}|${req.url}`;
+  try {
+    return await req.server.deps.catalogueCache.read(tenant.id, key, async (): Promise<ServedPage> => {
+      const [head, view] = await Promise.all([renderHead(indexHtml), render(req.url, apiOf(req))]);
+      if (!view.complete || !head.html.includes(EMPTY_ROOT)) throw new IncompleteRender();
+      const root = `<div id="root">${view.html}</div><script id="${FIRST_VIEW_STATE_ID}" type="application/json">${scriptSafeJson(view.state)}</script>`;
+      const html = head.html.replace(EMPTY_ROOT, () => root);
+      const [br, gz] = await Promise.all([brotli(html, BROTLI_OPTIONS), gzipped(html)]);
+      return { html, status: Math.max(head.status, view.status), encoded: { br, gzip: gz } };
+    });
+  } catch (err) {
+    if (!(err instanceof IncompleteRender)) req.log.warn({ err }, 'the first view could not be rendered; the bare app is served');
+    return null;
+  }
+}
+
+/** The built index.html changes with a deploy: a short stamp of it, worked out once per build. */
+let lastIndex: { html: string; stamp: string } | null = null;
+function indexStamp(html: string): string {
+  if (lastIndex?.html !== html) lastIndex = { html, stamp: createHash('sha256').update(html).digest('base64url').slice(0, 12) };
+  return lastIndex.stamp;
+}
