@@ -26,13 +26,36 @@ export async function closeBrowser(): Promise<void> {
 
 const openPages = new Set<Page>();
 
-export async function newPage(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(viewport = { width: 1280, height: 800 }, options: { javaScript?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
   shared ??= launch();
-  const context = await (await shared).newContext({ viewport });
+  const context = await (await shared).newContext({ viewport, javaScriptEnabled: options.javaScript ?? true });
   const page = await context.newPage();
   openPages.add(page);
   page.on('close', () => openPages.delete(page));
+  watchHydration(page);
   return { context, page };
+}
+
+// React's production words for a page whose server HTML the browser could not take over as it was:
+// #418 mismatch, #419 a part the server could not finish, #421-#423 and #425 recovering by rendering
+// on the client. Every journey fails on one (e2e/setup.ts), wherever it happened.
+const HYDRATION_ERROR = /Minified React error #(418|419|421|422|423|425)\b|[Hh]ydration (failed|mismatch)|did(n't| not) match the client/;
+let hydrationErrors: string[] = [];
+
+function watchHydration(page: Page): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error' && HYDRATION_ERROR.test(message.text())) hydrationErrors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => {
+    if (HYDRATION_ERROR.test(error.message)) hydrationErrors.push(`${page.url()}: ${error.message}`);
+  });
+}
+
+/** The hydration errors seen since the last call (e2e/setup.ts fails the journey on any). */
+export function takeHydrationErrors(): string[] {
+  const seen = hydrationErrors;
+  hydrationErrors = [];
+  return seen;
 }
 
 /** For afterEach: when a journey failed, keep a picture of every page it left open, to see why. */

@@ -123,8 +123,9 @@ export async function firstViewPage(
     return await req.server.deps.catalogueCache.read(tenant.id, key, async (): Promise<ServedPage> => {
       const [head, view] = await Promise.all([renderHead(indexHtml), render(req.url, apiOf(req))]);
       if (!view.complete || !head.html.includes(EMPTY_ROOT)) throw new IncompleteRender();
-      const root = `<div id="root">${view.html}</div><script id="${FIRST_VIEW_STATE_ID}" type="application/json">${scriptSafeJson(view.state)}</script>`;
-      const html = head.html.replace(EMPTY_ROOT, () => root);
+      const { preloads, markup } = leadingPreloads(view.html);
+      const root = `<div id="root">${markup}</div><script id="${FIRST_VIEW_STATE_ID}" type="application/json">${scriptSafeJson(view.state)}</script>`;
+      const html = head.html.replace('</head>', () => `${preloads}</head>`).replace(EMPTY_ROOT, () => root);
       const [br, gz] = await Promise.all([brotli(html, BROTLI_OPTIONS), gzipped(html)]);
       return { html, status: Math.max(head.status, view.status), encoded: { br, gzip: gz } };
     });
@@ -132,6 +133,16 @@ export async function firstViewPage(
     if (!(err instanceof IncompleteRender)) req.log.warn({ err }, 'the first view could not be rendered; the bare app is served');
     return null;
   }
+}
+
+/**
+ * React writes the preloads a render asked for (the page's main picture, fetchpriority high) first in
+ * its markup; in the head the browser finds them before anything in the body. React does not hydrate
+ * them, so taking them out of the root changes nothing for the browser's app.
+ */
+function leadingPreloads(html: string): { preloads: string; markup: string } {
+  const found = /^(?:<link rel="preload"[^>]*\/>)+/.exec(html);
+  return found ? { preloads: found[0], markup: html.slice(found[0].length) } : { preloads: '', markup: html };
 }
 
 /** The built index.html changes with a deploy: a short stamp of it, worked out once per build. */

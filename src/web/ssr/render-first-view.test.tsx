@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ACME_HOST, DEMO_HOST, call, resetTestApp, signIn, type TestApp } from '../../server/test/harness';
 import { PRODUCT_PAGE_SIZE, type ProductCard } from '@shared/catalog';
 import { renderFirstView, type FetchApi } from './render-first-view';
+import { textOf } from './html-text';
 
 // The storefront's pages rendered on the server from the browser's own components (issue 29), with
 // their data from the real API on a real database: what a crawler, a link preview or a phone before
@@ -19,20 +20,6 @@ const apiOf =
     const res = await call(t.app, 'GET', path, { host });
     return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
   };
-
-/** The visible text of some markup, spaces squeezed, the entities React writes decoded. */
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<svg[\s\S]*?<\/svg>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 const render = async (path: string, host = DEMO_HOST) => {
   asked = [];
@@ -66,6 +53,29 @@ describe('the storefront rendered on the server', () => {
     // What rendered goes to the browser, so it asks nothing again.
     const keys = view.state.queries.map((q) => JSON.stringify(q.queryKey));
     expect(keys).toEqual(expect.arrayContaining([JSON.stringify(['tenant', 'current']), JSON.stringify(['catalog', 'product', product.slug])]));
+  });
+
+  it('a product photo with resized copies is a <picture>, and its AVIF copies are preloaded first of all', async () => {
+    const product = products.find((p) => p.image && p !== products[0])!;
+    const url = product.image!.image_url;
+    const tenantId = (await call(t.app, 'GET', '/api/tenant/current')).json().tenant.id as string;
+    await t.database.db.execute(sql`
+      insert into picture_variants (tenant_id, storage_key, url, state, width, height, widths)
+      values (${tenantId}::uuid, ${t.app.deps.storage.keyOf(url)}, ${url}, 'done', 1600, 1200, '{320,640,960}')`);
+    t.app.deps.catalogueCache.clear();
+    const view = await render(`/p/${product.slug}`);
+    const avif = url.replace(/\.[a-z]+$/, '.w640.avif');
+    expect(view.html).toContain('<picture>');
+    expect(view.html).toContain(`<source type="image/avif" srcSet="`);
+    expect(view.html).toContain(avif);
+    // React writes the preload first, for the server to move into the head.
+    expect(view.html).toMatch(new RegExp(`^<link rel="preload" as="image"[^>]*imageSrcSet="[^"]*${avif.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^>]*/>`));
+    expect(view.html.slice(0, view.html.indexOf('/>'))).toContain('type="image/avif"');
+    expect(view.html.slice(0, view.html.indexOf('/>'))).toContain('fetchPriority="high"');
+    // Only that one: not the original as well, which the browser would fetch for nothing.
+    expect(view.html.match(/<link rel="preload"/g)).toHaveLength(1);
+    await t.database.db.execute(sql`delete from picture_variants where url = ${url}`);
+    t.app.deps.catalogueCache.clear();
   });
 
   it('a sale price shows with the price it was; a sold-out product says so', async () => {

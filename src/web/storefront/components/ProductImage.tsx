@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { preload } from 'react-dom';
 // Package, not ImageOff: the header already ships it, so the placeholder costs the product page no icon.
 import { Package } from 'lucide-react';
 import type { ImageRef } from '@shared/catalog';
@@ -50,6 +51,9 @@ export function ProductImage({ image, fallbackAlt, className, sizes = '100vw', p
   );
   const widths = image.widths;
   if (!widths?.length) return img;
+  // The page's main picture is asked for first, as the AVIF copy the browser will pick: React puts the
+  // preload in the server-rendered page's head (an <img> inside <picture> gets none of its own).
+  if (priority === 'high') preload(url, { as: 'image', imageSrcSet: variantSrcset(url, widths, 'avif'), imageSizes: sizes, type: 'image/avif', fetchPriority: 'high' });
   return (
     <picture>
       <source type="image/avif" srcSet={variantSrcset(url, widths, 'avif')} sizes={sizes} />
