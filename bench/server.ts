@@ -157,12 +157,15 @@ export const nextAddress = () => {
   return `198.18.${lastAddress >> 8}.${lastAddress & 255}`;
 };
 
+/** What a browser sends with every request that changes the answer: it takes brotli and gzip. */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 /** One route at steady state: 2 s of warm-up (route and database caches), then `seconds` measured. */
-export async function measure(port: number, name: string, urlPath: string, seconds: number, connections = 10): Promise<Figure> {
+export async function measure(port: number, name: string, urlPath: string, seconds: number, connections = 10, headers: Record<string, string> = {}): Promise<Figure> {
   const options = {
     url: `http://127.0.0.1:${port}${urlPath}`,
     connections,
-    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, host: DEMO_HOST, 'x-forwarded-for': nextAddress() } }) }],
+    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, ...headers, host: DEMO_HOST, 'x-forwarded-for': nextAddress() } }) }],
   };
   await autocannon({ ...options, duration: 2 });
   const r = await autocannon({ ...options, duration: seconds });

@@ -33,7 +33,44 @@ export async function newPage(viewport = { width: 1280, height: 800 }, options: 
   openPages.add(page);
   page.on('close', () => openPages.delete(page));
   watchHydration(page);
+  if (options.javaScript ?? true) waitForHydrationOnLoad(page);
   return { context, page };
+}
+
+/**
+ * A page the server rendered (issue 29) is on screen before the browser's app has taken it over, and a
+ * click then does nothing (a real phone shows it a moment; a journey clicks at once). So goto and
+ * reload return only once every element of the app's root is React's (hydrated: React marks each one
+ * it owns with a `__reactFiber$…` key). Pages the server did not render return as before.
+ */
+function waitForHydrationOnLoad(page: Page): void {
+  const hydrated = () =>
+    page
+      .waitForFunction(
+        () => {
+          if (!document.getElementById('first-view-state')) return true;
+          const elements = document.querySelectorAll('#root *');
+          return elements.length > 0 && [...elements].every((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$')));
+        },
+        null,
+        { timeout: 20_000, polling: 50 },
+      )
+      // The page went on elsewhere meanwhile (a redirect): the next step waits for what it needs.
+      .catch((error: Error) => {
+        if (!/context was destroyed|navigation|Target page, context or browser has been closed/i.test(error.message)) throw error;
+      });
+  const goto = page.goto.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await hydrated();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await hydrated();
+    return response;
+  };
 }
 
 // React's production words for a page whose server HTML the browser could not take over as it was:
@@ -70,6 +107,21 @@ export async function snapIfFailed(ctx: { task: { name: string; result?: { state
     console.error(`failed journey page ${page.url()}:`, (await page.locator('body').innerText().catch(() => '')).slice(0, 400));
   }
   openPages.clear();
+}
+
+/**
+ * Opens a store page by moving inside the app, as a shopper following a link does, starting from the
+ * cart (a page the server does not render). A page loaded directly comes rendered by the server with
+ * its data (issue 29) and asks the API nothing: journeys about what the browser does when a call
+ * fails get there this way.
+ */
+export async function openInApp(page: Page, host: string, path: string): Promise<void> {
+  await page.goto(url(host, '/cart'));
+  await page.getByRole('heading', { name: 'Your cart', level: 1 }).waitFor();
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 }
 
 /** Signs in through the real /login form. */

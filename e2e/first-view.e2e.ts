@@ -16,7 +16,7 @@ describe('the storefront’s first view as HTML', () => {
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Living Room');
     await page.getByText('12 products', { exact: true }).waitFor();
     const lamp = page.getByRole('link', { name: 'Ceramic Table Lamp with Linen Shade' });
-    expect(await lamp.getAttribute('href')).toBe('/p/ceramic-table-lamp-linen-shade');
+    expect(await lamp.getAttribute('href')).toBe('/p/ceramic-table-lamp');
     // The header's menu is there too, as links.
     expect(await page.locator('a[href="/c/garden"]').count()).toBeGreaterThan(0);
     await snap(page, 'first-view-no-js-category');
@@ -61,7 +61,7 @@ describe('the storefront’s first view as HTML', () => {
     await page.getByRole('button', { name: /^Mustard/ }).click();
     await page.getByText('SKU: DS-MUG-MUSTARD').waitFor();
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
-    await toastWith(page, 'Added to cart', '1 × Enamel Camping Mug (Mustard)').waitFor();
+    await toastWith(page, 'Added to cart', 'Enamel Camping Mug (Mustard)').waitFor();
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Cart, 1 item', exact: true }).waitFor();
 
     // Moving on inside the app fetches as before.

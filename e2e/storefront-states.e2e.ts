@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitsWidth, newPage, productNames, snap, toastWith, url } from './browser';
+import { fitsWidth, newPage, openInApp, productNames, snap, toastWith, url } from './browser';
 import { adminApiPage, adminCreatesProduct, runTag } from './run-data';
 
 // The storefront's empty, not-found, failure and validation states, and its fit on a phone.
@@ -155,7 +155,7 @@ describe('storefront states', () => {
 
     const productCall = /\/api\/products\/by-slug\/enamel-camping-mug$/;
     await page.route(productCall, (route) => route.fulfill(failure));
-    await page.goto(url('demo.localhost', '/p/enamel-camping-mug'));
+    await openInApp(page, 'demo.localhost', '/p/enamel-camping-mug');
     await page.getByRole('heading', { name: 'Unable to load product', level: 1 }).waitFor();
     // The server's message is shown in preference to the generic one (storefront spec §8).
     await page.getByRole('main').getByText('The shop is busy. Please try again.').waitFor();
@@ -167,7 +167,7 @@ describe('storefront states', () => {
 
     const categoryCall = /\/api\/categories\/living-room$/;
     await page.route(categoryCall, (route) => route.fulfill(failure));
-    await page.goto(url('demo.localhost', '/c/living-room'));
+    await openInApp(page, 'demo.localhost', '/c/living-room');
     const categoryFailure = page.getByRole('alert').filter({ hasText: 'Failed to load categories' });
     await categoryFailure.waitFor();
     await toastWith(page, 'Error', 'Failed to load categories').waitFor();
@@ -183,7 +183,7 @@ describe('storefront states', () => {
     await page.route(productList, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal_error', message: 'Something went wrong on our side.' } }) }),
     );
-    await page.goto(url('demo.localhost', '/c/kitchen-dining'));
+    await openInApp(page, 'demo.localhost', '/c/kitchen-dining');
     // The category itself loads; its products do not.
     await page.getByRole('heading', { name: 'Kitchen & Dining', level: 1 }).waitFor();
     const failure = page.getByRole('alert').filter({ hasText: 'Failed to load products' });

@@ -36,7 +36,15 @@ const rootElement = document.getElementById('root')!;
 const served = document.getElementById(FIRST_VIEW_STATE_ID)?.textContent;
 if (served) {
   const state = JSON.parse(served) as DehydratedState;
-  for (const q of state.queries) servedWithPage.set(q.queryHash, q.state.dataUpdatedAt);
+  for (const q of state.queries) {
+    servedWithPage.set(q.queryHash, q.state.dataUpdatedAt);
+    // A missing record's 404, which the page shows: an ApiError again, and not asked for again on mount.
+    const e = q.state.error as ApiError | null;
+    if (e) {
+      q.state.error = new ApiError(e.status, e.code, e.message);
+      queryClient.setQueryDefaults(q.queryKey, { retryOnMount: false });
+    }
+  }
   hydrate(queryClient, state);
   hydrateRoot(rootElement, app);
 } else {

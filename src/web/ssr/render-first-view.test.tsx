@@ -96,8 +96,10 @@ describe('the storefront rendered on the server', () => {
     const view = await render('/p/no-such-product');
     expect(view.status).toBe(404);
     expect(view.text).toContain('Product Not Found');
-    // A failed answer is not handed to the browser as data.
-    expect(view.state.queries.map((q) => q.queryKey[1])).not.toContain('product');
+    // The 404 goes to the browser as what it is, so the browser renders the same page from it.
+    const product = view.state.queries.find((q) => q.queryKey[1] === 'product')!;
+    expect(product.state).toMatchObject({ status: 'error', data: undefined, error: { status: 404, code: 'not_found' } });
+    expect(JSON.parse(JSON.stringify(product.state.error)).message).toBe('Product not found');
   });
 
   it('another store’s product is unknown on this store’s host, as a missing one', async () => {

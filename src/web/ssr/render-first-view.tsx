@@ -43,6 +43,8 @@ export interface FirstView {
 const VISITOR_KEYS = new Set(['auth', 'cart', 'orders', 'admin', 'account']);
 const isVisitorsOwn = (query: Query) => VISITOR_KEYS.has(String(query.queryKey[0]));
 
+const isMissing = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 404;
+
 /** A page asks for its data in a few rounds; more than this is a loop, and the last render stands. */
 const MAX_RENDERS = 5;
 
@@ -112,10 +114,13 @@ export function renderFirstView(url: string, fetchApi: FetchApi): Promise<FirstV
       .getQueryCache()
       .getAll()
       .map((q) => q.state.error);
-    const status: FirstView['status'] = errors.some((e) => e instanceof ApiError && e.status === 404) ? 404 : 200;
-    const complete = !SWAPPED_IN_LATER.test(html) && errors.every((e) => e === null || (e instanceof ApiError && e.status === 404));
-    // Only what rendered successfully goes to the browser; failed queries are asked again there.
-    const state = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' && !isVisitorsOwn(q) });
+    const status: FirstView['status'] = errors.some(isMissing) ? 404 : 200;
+    const complete = !SWAPPED_IN_LATER.test(html) && errors.every((e) => e === null || isMissing(e));
+    // What rendered goes to the browser: the answers, and a missing record's 404 (the page shows "Not
+    // Found" from it, and the browser must render the same). Other failures are asked again there.
+    const state = dehydrate(client, { shouldDehydrateQuery: (q) => !isVisitorsOwn(q) && (q.state.status === 'success' || isMissing(q.state.error)) });
+    // An Error's message is not in its JSON: the 404 goes as plain fields, made an ApiError again in main.tsx.
+    for (const q of state.queries) if (isMissing(q.state.error)) q.state.error = { status: 404, code: q.state.error.code, message: q.state.error.message } as never;
     return { html, state, status, complete, renders };
   });
 }
