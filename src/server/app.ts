@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(seoRoutes, { extraSitemapPaths: publishedPagePaths });
   // The proposal page (/quote/{uniqueUrl}) has its own head, 404 and view count; every other page the store's.
   const renderHead = async (req: FastifyRequest, html: string) =>
-    req.openingSoon ? openingSoonPage(req, html) : ((await renderQuotePageHead(req, html)) ?? renderStorePage(req, html));
+    req.openingSoon ? openingSoonPage(req, html) : ((await renderQuotePageHead(req, html)) ?? renderStorePage(req, html, opts.webDir ?? null));
   await registerWebApp(app, opts.webDir, renderHead, [...CATALOGUE_PAGE_ROUTES, ...CONTENT_PAGE_ROUTES, '/quote/:uniqueUrl']);
   return app;
 }

@@ -9,10 +9,10 @@ import { firstViewPage, servesFirstView, type ServedPage } from '../../http/firs
  * other path) and, in a store, the page's first view rendered on the server (issue 29) where it is the
  * same for every visitor; elsewhere, or if that fails, the store's menu as links for crawlers.
  */
-export async function renderStorePage(req: FastifyRequest, html: string): Promise<ServedPage> {
+export async function renderStorePage(req: FastifyRequest, html: string, webDir: string | null = null): Promise<ServedPage> {
   const render = req.server.deps.firstView;
   if (render && servesFirstView(req)) {
-    const page = await firstViewPage(req, html, render, (index) => renderHead(req, index));
+    const page = await firstViewPage(req, html, render, (index) => renderHead(req, index), webDir);
     if (page) return page;
   }
   const page = await renderHead(req, html);
