@@ -106,6 +106,14 @@ const gzipped = promisify(gzip);
 const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } };
 
 /**
+ * Renders under way in this process. A render is CPU work (tens of milliseconds); beyond this many at
+ * once (a crawl of unknown URLs, say, each a new page) the page is served as the bare app, which costs
+ * next to nothing, and nothing is kept. The same URL asked for at once shares one render anyway.
+ */
+export const RENDERS_AT_ONCE = 4;
+let rendering = 0;
+
+/**
  * The whole page, head and first view, for a page servesFirstView() accepts: from the catalogue cache
  * (dropped with it on every committed catalogue or content write, on every instance), else rendered,
  * compressed and kept. Everything in it depends only on the key: the store's catalogue and content,
@@ -124,7 +132,9 @@ export async function firstViewPage(
   const key = `first-view:${req.protocol}://${req.headers.host ?? ''}|${tenantStamp(tenant)}|${indexStamp(indexHtml)}|${req.url}`;
   try {
     return await req.server.deps.catalogueCache.read(tenant.id, key, async (): Promise<ServedPage> => {
-      const [head, view] = await Promise.all([renderHead(indexHtml), render(req.url, apiOf(req))]);
+      if (rendering >= RENDERS_AT_ONCE) throw new IncompleteRender();
+      rendering += 1;
+      const [head, view] = await Promise.all([renderHead(indexHtml), render(req.url, apiOf(req))]).finally(() => (rendering -= 1));
       if (!view.complete || !head.html.includes(EMPTY_ROOT)) throw new IncompleteRender();
       const { preloads, markup } = leadingPreloads(view.html);
       const root = `<div id="root">${markup}</div><script id="${FIRST_VIEW_STATE_ID}" type="application/json">${scriptSafeJson(view.state)}</script>`;

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { ACME_HOST, DEMO_HOST, PLATFORM_HOST, call, resetTestApp, signIn, type TestApp } from '../../server/test/harness';
-import type { FirstViewRenderer } from '../../server/http/first-view';
+import { RENDERS_AT_ONCE, type FirstViewRenderer } from '../../server/http/first-view';
 import type { ProductCard } from '@shared/catalog';
 import { FIRST_VIEW_STATE_ID } from '@shared/first-view';
 import { renderFirstView } from './render-first-view';
@@ -191,6 +191,29 @@ describe('store pages served with their first view', () => {
     const broken = await page(path);
     expect(broken.statusCode).toBe(200);
     expect(broken.body).toContain('<nav aria-label="Menu">');
+  });
+
+  it('renders at most RENDERS_AT_ONCE pages at a time; beyond that a page is the bare app, not kept', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    withRenderer(async (url, fetchApi) => {
+      renders.push(url);
+      await held;
+      return renderFirstView(url, fetchApi);
+    });
+    const paths = Array.from({ length: RENDERS_AT_ONCE + 2 }, (_, i) => `/no/such/page-${i}`);
+    const pending = paths.slice(0, RENDERS_AT_ONCE).map((path) => page(path));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const beyond = await Promise.all(paths.slice(RENDERS_AT_ONCE).map((path) => page(path)));
+    for (const res of beyond) {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain(FIRST_VIEW_STATE_ID);
+    }
+    release();
+    for (const res of await Promise.all(pending)) expect(res.body).toContain(FIRST_VIEW_STATE_ID);
+    expect(renders).toHaveLength(RENDERS_AT_ONCE);
+    // Once the renders are done, the next page renders again.
+    expect((await page(paths[RENDERS_AT_ONCE])).body).toContain(FIRST_VIEW_STATE_ID);
   });
 
   it('with server rendering off (no renderer) pages are the bare app, as before', async () => {
