@@ -4,6 +4,9 @@ import { nameValueSchema, vatPartViewSchema } from './order-schemas';
 // Zod response schemas for the cart and delivery options (storefront spec §3); cart.ts takes its types
 // from here through type-only imports, so the storefront bundle stays free of Zod. Amounts in pounds.
 
+/** A picture's pixel size and its resized copies' widths, once made (decision 052). */
+export const pictureSizeSchema = z.object({ width: z.number().int(), height: z.number().int(), widths: z.array(z.number().int()) });
+
 export const cartItemSchema = z.object({
   id: z.string(),
   product_id: z.string(),
@@ -12,6 +15,8 @@ export const cartItemSchema = z.object({
   slug: z.string(),
   sku: z.string(),
   image_url: z.string().nullable(),
+  /** The picture's size and copies, so the cart draws a small copy, not the original; null until made. */
+  image_size: pictureSizeSchema.nullable(),
   variant_options: z.array(nameValueSchema),
   quantity: z.number(),
   unit_price: z.number(),

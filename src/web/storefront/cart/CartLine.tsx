@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { useRemoveFromCart, useSetCartQuantity } from '@/lib/cart';
 import { cn } from '@/lib/utils';
-import { ProductImage } from '../components/ProductImage';
+import { ProductImage, lineImage } from '../components/ProductImage';
 import { CART_TEXT } from './cart-text';
 
 /** 'Enamel Camping Mug (Mustard)': tells two lines of one product apart for screen readers. */
@@ -37,7 +37,7 @@ export function CartLine({ item }: { item: CartItem }) {
   return (
     <li aria-label={name} aria-busy={pending || undefined} className="flex gap-4 py-6 sm:gap-6">
       <Link to={`/p/${item.slug}`} tabIndex={-1} aria-hidden className="size-20 shrink-0 overflow-hidden rounded-lg bg-zinc-50 sm:size-28">
-        <ProductImage image={item.image_url ? { image_url: item.image_url, alt_text: null } : null} fallbackAlt={item.name} className="size-full" />
+        <ProductImage image={lineImage(item.image_url, item.image_size)} fallbackAlt={item.name} sizes="(min-width: 640px) 112px, 80px" className="size-full" />
       </Link>
       <div className={cn('flex min-w-0 flex-1 flex-col gap-3 transition-opacity', pending && 'opacity-60')}>
         <div className="flex items-start justify-between gap-4">

@@ -19,6 +19,7 @@ function SummaryBody({ cart, busy }: { cart: Cart; busy: boolean }) {
             name={item.name}
             slug={item.slug}
             imageUrl={item.image_url}
+            imageSize={item.image_size}
             options={item.variant_options}
             quantity={item.quantity}
             unitPrice={item.unit_price}

@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import type { NameValue } from '@shared/catalog';
 import { formatGBP } from '@shared/money';
-import { ProductImage } from './ProductImage';
+import { ProductImage, lineImage, type PictureSize } from './ProductImage';
 
 interface LineItemProps {
   name: string;
   slug?: string | null;
   imageUrl: string | null;
+  /** The picture's size and copies (cart lines); without it the original is drawn. */
+  imageSize?: PictureSize | null;
   options: NameValue[];
   quantity: number;
   unitPrice: number;
@@ -21,11 +23,11 @@ interface LineItemProps {
  * One bought line (a cart line at checkout, an order line afterwards): picture with the quantity on
  * it, name and options, and the line's total. Read-only; the cart page is where lines change.
  */
-export function LineItem({ name, slug, imageUrl, options, quantity, unitPrice, total, warning, note }: LineItemProps) {
+export function LineItem({ name, slug, imageUrl, imageSize, options, quantity, unitPrice, total, warning, note }: LineItemProps) {
   return (
     <li className="flex items-center gap-4 py-4 first:pt-0 last:pb-0">
       <div className="relative shrink-0">
-        <ProductImage image={imageUrl ? { image_url: imageUrl, alt_text: null } : null} fallbackAlt={name} className="size-16 rounded-lg border border-zinc-200" />
+        <ProductImage image={lineImage(imageUrl, imageSize)} fallbackAlt={name} sizes="64px" className="size-16 rounded-lg border border-zinc-200" />
         <span className="absolute -top-2 -right-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-zinc-700 px-1.5 text-xs font-medium text-white tabular-nums" aria-hidden>
           {quantity}
         </span>

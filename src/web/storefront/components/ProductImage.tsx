@@ -6,6 +6,16 @@ import type { ImageRef } from '@shared/catalog';
 import { variantSrcset } from '@shared/pictures';
 import { cn } from '@/lib/utils';
 
+/** A picture's pixel size and its copies' widths, as a cart line carries them. */
+export interface PictureSize {
+  width: number;
+  height: number;
+  widths: number[];
+}
+
+/** A line's picture (cart, checkout) for ProductImage: its copies when the server sent their size. */
+export const lineImage = (url: string | null, size?: PictureSize | null): ImageRef | null => (url ? { image_url: url, alt_text: null, ...size } : null);
+
 /** How soon a picture loads: the page's main (LCP) picture first of all, then what is above the fold. */
 export type ImagePriority = 'high' | 'eager' | 'lazy';
 

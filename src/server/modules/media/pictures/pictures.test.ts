@@ -58,9 +58,10 @@ async function upload(body: Buffer, contentType = 'image/jpeg', cookie = admin, 
 const drain = () => t.app.jobs.drain();
 const owner = <T>(query: ReturnType<typeof sql>) => t.database.db.execute(query).then((r) => rowsOf<T>(r));
 
-/** A live product of the demo store with the uploaded file as its only picture. */
+/** A live product of the demo store (one without variants) with the uploaded file as its only picture. */
 async function productShowing(key: string): Promise<string> {
-  const { id, slug } = (await call(t.app, 'GET', '/api/products?limit=1')).json().items[0] as { id: string; slug: string };
+  const items = (await call(t.app, 'GET', '/api/products?limit=48')).json().items as { id: string; slug: string; has_variants: boolean }[];
+  const { id, slug } = items.find((p) => !p.has_variants)!;
   const images = (await call(t.app, 'GET', `/api/admin/products/${id}/images`, { cookie: admin })).json().images as { id: string }[];
   for (const image of images) await call(t.app, 'DELETE', `/api/admin/products/${id}/images/${image.id}`, { cookie: admin });
   const added = await call(t.app, 'POST', `/api/admin/products/${id}/images`, { cookie: admin, body: { key } });
@@ -98,6 +99,13 @@ describe('resized copies of an upload', () => {
     expect(await pictureState(file.key)).toBe('pending');
     const before = await productImage(slug);
     expect(before).toEqual({ image_url: file.url, alt_text: null });
+    // A shopper's cart line too.
+    const productId = ((await call(t.app, 'GET', `/api/products/by-slug/${slug}`)).json().product as ProductDetail).id;
+    const added = await call(t.app, 'POST', '/api/cart/items', { body: { product_id: productId, quantity: 1 } });
+    expect(added.statusCode, added.body).toBe(200);
+    const cartCookie = String(added.headers['set-cookie']).split(';')[0];
+    const cartLine = async () => (await call(t.app, 'GET', '/api/cart', { cookie: cartCookie })).json().cart.items[0] as { image_url: string; image_size: unknown };
+    expect(await cartLine()).toMatchObject({ image_url: file.url, image_size: null });
 
     release();
     await drain();
@@ -119,9 +127,10 @@ describe('resized copies of an upload', () => {
     expect(served.rawPayload.equals(original)).toBe(true);
     expect((await local.get(file.key))!.body.equals(original)).toBe(true);
 
-    // Listings carry the same figures.
+    // Listings carry the same figures, and the cart line its size and copies, for a small copy.
     const listed = (await call(t.app, 'GET', '/api/products?limit=48')).json().items as { slug: string; image: ImageRef }[];
     expect(listed.find((p) => p.slug === slug)!.image).toEqual(after);
+    expect(await cartLine()).toMatchObject({ image_url: file.url, image_size: { width: 2000, height: 1500, widths: [320, 640, 960, 1280, 1600] } });
   });
 
   it('are made once: running the job again, or the backfill, makes nothing more', async () => {

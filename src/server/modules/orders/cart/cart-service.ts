@@ -2,6 +2,7 @@ import type { StoreCtx } from '../../../http/context';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { hashToken, newSessionToken } from '../../accounts';
 import { isLiveProduct } from '../../catalogue';
+import { pictureSizes, type PictureSize } from '../../media';
 import { CART_MAX_QUANTITY, shippingCost, type Cart, type ShippingMethod } from '../../../../shared/cart';
 import type { VatBreakdown } from '../../../../shared/vat';
 import { basketVat, isVatRegistered, vatPartsView } from '../vat/store-vat';
@@ -166,6 +167,7 @@ export async function viewCart(ctx: StoreCtx, cart: repo.CartRow | null): Promis
 async function cartView(ctx: StoreCtx, cart: repo.CartRow, lines: PricedLine[], found: CartDiscount | null): Promise<Cart> {
   const totals = computeTotals(lines, await repo.listShippingMethods(ctx), cart.shippingMethodId, await isVatRegistered(ctx), found?.applied ?? null);
   const limits = lineLimits(lines);
+  const pictures = lines.length ? await pictureSizes(ctx, lines.flatMap((l) => (l.image_url ? [l.image_url] : []))) : new Map<string, PictureSize>();
   return {
     items: lines.map((l) => ({
       id: l.id,
@@ -175,6 +177,7 @@ async function cartView(ctx: StoreCtx, cart: repo.CartRow, lines: PricedLine[], 
       slug: l.slug,
       sku: l.sku,
       image_url: l.image_url,
+      image_size: (l.image_url && pictures.get(l.image_url)) || null,
       variant_options: l.variant_options,
       quantity: l.quantity,
       unit_price: penceToPounds(l.unit_price),
