@@ -49,8 +49,16 @@ function waitForHydrationOnLoad(page: Page): void {
       .waitForFunction(
         () => {
           if (!document.getElementById('first-view-state')) return true;
-          const elements = document.querySelectorAll('#root *');
-          return elements.length > 0 && [...elements].every((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$')));
+          const isReacts = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
+          // Markup React sets as a whole (a content page's rich text) is not its own element by element.
+          const inSetHtml = (el: Element) => {
+            let parent = el.parentElement;
+            while (parent && !isReacts(parent)) parent = parent.parentElement;
+            const propsKey = parent && Object.keys(parent).find((key) => key.startsWith('__reactProps$'));
+            return Boolean(propsKey && (parent as unknown as Record<string, { dangerouslySetInnerHTML?: unknown }>)[propsKey].dangerouslySetInnerHTML);
+          };
+          const elements = [...document.querySelectorAll('#root *')];
+          return elements.length > 0 && elements.every((el) => isReacts(el) || inSetHtml(el));
         },
         null,
         { timeout: 20_000, polling: 50 },

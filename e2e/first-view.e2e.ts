@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { newPage, snap, toastWith, url } from './browser';
+import { DEMO_PASSWORD, newPage, snap, toastWith, url } from './browser';
+import { runTag } from './run-data';
+import { api } from './store';
 
 // Issue 29: the storefront's first view comes as HTML rendered on the server. Without JavaScript a
 // phone (or a crawler, or a link preview) still reads the shop and follows its links; with JavaScript
@@ -62,6 +64,13 @@ describe('the storefront’s first view as HTML', () => {
     await page.getByText('SKU: DS-MUG-MUSTARD').waitFor();
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await toastWith(page, 'Added to cart', 'Enamel Camping Mug (Mustard)').waitFor();
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Cart, 1 item', exact: true }).waitFor();
+
+    // Signed in, the same page (made for everyone) is taken over, then shows what is the shopper's own.
+    // A new account (signing up signs in), so no other journey's cart is touched.
+    expect((await api(page, 'POST', '/api/auth/sign-up', { email: `first-view-${runTag()}@example.co.uk`, password: DEMO_PASSWORD })).status).toBe(201);
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My orders' }).waitFor();
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Cart, 1 item', exact: true }).waitFor();
 
     // Moving on inside the app fetches as before.

@@ -3,6 +3,7 @@ import { registrationLine, type PublicStoreDetails } from '@shared/store-details
 import { freeDeliveryLine, refundLine, returnsLine, type StorePromises } from '@shared/store-promises';
 import type { StoreMenuGroup } from '@shared/navigation';
 import { useSession } from '@/lib/auth';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useStoreMenu } from '@/lib/store-menu';
 import { FooterMenuColumns, footerGridClass, footerLinkClass as linkClass } from '@/components/menu/MenuPanels';
 import { useLoginHref } from '../use-login-href';
@@ -22,7 +23,8 @@ export function StoreFooter({ storeName, details, promises }: { storeName: strin
   const facts = footerFacts(promises);
   const menu = useStoreMenu('footer');
   const groups = menu.data?.groups ?? (menu.isError ? SHOP_ONLY : []);
-  const signedIn = Boolean(useSession().data?.user);
+  const session = useSession();
+  const signedIn = useHydrated() && Boolean(session.data?.user);
   const loginHref = useLoginHref();
   const year = new Date().getFullYear();
   const contact = hasContact(details);

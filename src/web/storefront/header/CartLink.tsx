@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { ShoppingCart } from 'lucide-react';
 import { useCart } from '@/lib/cart';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /** The header's cart link with the number of items in it; the badge stays hidden while the cart is empty. */
 export function CartLink() {
   const cart = useCart();
-  const count = cart.data?.item_count ?? 0;
+  const count = (useHydrated() && cart.data?.item_count) || 0;
   const label = count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart';
   return (
     <Link to="/cart" aria-label={label} className="relative inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm text-zinc-700 hover:bg-zinc-100">
