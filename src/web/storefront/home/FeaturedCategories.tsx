@@ -11,6 +11,12 @@ const WIDE_COLUMNS = ['', 'lg:grid-cols-1', 'lg:grid-cols-2', 'lg:grid-cols-3', 
 /** A tile is at most half the page wide (two columns from sm; up to four from lg). */
 const HERO_SIZES = '(min-width: 640px) 50vw, 100vw';
 
+/**
+ * The first tile is the home page's largest picture on a phone (its LCP): asked for first; the rest of
+ * the first row (up to four on a wide screen) at once; below that, as they come into view.
+ */
+const tilePriority = (index: number) => (index === 0 ? 'high' : index < 4 ? 'eager' : 'lazy');
+
 /** The shop's featured categories as picture tiles; left out entirely when none are featured. */
 export function FeaturedCategories({ categories }: { categories: CategoryNode[] | undefined }) {
   if (categories && categories.length === 0) return null;
@@ -26,12 +32,12 @@ export function FeaturedCategories({ categories }: { categories: CategoryNode[] 
                 <Skeleton className="h-5 w-32" />
               </li>
             ))
-          : categories.map((category) => (
+          : categories.map((category, index) => (
               <li key={category.id}>
                 <Link to={`/c/${category.slug}`} className="group block rounded-2xl">
                   <div className="overflow-hidden rounded-2xl bg-zinc-100">
                     {category.hero_image_url ? (
-                      <ProductImage image={{ image_url: category.hero_image_url, alt_text: null, ...category.hero_size }} fallbackAlt="" sizes={HERO_SIZES} className="aspect-[3/2] w-full transition-transform duration-500 group-hover:scale-105" />
+                      <ProductImage image={{ image_url: category.hero_image_url, alt_text: null, ...category.hero_size }} fallbackAlt="" sizes={HERO_SIZES} priority={tilePriority(index)} className="aspect-[3/2] w-full transition-transform duration-500 group-hover:scale-105" />
                     ) : (
                       <div className="aspect-[3/2] w-full bg-gradient-to-br from-zinc-100 to-zinc-200" />
                     )}
