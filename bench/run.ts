@@ -80,16 +80,24 @@ const scripts = storefrontScripts(path.join(root, 'dist/web'));
 const jsBytes = scripts.reduce((sum, f) => sum + f.gzipBytes, 0);
 console.log(`\nStorefront JavaScript for /p/{slug}: ${kb(jsBytes)} KB gzipped in ${scripts.length} files\n${describeScripts(scripts)}`);
 
-const row = (f: Figure, g: Figure) => `| ${f.name} | \`${f.path}\` | ${f.rps} | ${f.p50} | ${f.p99} | ${g.rps} | ${g.p50} | ${g.p99} | ${f.errors + g.errors} |`;
+const row = (f: Figure, g: Figure) => `| ${f.name} | \`${f.path}\` | ${f.kbPerAnswer} | ${f.rps} | ${f.p50} | ${f.p99} | ${g.rps} | ${g.p50} | ${g.p99} | ${f.errors + g.errors} |`;
+// Issue 29: the cached first-view page against the cached JSON product, by answers and by bytes.
+const json = cached.find((f) => f.name === 'product by slug')!;
+const page = cached.find((f) => f.name.startsWith('product page HTML'))!;
+const pct = (a: number, b: number) => Math.round((100 * a) / b);
+const pageVsJson = `Cached product page HTML against the cached JSON product: ${pct(page.rps, json.rps)}% of its answers a second, ${pct(page.rps * page.kbPerAnswer, json.rps * json.kbPerAnswer)}% of its bytes a second (the page is ${page.kbPerAnswer} kB as sent with brotli, the JSON ${json.kbPerAnswer} kB).`;
+console.log(pageVsJson);
 const table = cached.map((f, i) => row(f, uncached[i])).join('\n');
 const fileList = [...scripts].sort((a, b) => b.gzipBytes - a.gzipBytes).map((f) => `\`${f.file}\` ${kb(f.gzipBytes)}`).join(', ');
 const section = `## ${kind}, ${new Date().toISOString().slice(0, 10)}
 
 ${PRODUCTS_PER_TENANT} products per tenant, 2 tenants; autocannon, 10 connections, ${SECONDS} s per route after a 2 s warm-up; ${machine()}, ${load}. "Cached": as served, with the catalogue cache (10 s); "database": \`CATALOGUE_CACHE_SECONDS=0\`, every request queries (and every page is rendered). Requests take brotli and gzip, as a browser's do.
 
-| route | path | cached req/s | p50 ms | p99 ms | database req/s | p50 ms | p99 ms | errors |
-|---|---|---|---|---|---|---|---|---|
+| route | path | kB per answer | cached req/s | p50 ms | p99 ms | database req/s | p50 ms | p99 ms | errors |
+|---|---|---|---|---|---|---|---|---|---|
 ${table}
+
+${pageVsJson}
 
 JavaScript a shopper downloads for \`/p/{slug}\`: **${kb(jsBytes)} KB gzipped** (KB = 1024 bytes; ${scripts.length} files: the entry, its modulepreloads, the lazy Storefront chunk and every static import of each; admin, sign-in and marketing bundles not reached): ${fileList}.
 `;

@@ -148,6 +148,8 @@ export interface Figure {
   p50: number;
   p99: number;
   errors: number;
+  /** Bytes per answer as sent (body and headers), kB. */
+  kbPerAnswer: number;
 }
 
 /** Addresses from the benchmarking range (198.18.0.0/15, RFC 2544), a different one per request. */
@@ -169,7 +171,8 @@ export async function measure(port: number, name: string, urlPath: string, secon
   };
   await autocannon({ ...options, duration: 2 });
   const r = await autocannon({ ...options, duration: seconds });
-  const figure = { name, path: urlPath, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  const kbPerAnswer = Math.round(r.throughput.average / Math.max(r.requests.average, 1) / 102.4) / 10;
+  const figure = { name, path: urlPath, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, kbPerAnswer };
   console.log(`${name.padEnd(34)} ${String(figure.rps).padStart(6)} req/s   p50 ${figure.p50} ms   p99 ${figure.p99} ms   errors ${figure.errors}`);
   return figure;
 }
