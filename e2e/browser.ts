@@ -67,16 +67,24 @@ function waitForHydrationOnLoad(page: Page): void {
       .catch((error: Error) => {
         if (!/context was destroyed|navigation|Target page, context or browser has been closed/i.test(error.message)) throw error;
       });
+  // React marks the elements as it renders them, a moment before it commits that render and answers
+  // their events: a frame and a little more, once every element is marked.
+  const settled = () =>
+    page
+      .evaluate(() => (document.getElementById('first-view-state') ? new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))) : undefined))
+      .catch(() => undefined);
   const goto = page.goto.bind(page);
   page.goto = async (...args) => {
     const response = await goto(...args);
     await hydrated();
+    await settled();
     return response;
   };
   const reload = page.reload.bind(page);
   page.reload = async (...args) => {
     const response = await reload(...args);
     await hydrated();
+    await settled();
     return response;
   };
 }
