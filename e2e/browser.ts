@@ -73,20 +73,16 @@ function waitForHydrationOnLoad(page: Page): void {
     page
       .evaluate(() => (document.getElementById('first-view-state') ? new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))) : undefined))
       .catch(() => undefined);
-  const goto = page.goto.bind(page);
-  page.goto = async (...args) => {
-    const response = await goto(...args);
-    await hydrated();
-    await settled();
-    return response;
-  };
-  const reload = page.reload.bind(page);
-  page.reload = async (...args) => {
-    const response = await reload(...args);
-    await hydrated();
-    await settled();
-    return response;
-  };
+  const thenHydrated =
+    <A extends unknown[], R>(load: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const response = await load(...args);
+      await hydrated();
+      await settled();
+      return response;
+    };
+  page.goto = thenHydrated(page.goto.bind(page));
+  page.reload = thenHydrated(page.reload.bind(page));
 }
 
 // React's production words for a page whose server HTML the browser could not take over as it was:
