@@ -8,7 +8,9 @@ import { spawnSync } from 'node:child_process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PARTS = {
-  web: { output: 'dist/web/index.html', inputs: ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'] },
+  // The web build writes dist/web, then the server's build of the same app (dist/ssr, issue 29): its
+  // last file stands for both, so a build from before server rendering is rebuilt too.
+  web: { output: 'dist/ssr/render-first-view.js', inputs: ['src/web', 'src/shared', 'vite.config.ts', 'scripts/build.mjs', 'package-lock.json'] },
   server: { output: 'dist/server/main.js', inputs: ['src/server', 'src/shared', 'scripts/build-server.mjs', 'package.json', 'package-lock.json'] },
 };
 

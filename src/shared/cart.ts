@@ -3,7 +3,7 @@
  * keeps integer pence and recomputes every figure from the catalogue (DESIGN rule 3).
  */
 import type { z } from 'zod';
-import type { cartItemSchema, cartSchema, shippingMethodSchema, shippingSelectionSchema } from './cart-schemas';
+import type { cartItemSchema, cartSchema, pictureSizeSchema, shippingMethodSchema, shippingSelectionSchema } from './cart-schemas';
 
 /** Most of one line a shopper can hold; beyond this a shop would want a trade order. */
 export const CART_MAX_QUANTITY = 999;
@@ -24,6 +24,8 @@ export const CHECKOUT_HOLD_TEXT = {
 
 // The answer types, from the schemas in cart-schemas.ts (type-only imports: no Zod in the storefront).
 export type CartItem = z.infer<typeof cartItemSchema>;
+/** A cart line picture's pixel size and its copies' widths (decision 052). */
+export type PictureSize = z.infer<typeof pictureSizeSchema>;
 export type ShippingSelection = z.infer<typeof shippingSelectionSchema>;
 export type Cart = z.infer<typeof cartSchema>;
 /** A delivery option, with how many business days it takes (shown beside it at checkout). */

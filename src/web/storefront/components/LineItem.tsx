@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { NameValue } from '@shared/catalog';
 import { formatGBP } from '@shared/money';
-import { ProductImage, lineImage, type PictureSize } from './ProductImage';
+import type { PictureSize } from '@shared/cart';
+import { ProductImage, lineImage } from './ProductImage';
 
 interface LineItemProps {
   name: string;

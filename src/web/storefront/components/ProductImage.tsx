@@ -3,15 +3,9 @@ import { preload } from 'react-dom';
 // Package, not ImageOff: the header already ships it, so the placeholder costs the product page no icon.
 import { Package } from 'lucide-react';
 import type { ImageRef } from '@shared/catalog';
+import type { PictureSize } from '@shared/cart';
 import { variantSrcset } from '@shared/pictures';
 import { cn } from '@/lib/utils';
-
-/** A picture's pixel size and its copies' widths, as a cart line carries them. */
-export interface PictureSize {
-  width: number;
-  height: number;
-  widths: number[];
-}
 
 /** A line's picture (cart, checkout) for ProductImage: its copies when the server sent their size. */
 export const lineImage = (url: string | null, size?: PictureSize | null): ImageRef | null => (url ? { image_url: url, alt_text: null, ...size } : null);
