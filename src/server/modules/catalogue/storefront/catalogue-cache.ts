@@ -38,8 +38,11 @@ export interface CacheLog {
  */
 export class CatalogueCache {
   private readonly cache: TenantCache;
+  /** False when answers are not kept at all (CATALOGUE_CACHE_SECONDS=0): every read loads. */
+  readonly keeps: boolean;
 
   constructor(opts: CatalogueCacheOptions) {
+    this.keeps = opts.seconds > 0;
     this.cache = new TenantCache({
       ttlMs: opts.seconds * 1000,
       maxEntries: opts.maxEntries ?? 5000,
