@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ResolvedTenant } from '../modules/tenants';
 import { FIRST_VIEW_STATE_ID } from '../../shared/first-view';
 import { isStorePagePath } from '../../shared/store-paths';
+import { classesIn, rulesFor, type StylesheetNode } from '../../shared/stylesheet-rules';
 
 /**
  * The storefront's first view as HTML (issue 29): a store page's markup and data, rendered by the
@@ -201,7 +202,7 @@ export async function firstViewPage(
       if (!view.complete || !head.html.includes(EMPTY_ROOT)) throw new IncompleteRender();
       const { preloads, markup } = leadingPreloads(view.html);
       const root = `<div id="root">${markup}</div><script id="${FIRST_VIEW_STATE_ID}" type="application/json">${scriptSafeJson(view.state)}</script>`;
-      const html = startAfterPaint(inlineStylesheets(head.html, webDir))
+      const html = startAfterPaint(inlineStylesheets(head.html, webDir, classesIn(markup + head.html)))
         .replace('</head>', () => `${preloads}</head>`)
         .replace(EMPTY_ROOT, () => root);
       // A kept page is asked for in both encodings; with the cache off, only this request's is needed.
@@ -238,31 +239,55 @@ const APP_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.j
 export const startAfterPaint = (html: string) => html.replace(APP_SCRIPT, (_tag, entry: string) => `<script src="/start-app.js" data-entry="${entry}" defer></script>`);
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*\bhref="\/(assets\/[\w.-]+\.css)"[^>]*>/g;
+
+interface Stylesheet {
+  css: string;
+  /** Its rules with the classes each needs (`<file>.rules.json`, written by the build), if there. */
+  rules: StylesheetNode[] | null;
+}
 /** Built stylesheets by name: their names carry a hash of their content, so one read is for good. */
-const stylesheets = new Map<string, string | null>();
+const stylesheets = new Map<string, Stylesheet | null>();
 
 /**
- * The page's stylesheet written into its head: the first paint waits for no second download (issue 29
- * item 4; the app's one stylesheet is about 15 kB compressed, and compresses with the page). A file that
- * cannot be read, or could end the <style> early, stays a link.
+ * The page's stylesheet written into its head, so the first paint waits for no second download (issue
+ * 29 item 4): only the rules that can apply to the page's markup (`classes`, its class names), about a
+ * fifth of them on a product page; all of them when the build left no rules index. The whole file's
+ * link stays, disabled: /start-app.js turns it on before the app starts (the app draws menus and
+ * dialogs the first view has no rules for), and the app's bundle loader, which fetches a lazy part's
+ * stylesheet unless a link to it is in the page, finds it there. A file that cannot be read, or could
+ * end the <style> early, stays a plain link (decision 054).
  */
-export function inlineStylesheets(html: string, webDir: string | null): string {
+export function inlineStylesheets(html: string, webDir: string | null, classes: ReadonlySet<string>): string {
   if (!webDir) return html;
   return html.replace(STYLESHEET_LINK, (link, file: string) => {
-    if (!stylesheets.has(file)) {
-      let css: string | null;
-      try {
-        css = readFileSync(path.join(webDir, file), 'utf8');
-      } catch {
-        css = null;
-      }
-      stylesheets.set(file, css !== null && !/<\/style/i.test(css) ? css : null);
-    }
-    const css = stylesheets.get(file);
-    // The disabled link stays for the app's bundle loader, which fetches a lazy part's stylesheet unless
-    // a link to it is in the page; a disabled stylesheet link is neither fetched nor applied.
-    return css ? `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>` : link;
+    const sheet = stylesheetIn(webDir, file);
+    if (!sheet) return link;
+    return `<style>${sheet.rules ? rulesFor(sheet.rules, classes) : sheet.css}</style><link rel="stylesheet" href="/${file}" disabled>`;
   });
+}
+
+function stylesheetIn(webDir: string, file: string): Stylesheet | null {
+  if (!stylesheets.has(file)) {
+    let sheet: Stylesheet | null = null;
+    try {
+      const css = readFileSync(path.join(webDir, file), 'utf8');
+      if (!/<\/style/i.test(css)) sheet = { css, rules: rulesIndexOf(path.join(webDir, `${file}.rules.json`)) };
+    } catch {
+      sheet = null;
+    }
+    stylesheets.set(file, sheet);
+  }
+  return stylesheets.get(file)!;
+}
+
+/** The build's rules index of a stylesheet; null (the whole stylesheet is inlined) if missing or unreadable. */
+function rulesIndexOf(file: string): StylesheetNode[] | null {
+  try {
+    const rules: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return Array.isArray(rules) ? (rules as StylesheetNode[]) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The built index.html changes with a deploy: a short stamp of it, worked out once per build. */
