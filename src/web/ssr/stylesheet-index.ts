@@ -66,7 +66,7 @@ export function requiredClasses(selector: string): string[] {
   return classes;
 }
 
-const IDENT_CHAR = /[\w-]|[^\x00-\x7f]/;
+const IDENT_CHAR = /[\w-]|[^\p{ASCII}]/u;
 
 /** The identifier at `start`, unescaped (`2xl\:p-4` is "2xl:p-4"), and where it ends. */
 function identAt(text: string, start: number): [string, number] {
