@@ -131,6 +131,14 @@ describe('resized copies of an upload', () => {
     const listed = (await call(t.app, 'GET', '/api/products?limit=48')).json().items as { slug: string; image: ImageRef }[];
     expect(listed.find((p) => p.slug === slug)!.image).toEqual(after);
     expect(await cartLine()).toMatchObject({ image_url: file.url, image_size: { width: 2000, height: 1500, widths: [320, 640, 960, 1280, 1600] } });
+    // So does the order's line, on the success page (and in My orders, by the same view).
+    const placed = await call(t.app, 'POST', '/api/checkout', {
+      cookie: cartCookie,
+      body: { contact: { email: 'pictures@example.com' }, shippingAddress: { first_name: 'Ada', last_name: 'Lovelace', address_line1: '1 Analytical Way', city: 'London', postcode: 'SW1A 1AA' }, billingSameAsShipping: true },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = (await call(t.app, 'GET', `/api/orders/public-lookup?session_id=${placed.json().session_id}`)).json().order;
+    expect(order.items[0]).toMatchObject({ image_url: file.url, image_size: { width: 2000, height: 1500, widths: [320, 640, 960, 1280, 1600] } });
   });
 
   it('are made once: running the job again, or the backfill, makes nothing more', async () => {
