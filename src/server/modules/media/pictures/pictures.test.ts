@@ -139,6 +139,14 @@ describe('resized copies of an upload', () => {
     expect(placed.statusCode, placed.body).toBe(200);
     const order = (await call(t.app, 'GET', `/api/orders/public-lookup?session_id=${placed.json().session_id}`)).json().order;
     expect(order.items[0]).toMatchObject({ image_url: file.url, image_size: { width: 2000, height: 1500, widths: [320, 640, 960, 1280, 1600] } });
+
+    // A content page's hero picture too (the page's largest picture).
+    const created = await call(t.app, 'POST', '/api/admin/pages', { cookie: admin, body: { slug: 'picture-hero', template_key: 'about' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const pageId = created.json().page.id as string;
+    expect((await call(t.app, 'PUT', `/api/admin/pages/${pageId}/content`, { cookie: admin, body: { content: { hero_title: 'Our story', hero_image: file.url, body: '<p>Hello</p>', show_cta: false } } })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', `/api/admin/pages/${pageId}/publish`, { cookie: admin })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/api/pages/picture-hero')).json().page.hero_size).toEqual({ width: 2000, height: 1500, widths: [320, 640, 960, 1280, 1600] });
   });
 
   it('are made once: running the job again, or the backfill, makes nothing more', async () => {
