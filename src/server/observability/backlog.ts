@@ -16,9 +16,11 @@ export const BACKLOG_MAX_AGE_MS = 30_000;
 /**
  * Background jobs and outgoing mail counted in the database, where every instance's work is: no
  * process knows it alone. Row-level security shows a scope one store's rows, so the count is one short
- * transaction per store (and one for the platform's own mail), one after the other: a scrape holds at
- * most one connection. Answers are kept for BACKLOG_MAX_AGE_MS, and scrapes meanwhile share one read,
- * so a busy scraper costs the database at most that. A failed read keeps the last answer.
+ * transaction per store (and one for the platform's own mail), one after the other: it holds at most
+ * one connection. A count is kept for BACKLOG_MAX_AGE_MS, so however often scrapes come the database
+ * is counted at most that often. Once there is a count a scrape never waits for the next: an older one
+ * is answered while a new count runs (with thousands of stores it may take longer than a scrape may).
+ * A failed count keeps the last one.
  */
 export class DatabaseBacklog {
   private last: Backlog | null = null;
@@ -32,9 +34,18 @@ export class DatabaseBacklog {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** The backlog at most maxAgeMs old, or null while none could be read yet. */
+  /**
+   * The last count, starting a new one when it is older than maxAgeMs; only the first call waits for
+   * a count. Null while none has succeeded yet.
+   */
   current(): Promise<Backlog | null> {
     if (this.last && this.now() - this.readAt < this.maxAgeMs) return Promise.resolve(this.last);
+    const counting = this.refresh();
+    return this.last ? Promise.resolve(this.last) : counting;
+  }
+
+  /** The count under way, or a new one. */
+  private refresh(): Promise<Backlog | null> {
     this.reading ??= this.count()
       .then(
         (backlog) => {
