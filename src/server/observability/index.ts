@@ -13,5 +13,5 @@ export function installObservability(app: FastifyInstance): void {
   if (app.deps.config.metrics) installMetrics(app);
   if (!app.deps.config.tracing) return;
   if (!tracingLoaded()) app.log.warn('OTEL_EXPORTER_OTLP_ENDPOINT is set but no trace is made: start with `npm start`, or node --import ./dist/server/tracing.js');
-  app.addHook('onClose', flushTraces);
+  app.addHook('onClose', () => flushTraces());
 }

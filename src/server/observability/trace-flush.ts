@@ -11,12 +11,19 @@ export function tracingLoaded(): boolean {
   return trace.getTracer('shop-platform/probe').startSpan('probe').spanContext().traceId !== INVALID_TRACEID;
 }
 
+/** How long shutting down waits for the last spans: a collector that is down must not hold it up. */
+export const FLUSH_TIMEOUT_MS = 2000;
+
 /**
- * Sends the spans still waiting in the SDK's batch before the process exits: main.ts ends with
- * process.exit, which would drop the last few seconds of traces.
+ * Sends the spans still waiting in the SDK's batch before the process exits (main.ts ends with
+ * process.exit, which would drop the last few seconds of traces), waiting at most timeoutMs.
  */
-export async function flushTraces(): Promise<void> {
+export async function flushTraces(timeoutMs = FLUSH_TIMEOUT_MS): Promise<void> {
   const provider = trace.getTracerProvider() as { getDelegate?: () => unknown };
   const delegate = (provider.getDelegate?.() ?? provider) as { forceFlush?: () => Promise<void> };
-  await delegate.forceFlush?.();
+  if (!delegate.forceFlush) return;
+  let timer: NodeJS.Timeout | undefined;
+  const givenUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+  await Promise.race([delegate.forceFlush().catch(() => {}), givenUp]);
+  clearTimeout(timer);
 }
