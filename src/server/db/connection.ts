@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema/index';
 import { isPoolSaturated, limitPoolQueue } from './pool-gate';
+import { WaitTiming, type PoolMonitor } from './pool-monitor';
 import { queuePglite } from './pglite-queue';
 import { PgliteThread } from './pglite-thread';
 import type { PGlite } from '@electric-sql/pglite';
@@ -33,6 +34,8 @@ export interface AppConnection {
    * busy and the wait queue full), else whether a trivial query answers within `deadlineMs`.
    */
   probe(deadlineMs: number): Promise<Readiness>;
+  /** Connections in use, requests waiting, and their waits timed on demand (metrics, decision 055). */
+  pool?: PoolMonitor;
 }
 
 export interface Database {
@@ -101,7 +104,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       // statement_timeout goes in each connection's startup packet: every statement of a request or job.
       // Each transaction's `begin` travels with its scope's statement (deferred-begin.ts).
       const pool = new pg.Pool({ Client: DeferredBeginClient, connectionString: url, max: size, connectionTimeoutMillis: waitMs, statement_timeout: statementTimeoutMs });
-      limitPoolQueue(pool, queueLimit);
+      const waits = new WaitTiming();
+      limitPoolQueue(pool, queueLimit, waits);
       pool.on('error', () => {});
       try {
         await pool.query('select 1');
@@ -116,6 +120,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
         listen: (channel, handler) => listenOnPostgres(listenClient, channel, handler),
         probe: (deadlineMs) =>
           isPoolSaturated(pool, queueLimit) ? Promise.resolve({ ready: false, reason: 'every connection is busy and the wait queue is full' }) : probeDatabase(() => pool.query('select 1'), deadlineMs),
+        pool: {
+          snapshot: () => ({ size, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
+          observeWaits: (observer) => {
+            waits.observer = observer;
+          },
+        },
       };
       app = { pool, connection };
       return connection;
@@ -142,6 +152,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     // Queued like any request, but waiting at most the probe's own deadline.
     probe: (deadlineMs) =>
       queue.state.saturated ? Promise.resolve({ ready: false, reason: 'the wait queue is full' }) : probeDatabase(() => queue.run(() => rawQuery('select 1'), deadlineMs), deadlineMs),
+    // PGlite has no pool: one connection, busy or not, and the callers queued for their turn.
+    pool: {
+      snapshot: () => {
+        const state = queue.state;
+        return { size: 1, inUse: state.running ? 1 : 0, waiting: state.waiting };
+      },
+      observeWaits: (observer) => {
+        queue.waits.observer = observer;
+      },
+    },
   };
   return { kind: 'pglite', db, connectApp: async () => connection, close: () => client.close() };
 }

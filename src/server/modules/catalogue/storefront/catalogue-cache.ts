@@ -51,7 +51,8 @@ export class CatalogueCache {
     });
   }
 
-  get stats(): { entries: number; size: number } {
+  /** Answers kept and their size, reads served from them (hits) and loads (misses): metrics (decision 055). */
+  get stats(): { entries: number; size: number; hits: number; misses: number } {
     return this.cache.stats;
   }
 
