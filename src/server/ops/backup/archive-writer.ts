@@ -34,7 +34,9 @@ export class ArchiveWriter {
     if (await stat(out).then(() => true, () => false)) throw new Error(`${out} already exists: choose another name (a backup is never overwritten)`);
     const partial = `${out}.partial`;
     // Only its owner may read it: it holds every store's data and the server's secrets.
-    const handle = await open(partial, 'wx', 0o600);
+    const handle = await open(partial, 'wx', 0o600).catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'EEXIST' ? new Error(`${partial} exists: a backup to this name is running, or one was cut off (then remove it)`) : err;
+    });
     return new ArchiveWriter(out, partial, handle);
   }
 

@@ -50,6 +50,7 @@ export interface RestoreSummary {
  * the files (each checked again as it is written). Nothing is written before every check has passed.
  */
 export async function restoreBackup(archive: string, target: RestoreTarget, progress: Progress = () => {}): Promise<RestoreSummary> {
+  if (target.kind === 'postgres' ? !target.databaseUrl : !target.pgliteDir) throw new Error(`A restore into ${target.kind} needs ${target.kind === 'postgres' ? 'the database URL' : 'the data folder'}`);
   await refuseUnlessEmpty(target);
   progress('Checking the archive against its manifest...');
   const manifest = await verifyArchive(archive);
