@@ -51,6 +51,7 @@ import { orderStraySubject } from './modules/orders';
 import type { StrayRefundDeps, StraySubject, StraySubjectKind } from './modules/payments';
 import { accountSettingsRoutes, invitationRoutes, passwordResetRoutes, twoStepRoutes } from './modules/accounts';
 import { JobRunner, type JobRunnerOptions } from './modules/jobs';
+import { registerHousekeeping } from './modules/housekeeping';
 import { adminCustomerRoutes, recordStoreAccount, savedAddressRoutes, privacyRoutes } from './modules/customers';
 import { enforceAdminAccess } from './http/access';
 import { requestIdOptions } from './http/request-id';
@@ -216,6 +217,16 @@ function backgroundJobs(app: FastifyInstance, deps: AppDeps, options: BuildOptio
     },
     deps.config.checkoutRecovery.everyMs,
   );
+  // The daily housekeeping (decision 056): every instance asks now and then; one runs it each day.
+  registerHousekeeping(jobs, {
+    scopes: deps.scopes,
+    get storage() {
+      return deps.storage;
+    },
+    emailRetentionDays: deps.config.emailRetentionDays,
+    log: app.log,
+    workerId: jobs.workerId,
+  });
   app.addHook('onClose', () => jobs.close());
   return jobs;
 }

@@ -190,3 +190,19 @@ describe('import picture fetching configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('email retention (housekeeping, decision 056)', () => {
+  it('keeps delivered emails 90 days unless told otherwise', () => {
+    expect(loadConfig({}).emailRetentionDays).toBe(90);
+    expect(loadConfig({ EMAIL_RETENTION_DAYS: '30' }).emailRetentionDays).toBe(30);
+  });
+
+  it.each([
+    [{ EMAIL_RETENTION_DAYS: '0' }, 'EMAIL_RETENTION_DAYS: must be at least 1'],
+    [{ EMAIL_RETENTION_DAYS: '3651' }, 'EMAIL_RETENTION_DAYS: must be at most 3650'],
+    [{ EMAIL_RETENTION_DAYS: '7.5' }, 'EMAIL_RETENTION_DAYS: must be a whole number'],
+    [{ EMAIL_RETENTION_DAYS: 'forever' }, 'EMAIL_RETENTION_DAYS: must be a number'],
+  ])('stops for %o naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -137,6 +137,8 @@ const envSchema = z.object({
   // "Send after" hours and the 7 days after which a checkout is too old). For journeys, which cannot wait
   // hours: never set it on a server shoppers use.
   CHECKOUT_RECOVERY_HOUR_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(3600, 'must be at most 3600').default(3600),
+  // The daily housekeeping (decision 056) deletes delivered emails older than this many days.
+  EMAIL_RETENTION_DAYS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(3650, 'must be at most 3650').default(90),
   CRM_BARK_SHEET_URL: z
     .string()
     .max(2000, 'must be at most 2000 characters')
@@ -189,6 +191,11 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender address; with no name of its own, each shop's name is shown as the sender's name. */
   emailFrom: { name: string | null; address: string };
+  /**
+   * Delivered emails (sent through SMTP, or kept by the built-in outbox) older than this many days are
+   * deleted by the daily housekeeping (EMAIL_RETENTION_DAYS, decision 056); failed ones are kept.
+   */
+  emailRetentionDays: number;
   /** The host a sending domain's SPF record includes (EMAIL_SPF_INCLUDE, default _spf.PLATFORM_HOST). */
   emailSpfInclude: string;
   /** DNS servers that check sending-domain records; empty: the machine's own resolver. */
@@ -290,6 +297,7 @@ export function loadBootConfig(env: NodeJS.ProcessEnv = process.env): { config: 
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     emailFrom: parseFrom(e.EMAIL_FROM, e.PLATFORM_HOST.replace(/:\d+$/, '')),
+    emailRetentionDays: e.EMAIL_RETENTION_DAYS,
     emailSpfInclude: e.EMAIL_SPF_INCLUDE ?? `_spf.${e.PLATFORM_HOST.replace(/:\d+$/, '')}`,
     emailDnsServers: e.EMAIL_DNS_SERVERS,
     stripe: e.STRIPE_SECRET_KEY

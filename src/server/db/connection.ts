@@ -53,6 +53,11 @@ export interface Database {
    * transaction (decision 013), and its in-process LISTEN.
    */
   connectApp(appUrl?: string): Promise<AppConnection>;
+  /**
+   * PGlite only: its whole data folder as a gzipped tarball, taken between two transactions after a
+   * checkpoint (backups, ops/backup). PostgreSQL is backed up with pg_dump instead.
+   */
+  dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -82,7 +87,7 @@ export const DEFAULT_POOL: Required<PoolOptions> = { size: 10, queueLimit: 500, 
  * For PostgreSQL the first query runs straight away so a server that cannot be reached fails at start.
  * PGlite has no pool (one query at a time); its queue gets the same bounds (pglite-queue.ts).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null; pool?: PoolOptions }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null; pool?: PoolOptions; loadDataDir?: Uint8Array }): Promise<Database> {
   const { size, queueLimit, waitMs } = opts.pool ?? DEFAULT_POOL;
   const statementTimeoutMs = opts.pool?.statementTimeoutMs ?? DEFAULT_POOL.statementTimeoutMs;
   if (opts.databaseUrl) {
@@ -136,8 +141,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     return { kind: 'postgres', db: drizzlePg(owner, { schema }) as unknown as Db, connectApp, close };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  // In a worker thread of its own, so no statement holds up the event loop (decision 032).
-  const client = new PgliteThread(opts.dataDir);
+  // In a worker thread of its own, so no statement holds up the event loop (decision 032). A restore
+  // opens an empty folder with a backup's data folder (loadDataDir).
+  const client = new PgliteThread(opts.dataDir, { loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const { queue, rawQuery } = queuePglite(client, { queueLimit, waitMs });
   // drizzle calls only the part of PGlite's interface the thread has (query, exec, transaction).
@@ -163,7 +169,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       },
     },
   };
-  return { kind: 'pglite', db, connectApp: async () => connection, close: () => client.close() };
+  return { kind: 'pglite', db, connectApp: async () => connection, dumpDataDir: () => client.dumpDataDir(), close: () => client.close() };
 }
 
 export async function runMigrations(database: Database): Promise<void> {

@@ -9,3 +9,4 @@ export { findSenderIdentity } from './identity';
 export { ensureDefaultEmailTemplates } from './templates/ensure-defaults';
 export { forgetMessagesFor, forgetOwnPlatformMail, messagesFor, type ExportedMessage } from './customer-data';
 export { unsubscribe, unsubscribedAddresses } from './unsubscribes';
+export { deleteDeliveredMessages } from './housekeeping';

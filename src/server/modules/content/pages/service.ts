@@ -161,7 +161,7 @@ async function holdLibraryFiles(ctx: TenantCtx, content: PageContent): Promise<v
 export const publishedPagePaths = (ctx: StoreCtx) => repo.publishedPaths(ctx);
 
 /** Pages whose draft or published content shows this URL: as hero image or a link/picture in the body. */
-export async function pagesUsing(ctx: TenantCtx, url: string): Promise<MediaUsage[]> {
+export async function pagesUsing(ctx: StoreTx, url: string): Promise<MediaUsage[]> {
   const rows = await repo.pagesMentioning(ctx, url);
   const uses = (content: Record<string, unknown> | null) =>
     !!content && (content.hero_image === url || (typeof content.body === 'string' && richTextUrls(content.body).includes(url)));

@@ -40,6 +40,7 @@ class WatchedStorage implements FileStorage {
   getStream = (key: string) => this.inner.getStream(key);
   exists = (key: string) => this.inner.exists(key);
   delete = (key: string) => this.inner.delete(key);
+  list = (prefix: string) => this.inner.list(prefix);
   urlOf = (key: string) => this.inner.urlOf(key);
   keyOf = (url: string) => this.inner.keyOf(url);
 }
