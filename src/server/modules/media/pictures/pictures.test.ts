@@ -57,6 +57,8 @@ async function upload(body: Buffer, contentType = 'image/jpeg', cookie = admin, 
 }
 
 const drain = () => t.app.jobs.drain();
+/** Tests that resize every seeded picture (sharp, CPU-bound): tens of seconds on a loaded 2-core CI machine. */
+const RESIZING_ALL_MS = 120_000;
 const owner = <T>(query: ReturnType<typeof sql>) => t.database.db.execute(query).then((r) => rowsOf<T>(r));
 
 /** A live product of the demo store (one without variants) with the uploaded file as its only picture. */
@@ -163,7 +165,7 @@ describe('resized copies of an upload', () => {
     expect(storage.copiesPut).toEqual([]);
     const [{ n }] = await owner<{ n: number }>(sql`select count(*)::int as n from picture_variants where storage_key = ${file.key}`);
     expect(n).toBe(1);
-  });
+  }, RESIZING_ALL_MS);
 
   it('are made again after a crash part way, and the original is never touched', async () => {
     const original = await photo(1300, 1000);
@@ -299,5 +301,5 @@ describe('the one-off backfill of existing pictures', () => {
     for (const c of heroes) expect(c.hero_size).toEqual({ width: expect.any(Number), height: expect.any(Number) });
     // Nothing of Acme's was recorded by Demo's backfill.
     expect(await owner(sql`select id from picture_variants where tenant_id = ${t.seed.tenantIds.acme}`)).toEqual([]);
-  });
+  }, RESIZING_ALL_MS);
 });
