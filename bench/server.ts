@@ -150,6 +150,8 @@ export interface Figure {
   errors: number;
   /** Bytes per answer as sent (body and headers), kB. */
   kbPerAnswer: number;
+  /** For server-rendered pages (countMade): answers by how the page was made (its Server-Timing: kept, rendered, bare). */
+  made?: Record<string, number>;
 }
 
 /** Addresses from the benchmarking range (198.18.0.0/15, RFC 2544), a different one per request. */
@@ -163,17 +165,24 @@ export const nextAddress = () => {
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /** One route at steady state: 2 s of warm-up (route and database caches), then `seconds` measured. */
-export async function measure(port: number, name: string, urlPath: string, seconds: number, connections = 10, headers: Record<string, string> = {}): Promise<Figure> {
+export async function measure(port: number, name: string, urlPath: string, seconds: number, connections = 10, headers: Record<string, string> = {}, countMade = false): Promise<Figure> {
+  let made: Record<string, number> = {};
+  const onResponse = (_status: number, _body: string, _context: object, responseHeaders: autocannon.Request['headers']) => {
+    const how = /first-view;desc=(\w+)/.exec(String(responseHeaders?.['server-timing'] ?? ''))?.[1] ?? 'none';
+    made[how] = (made[how] ?? 0) + 1;
+  };
   const options = {
     url: `http://127.0.0.1:${port}${urlPath}`,
     connections,
-    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, ...headers, host: DEMO_HOST, 'x-forwarded-for': nextAddress() } }) }],
+    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, ...headers, host: DEMO_HOST, 'x-forwarded-for': nextAddress() } }), ...(countMade ? { onResponse } : {}) }],
   };
   await autocannon({ ...options, duration: 2 });
+  made = {};
   const r = await autocannon({ ...options, duration: seconds });
   const kbPerAnswer = Math.round(r.throughput.average / Math.max(r.requests.average, 1) / 102.4) / 10;
-  const figure = { name, path: urlPath, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, kbPerAnswer };
-  console.log(`${name.padEnd(34)} ${String(figure.rps).padStart(6)} req/s   p50 ${figure.p50} ms   p99 ${figure.p99} ms   errors ${figure.errors}`);
+  const figure: Figure = { name, path: urlPath, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, kbPerAnswer, ...(countMade ? { made } : {}) };
+  const madeText = countMade ? `   ${Object.entries(made).map(([how, n]) => `${how} ${n}`).join(', ')}` : '';
+  console.log(`${name.padEnd(34)} ${String(figure.rps).padStart(6)} req/s   p50 ${figure.p50} ms   p99 ${figure.p99} ms   errors ${figure.errors}${madeText}`);
   return figure;
 }
 

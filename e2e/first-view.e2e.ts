@@ -64,7 +64,12 @@ describe('the storefront’s first view as HTML', () => {
     await page.getByText('SKU: DS-MUG-MUSTARD').waitFor();
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await toastWith(page, 'Added to cart', 'Enamel Camping Mug (Mustard)').waitFor();
-    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Cart, 1 item', exact: true }).waitFor();
+    const cart = page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Cart, 1 item', exact: true });
+    await cart.waitFor();
+    // The page came with only the style rules its first view uses; the whole stylesheet was turned on
+    // before the app started, so what the app draws later is styled too: the cart's count badge.
+    expect(await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.disabled))).toEqual([false]);
+    expect(await cart.locator('span.absolute').evaluate((badge) => [getComputedStyle(badge).fontSize, getComputedStyle(badge).position])).toEqual(['10px', 'absolute']);
 
     // Signed in, the same page (made for everyone) is taken over, then shows what is the shopper's own.
     // A new account (signing up signs in), so no other journey's cart is touched.

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'dist/server');
+const defaultOutDir = path.join(root, 'dist/server');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const runtimeDependencies = new Set(Object.keys(pkg.dependencies ?? {}));
 const builtins = new Set(builtinModules);
@@ -34,12 +34,15 @@ function packagesStayExternal(notRuntime) {
   };
 }
 
-export async function buildServer() {
+/** Builds into dist/server, or (tests) another folder inside the repository, so packages resolve. */
+export async function buildServer(outDir = defaultOutDir) {
   const notRuntime = new Set();
   rmSync(outDir, { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: path.join(outDir, 'main.js'),
+    // tracing.js is loaded before main.js when traces are on (decision 055): a bundle of its own, so the
+    // OpenTelemetry SDK is in place before the server's packages load, and absent when it is not wanted.
+    entryPoints: { main: path.join(root, 'src/server/main.ts'), tracing: path.join(root, 'src/server/observability/tracing.ts') },
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
+import { tracingWanted } from './tracing-wanted.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PARTS = {
@@ -46,4 +47,9 @@ if (stale.length && canBuild) {
 
 // Stack traces point into src/, not into the bundle.
 process.setSourceMapsEnabled(true);
+// Traces (decision 055), only when a collector is named: the OpenTelemetry SDK starts before the server
+// is imported, so its instrumentations are in place when Fastify, http and pg load.
+if (tracingWanted(process.env)) {
+  await import(pathToFileURL(path.join(root, 'dist/server/tracing.js')).href);
+}
 await import(pathToFileURL(path.join(root, 'dist/server/main.js')).href);

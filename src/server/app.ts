@@ -51,8 +51,11 @@ import { orderStraySubject } from './modules/orders';
 import type { StrayRefundDeps, StraySubject, StraySubjectKind } from './modules/payments';
 import { accountSettingsRoutes, invitationRoutes, passwordResetRoutes, twoStepRoutes } from './modules/accounts';
 import { JobRunner, type JobRunnerOptions } from './modules/jobs';
+import { registerHousekeeping } from './modules/housekeeping';
 import { adminCustomerRoutes, recordStoreAccount, savedAddressRoutes, privacyRoutes } from './modules/customers';
 import { enforceAdminAccess } from './http/access';
+import { requestIdOptions } from './http/request-id';
+import { installObservability } from './observability';
 
 /** The largest request body read, JSON or (for a GET that sends one) thrown away. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -60,7 +63,8 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 export interface BuildOptions {
   /** Folder of the built web app; omitted in API tests. */
   webDir?: string;
-  logger?: boolean | { level: string };
+  /** Pino's options: a level, and (tests) where the lines go. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Sees every route as it is registered (the input fuzz test walks them). */
   onRoute?: (route: RouteOptions) => void;
   /** Tests: fail any answer a response schema changed (a field the schema forgot). */
@@ -75,10 +79,13 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     logger: opts.logger ?? false,
     trustProxy: deps.config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    ...requestIdOptions(deps.config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  // Request ids on every answer, metrics when they are served, traces flushed at close (decision 055).
+  installObservability(app);
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   if (opts.failOnResponseDrift) failOnResponseDrift(app);
   // Every instance hears every committed catalogue write (its own and other instances'), until it closes.
@@ -211,6 +218,16 @@ function backgroundJobs(app: FastifyInstance, deps: AppDeps, options: BuildOptio
     },
     deps.config.checkoutRecovery.everyMs,
   );
+  // The daily housekeeping (decision 056): every instance asks now and then; one runs it each day.
+  registerHousekeeping(jobs, {
+    scopes: deps.scopes,
+    get storage() {
+      return deps.storage;
+    },
+    emailRetentionDays: deps.config.emailRetentionDays,
+    log: app.log,
+    workerId: jobs.workerId,
+  });
   app.addHook('onClose', () => jobs.close());
   return jobs;
 }

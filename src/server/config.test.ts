@@ -44,6 +44,20 @@ describe('configuration', () => {
     }
   });
 
+  it('serves no metrics and sends no traces unless asked (decision 055)', () => {
+    expect(loadConfig({})).toMatchObject({ metrics: null, tracing: null });
+    expect(loadConfig({ METRICS_PORT: '' }).metrics).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({ port: 9464, host: '0.0.0.0' });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' }).tracing).toEqual({ endpoint: 'http://127.0.0.1:4318', serviceName: 'shop-platform' });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example.com', OTEL_SERVICE_NAME: 'shops-eu' }).tracing?.serviceName).toBe('shops-eu');
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example.com', OTEL_SDK_DISABLED: 'TRUE' }).tracing).toBeNull();
+    for (const bad of [{ METRICS_PORT: 'nine' }, { METRICS_PORT: '70000' }, { METRICS_PORT: '-1' }, { METRICS_PORT: '3000' }, { PORT: '8080', METRICS_PORT: '8080' }]) {
+      expect(() => loadConfig(bad), JSON.stringify(bad)).toThrow(/METRICS_PORT: /);
+    }
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT: /);
+  });
+
   it('strips a port from PLATFORM_HOST', () => {
     expect(loadConfig({ PLATFORM_HOST: 'Shops.Example.com:8080' }).platformHost).toBe('shops.example.com');
   });
@@ -172,6 +186,22 @@ describe('import picture fetching configuration', () => {
     [{ IMPORT_FETCH_TIMEOUT_MS: '60001' }, 'IMPORT_FETCH_TIMEOUT_MS: must be at most 60000'],
     [{ IMPORT_FETCH_MAX_BYTES: '20000000' }, 'IMPORT_FETCH_MAX_BYTES: must be at most 10485760 (the media upload limit)'],
     [{ IMPORT_FETCH_MAX_BYTES: 'lots' }, 'IMPORT_FETCH_MAX_BYTES: must be a number'],
+  ])('stops for %o naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('email retention (housekeeping, decision 056)', () => {
+  it('keeps delivered emails 90 days unless told otherwise', () => {
+    expect(loadConfig({}).emailRetentionDays).toBe(90);
+    expect(loadConfig({ EMAIL_RETENTION_DAYS: '30' }).emailRetentionDays).toBe(30);
+  });
+
+  it.each([
+    [{ EMAIL_RETENTION_DAYS: '0' }, 'EMAIL_RETENTION_DAYS: must be at least 1'],
+    [{ EMAIL_RETENTION_DAYS: '3651' }, 'EMAIL_RETENTION_DAYS: must be at most 3650'],
+    [{ EMAIL_RETENTION_DAYS: '7.5' }, 'EMAIL_RETENTION_DAYS: must be a whole number'],
+    [{ EMAIL_RETENTION_DAYS: 'forever' }, 'EMAIL_RETENTION_DAYS: must be a number'],
   ])('stops for %o naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

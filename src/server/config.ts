@@ -100,6 +100,21 @@ const envSchema = z.object({
   S3_PUBLIC_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https URL (the public address of the bucket or its CDN)' })),
   CATALOGUE_CACHE_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(300).default(10),
   SERVER_RENDERING: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  // Observability (decision 055): Prometheus metrics on a listener of their own, none unless a port is
+  // given; traces to an OTLP/HTTP collector, whose SDK scripts/start.mjs loads only when the endpoint is set.
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, 'must be a port number, or unset to serve no metrics')
+    .transform(Number)
+    .pipe(z.number().max(65535, 'must be at most 65535'))
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  METRICS_HOST: z.string().trim().min(1).max(255).default('127.0.0.1'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of an OTLP/HTTP collector, such as http://127.0.0.1:4318' })),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(100, 'must be 100 characters or fewer').default('shop-platform'),
+  // OpenTelemetry's own switch: "true" (any case) turns the SDK off whatever else is set.
+  OTEL_SDK_DISABLED: z.string().optional(),
   AI_PROVIDER: optional(z.enum(['builtin', 'openai'], { error: 'must be builtin or openai' })),
   OPENAI_API_KEY: optional(z.string().trim().regex(/^\S+$/, 'must be an API key with no spaces')),
   OPENAI_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.openai.com/v1 or http://127.0.0.1:11434/v1' })),
@@ -134,6 +149,8 @@ const envSchema = z.object({
   // "Send after" hours and the 7 days after which a checkout is too old). For journeys, which cannot wait
   // hours: never set it on a server shoppers use.
   CHECKOUT_RECOVERY_HOUR_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(3600, 'must be at most 3600').default(3600),
+  // The daily housekeeping (decision 056) deletes delivered emails older than this many days.
+  EMAIL_RETENTION_DAYS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(3650, 'must be at most 3650').default(90),
   CRM_BARK_SHEET_URL: z
     .string()
     .max(2000, 'must be at most 2000 characters')
@@ -142,6 +159,9 @@ const envSchema = z.object({
 }).superRefine((e, ctx) => {
   if (e.DATABASE_LISTEN_URL && !e.DATABASE_URL) {
     ctx.addIssue({ code: 'custom', path: ['DATABASE_LISTEN_URL'], message: 'is for PostgreSQL: set DATABASE_URL too (the embedded database listens in process)' });
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are served on a port of their own, never to shoppers' });
   }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
@@ -193,6 +213,11 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender address; with no name of its own, each shop's name is shown as the sender's name. */
   emailFrom: { name: string | null; address: string };
+  /**
+   * Delivered emails (sent through SMTP, or kept by the built-in outbox) older than this many days are
+   * deleted by the daily housekeeping (EMAIL_RETENTION_DAYS, decision 056); failed ones are kept.
+   */
+  emailRetentionDays: number;
   /** The host a sending domain's SPF record includes (EMAIL_SPF_INCLUDE, default _spf.PLATFORM_HOST). */
   emailSpfInclude: string;
   /** DNS servers that check sending-domain records; empty: the machine's own resolver. */
@@ -205,6 +230,10 @@ export interface Config {
   catalogueCacheSeconds: number;
   /** The storefront's first view rendered on the server (issue 29); off serves the bare app shell. */
   serverRendering: boolean;
+  /** Prometheus metrics at /metrics on a listener of their own (decision 055); null: none, and no cost. */
+  metrics: { port: number; host: string } | null;
+  /** Traces sent over OTLP/HTTP (decision 055); null: off, the OpenTelemetry SDK is never loaded. */
+  tracing: { endpoint: string; serviceName: string } | null;
   /**
    * AI copy: the built-in writer, or an OpenAI-compatible API (chosen by AI_PROVIDER, else by whether
    * OPENAI_API_KEY is set). With provider openai and no key every AI call answers 503 missing_api_key.
@@ -294,6 +323,7 @@ export function loadBootConfig(env: NodeJS.ProcessEnv = process.env): { config: 
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     emailFrom: parseFrom(e.EMAIL_FROM, e.PLATFORM_HOST.replace(/:\d+$/, '')),
+    emailRetentionDays: e.EMAIL_RETENTION_DAYS,
     emailSpfInclude: e.EMAIL_SPF_INCLUDE ?? `_spf.${e.PLATFORM_HOST.replace(/:\d+$/, '')}`,
     emailDnsServers: e.EMAIL_DNS_SERVERS,
     stripe: e.STRIPE_SECRET_KEY
@@ -301,6 +331,8 @@ export function loadBootConfig(env: NodeJS.ProcessEnv = process.env): { config: 
       : null,
     catalogueCacheSeconds: e.CATALOGUE_CACHE_SECONDS,
     serverRendering: e.SERVER_RENDERING === 'on',
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT && !/^(true|1)$/i.test(e.OTEL_SDK_DISABLED?.trim() ?? '') ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME } : null,
     s3: e.S3_BUCKET ? s3Config(e) : null,
     ai: {
       provider: e.AI_PROVIDER ?? (e.OPENAI_API_KEY ? 'openai' : 'builtin'),

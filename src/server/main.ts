@@ -9,6 +9,7 @@ import { CatalogueCache } from './modules/catalogue';
 import { loadFirstViewRenderer } from './http/first-view';
 import { queuePictureBackfill } from './modules/media';
 import { buildApp, STRAY_SUBJECTS, strayRefundDeps } from './app';
+import { startMetricsServer } from './observability';
 import { createFileStorage } from './adapters/storage/create-file-storage';
 import { createPaymentProvider } from './adapters/payments/provider';
 import { createEmailSender, startEmailSweep } from './adapters/email/create-email-sender';
@@ -94,6 +95,8 @@ async function main(): Promise<void> {
     await email.close();
     await database.close();
   });
+  // Prometheus metrics on a port of their own, only when METRICS_PORT is set (decision 055).
+  const metricsAt = await startMetricsServer(app);
   // Node listens with a backlog of 511. A flood that opens hundreds of connections at once fills that
   // queue faster than the busy main thread accepts them, and the kernel then drops new connections'
   // SYNs: a health probe or a shopper arriving at that moment waits for TCP to resend (1 s, then 3, 7,
@@ -103,6 +106,7 @@ async function main(): Promise<void> {
   console.log(`\nShop platform ready (${database.kind === 'pglite' ? 'embedded database in ' + config.dataDir : 'PostgreSQL'}).`);
   console.log(`  Platform site:  http://${config.platformHost}:${port}/`);
   for (const t of DEMO_TENANTS) console.log(`  ${t.name.padEnd(14)}  http://${t.domain}:${port}/  (admin: http://${t.domain}:${port}/admin)`);
+  if (metricsAt) console.log(`  Metrics:        http://${metricsAt.family === 'IPv6' ? `[${metricsAt.address}]` : metricsAt.address}:${metricsAt.port}/metrics`);
   if (config.seedDemo) console.log(`  Demo accounts:  ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}  password: ${config.demoPassword}`);
 }
 

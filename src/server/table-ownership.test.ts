@@ -66,6 +66,7 @@ const OWNER: Record<string, string> = {
   import_field_mappings: 'imports',
   import_row_errors: 'imports',
   background_jobs: 'jobs',
+  housekeeping_runs: 'housekeeping',
   leads: 'crm',
   quotes: 'crm',
   quote_events: 'crm',

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { nameValueSchema, vatPartViewSchema } from './order-schemas';
+import { nameValueSchema, pictureSizeSchema, vatPartViewSchema } from './order-schemas';
+
+export { pictureSizeSchema };
 
 // Zod response schemas for the cart and delivery options (storefront spec §3); cart.ts takes its types
 // from here through type-only imports, so the storefront bundle stays free of Zod. Amounts in pounds.
 
-/** A picture's pixel size and its resized copies' widths, once made (decision 052). */
-export const pictureSizeSchema = z.object({ width: z.number().int(), height: z.number().int(), widths: z.array(z.number().int()) });
 
 export const cartItemSchema = z.object({
   id: z.string(),

@@ -33,6 +33,9 @@ export const postalAddressSchema = z.object({
   phone: z.string().nullable(),
 });
 
+/** A picture's pixel size and its resized copies' widths, once made (decision 052). */
+export const pictureSizeSchema = z.object({ width: z.number().int(), height: z.number().int(), widths: z.array(z.number().int()) });
+
 /** One line of an order; amounts in pounds. */
 export const orderLineSchema = z.object({
   id: z.string(),
@@ -40,6 +43,8 @@ export const orderLineSchema = z.object({
   product_sku: z.string(),
   product_slug: z.string().nullable(),
   image_url: z.string().nullable(),
+  /** The picture's size and resized copies (issue 29), for a small copy in place of the original. */
+  image_size: pictureSizeSchema.nullable(),
   variant_options: z.array(nameValueSchema),
   quantity: z.number(),
   unit_price: z.number(),

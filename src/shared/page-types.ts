@@ -9,4 +9,6 @@ export interface PublicPage {
   published_at: string | null;
   /** True when this is a staff preview of the draft. */
   preview: boolean;
+  /** The hero picture's size and resized copies once made (decision 052), for a copy that fits the screen. */
+  hero_size?: { width: number; height: number; widths: number[] };
 }

@@ -1,4 +1,4 @@
-import { SEARCH_MAX } from './catalog';
+import { SEARCH_MAX, type ImageRef } from './catalog';
 
 // Storefront search: its bounds and the pure half of matching (docs/decisions/008). The database finds
 // candidate words (search_terms) and matches products (search_matches); this decides which misspelt
@@ -27,7 +27,7 @@ export const SUGGEST_RATE_LIMIT = { max: 300, windowSeconds: 60 } as const;
 
 /** GET /api/search/suggestions */
 export interface SearchSuggestions {
-  products: { name: string; slug: string; price: number; sale_price: number | null; image: { image_url: string; alt_text: string | null } | null }[];
+  products: { name: string; slug: string; price: number; sale_price: number | null; image: ImageRef | null }[];
   categories: { name: string; slug: string }[];
 }
 

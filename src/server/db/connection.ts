@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema/index';
 import { isPoolSaturated, limitPoolQueue } from './pool-gate';
+import { WaitTiming, type PoolMonitor } from './pool-monitor';
 import { queuePglite } from './pglite-queue';
 import { PgliteThread } from './pglite-thread';
 import type { PGlite } from '@electric-sql/pglite';
@@ -37,6 +38,8 @@ export interface AppConnection {
    * migration is applied.
    */
   probe(deadlineMs: number): Promise<Readiness>;
+  /** Connections in use, requests waiting, and their waits timed on demand (metrics, decision 055). */
+  pool?: PoolMonitor;
 }
 
 export interface Database {
@@ -60,6 +63,11 @@ export interface Database {
    * (migration-lock.ts); PGlite's data folder has one process anyway.
    */
   underMigrationLock<T>(fn: () => Promise<T>, onWait?: () => void): Promise<T>;
+  /**
+   * PGlite only: its whole data folder as a gzipped tarball, taken between two transactions after a
+   * checkpoint (backups, ops/backup). PostgreSQL is backed up with pg_dump instead.
+   */
+  dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -92,7 +100,7 @@ export const DEFAULT_POOL: Required<PoolOptions> = { size: 10, queueLimit: 500, 
  * For PostgreSQL the first query runs straight away so a server that cannot be reached fails at start.
  * PGlite has no pool (one query at a time); its queue gets the same bounds (pglite-queue.ts).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null; pool?: PoolOptions }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null; pool?: PoolOptions; loadDataDir?: Uint8Array }): Promise<Database> {
   const { size, queueLimit, waitMs } = opts.pool ?? DEFAULT_POOL;
   const statementTimeoutMs = opts.pool?.statementTimeoutMs ?? DEFAULT_POOL.statementTimeoutMs;
   if (opts.databaseUrl) {
@@ -115,7 +123,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       // statement_timeout goes in each connection's startup packet: every statement of a request or job.
       // Each transaction's `begin` travels with its scope's statement (deferred-begin.ts).
       const pool = new pg.Pool({ Client: DeferredBeginClient, connectionString: url, max: size, connectionTimeoutMillis: waitMs, statement_timeout: statementTimeoutMs });
-      limitPoolQueue(pool, queueLimit);
+      const waits = new WaitTiming();
+      limitPoolQueue(pool, queueLimit, waits);
       pool.on('error', () => {});
       try {
         await pool.query('select 1');
@@ -152,6 +161,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
           if ([...listeners].some((l) => !l.connected)) return Promise.resolve({ ready: false, reason: 'a LISTEN connection is reconnecting' });
           return probeDatabase(migrationApplied, latest.tag, deadlineMs);
         },
+        pool: {
+          snapshot: () => ({ size, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
+          observeWaits: (observer) => {
+            waits.observer = observer;
+          },
+        },
       };
       app = { pool, probes, connection };
       return connection;
@@ -163,8 +178,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     return { kind: 'postgres', db: drizzlePg(owner, { schema }) as unknown as Db, connectApp, underMigrationLock, close };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  // In a worker thread of its own, so no statement holds up the event loop (decision 032).
-  const client = new PgliteThread(opts.dataDir);
+  // In a worker thread of its own, so no statement holds up the event loop (decision 032). A restore
+  // opens an empty folder with a backup's data folder (loadDataDir).
+  const client = new PgliteThread(opts.dataDir, { loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const { queue, rawQuery } = queuePglite(client, { queueLimit, waitMs });
   const latest = newestMigration();
@@ -181,8 +197,18 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     // Queued like any request, but waiting at most the probe's own deadline.
     probe: (deadlineMs) =>
       queue.state.saturated ? Promise.resolve({ ready: false, reason: 'the wait queue is full' }) : probeDatabase(() => queue.run(migrationApplied, deadlineMs), latest.tag, deadlineMs),
+    // PGlite has no pool: one connection, busy or not, and the callers queued for their turn.
+    pool: {
+      snapshot: () => {
+        const state = queue.state;
+        return { size: 1, inUse: state.running ? 1 : 0, waiting: state.waiting };
+      },
+      observeWaits: (observer) => {
+        queue.waits.observer = observer;
+      },
+    },
   };
-  return { kind: 'pglite', db, connectApp: async () => connection, underMigrationLock: (fn) => fn(), close: () => client.close() };
+  return { kind: 'pglite', db, connectApp: async () => connection, underMigrationLock: (fn) => fn(), dumpDataDir: () => client.dumpDataDir(), close: () => client.close() };
 }
 
 /**

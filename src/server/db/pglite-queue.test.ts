@@ -21,6 +21,27 @@ const handover = async () => {
 };
 
 describe('PgliteQueue (decision 032)', () => {
+  it('times each caller’s wait for its turn only while an observer is set (metrics, decision 055)', async () => {
+    const queue = new PgliteQueue({ queueLimit: 1, waitMs: 10_000 });
+    const waits: number[] = [];
+    await queue.run(async () => 'unobserved');
+    queue.waits.observer = (seconds) => waits.push(seconds);
+    const started: string[] = [];
+    const a = held('a', started);
+    const first = queue.run(a.task);
+    const second = queue.run(async () => 'b');
+    // One more than the limit is refused at once: no wait to time.
+    await expect(queue.run(async () => 'c')).rejects.toBeInstanceOf(DatabaseBusyError);
+    expect(waits).toHaveLength(1);
+    a.release();
+    expect([await first, await second]).toEqual(['a', 'b']);
+    expect(waits).toHaveLength(2);
+    expect(waits.every((w) => w >= 0)).toBe(true);
+    queue.waits.observer = null;
+    await queue.run(async () => 'unobserved again');
+    expect(waits).toHaveLength(2);
+  });
+
   it('runs callers one at a time, first come first served', async () => {
     const queue = new PgliteQueue({ queueLimit: 10, waitMs: 10_000 });
     const started: string[] = [];
@@ -30,14 +51,14 @@ describe('PgliteQueue (decision 032)', () => {
     const answers = [queue.run(a.task), queue.run(b.task), queue.run(c.task)];
     await tick();
     expect(started).toEqual(['a']);
-    expect(queue.state).toEqual({ waiting: 2, saturated: false });
+    expect(queue.state).toEqual({ waiting: 2, saturated: false, running: true });
     a.release();
     await handover();
     expect(started).toEqual(['a', 'b']);
     b.release();
     c.release();
     expect(await Promise.all(answers)).toEqual(['a', 'b', 'c']);
-    expect(queue.state).toEqual({ waiting: 0, saturated: false });
+    expect(queue.state).toEqual({ waiting: 0, saturated: false, running: false });
   });
 
   it('refuses one more than the limit at once, and takes callers again once there is room', async () => {
@@ -142,7 +163,7 @@ describe('queuePglite', () => {
     // The transaction holds the database; its own statements run inside it.
     const inTx = db.transaction(async (t: typeof tx) => Promise.all([t.query('a'), t.query('b')]));
     const queued = db.query('select 1');
-    expect(queue.state).toEqual({ waiting: 1, saturated: true });
+    expect(queue.state).toEqual({ waiting: 1, saturated: true, running: true });
     await expect(db.exec('LISTEN x')).rejects.toBeInstanceOf(DatabaseBusyError);
     release();
     expect(await inTx).toEqual(['row', 'row']);

@@ -1,4 +1,5 @@
 import { DatabaseBusyError } from './pool-gate';
+import { WaitTiming } from './pool-monitor';
 
 /** The contract PostgreSQL's pool keeps (DATABASE_QUEUE_LIMIT, DATABASE_QUEUE_WAIT_MS), for PGlite. */
 export interface QueueOptions {
@@ -33,12 +34,14 @@ export class PgliteQueue {
   /** A caller runs: new callers queue behind it. */
   private busy = false;
   private closed = false;
+  /** Times each caller's wait for its turn while metrics observe it (decision 055). */
+  readonly waits = new WaitTiming();
 
   constructor(private readonly options: QueueOptions) {}
 
-  /** How many wait, and whether one more would be refused; for readiness (/readyz). */
-  get state(): { waiting: number; saturated: boolean } {
-    return { waiting: this.waiting.size, saturated: this.busy && this.waiting.size >= this.options.queueLimit };
+  /** How many wait, whether one more would be refused (/readyz), and whether one runs (metrics). */
+  get state(): { waiting: number; saturated: boolean; running: boolean } {
+    return { waiting: this.waiting.size, saturated: this.busy && this.waiting.size >= this.options.queueLimit, running: this.busy };
   }
 
   /**
@@ -49,18 +52,26 @@ export class PgliteQueue {
     if (this.closed) return Promise.reject(new DatabaseBusyError('the embedded database is closing'));
     if (!this.busy) {
       this.busy = true;
+      this.waits.start()?.();
       return this.settle(task);
     }
     if (this.waiting.size >= this.options.queueLimit) {
       return Promise.reject(new DatabaseBusyError(`${this.waiting.size} requests already wait for the embedded database`));
     }
     const wait = Math.min(waitMs, this.options.waitMs);
+    const waited = this.waits.start();
     return new Promise<T>((resolve, reject) => {
       const waiter: Waiter = {
         deadline: performance.now() + wait,
         timer: setTimeout(() => this.expire(waiter), wait),
-        start: () => resolve(this.settle(task)),
-        refuse: reject,
+        start: () => {
+          waited?.();
+          resolve(this.settle(task));
+        },
+        refuse: (err) => {
+          waited?.();
+          reject(err);
+        },
       };
       // Nothing else keeps a stopping process alive for a request that will be refused anyway.
       waiter.timer.unref();

@@ -24,10 +24,11 @@ export class PgliteThread {
   private stopped: Error | null = null;
   readonly waitReady: Promise<void>;
 
-  constructor(dataDir: string | null) {
+  /** `loadDataDir`: a data folder dumped by dumpDataDir(), to open in place of an empty one (a restore). */
+  constructor(dataDir: string | null, options: { loadDataDir?: Uint8Array } = {}) {
     const { port1, port2 } = new MessageChannel();
     this.replies = port1;
-    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, replies: port2 }, transferList: [port2] });
+    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, replies: port2, loadDataDir: options.loadDataDir }, transferList: [port2] });
     this.waitReady = new Promise<void>((resolve, reject) => {
       this.started = (error) => (error ? reject(rebuild(error)) : resolve());
       this.worker.once('error', reject);
@@ -115,6 +116,14 @@ export class PgliteThread {
       this.handlers.delete(channel);
       if (!this.closed) await this.call({ op: 'unlisten', channel });
     };
+  }
+
+  /**
+   * The data folder as a gzipped tarball (a consistent copy: taken between transactions, after a
+   * checkpoint), for backups. Refused while a transaction is open.
+   */
+  dumpDataDir(): Promise<Uint8Array> {
+    return this.call<Uint8Array>({ op: 'dump' });
   }
 
   async close(): Promise<void> {

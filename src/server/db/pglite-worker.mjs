@@ -13,7 +13,10 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 // Extensions the migrations create (0002 pg_trgm; 0007 fuzzystrmatch and btree_gin for the search
 // index) must be loaded into PGlite first; a real server ships them.
 const extensions = { pg_trgm, fuzzystrmatch, btree_gin };
-const pg = workerData.dataDir ? new PGlite(workerData.dataDir, { extensions }) : new PGlite({ extensions });
+// A restore (ops/backup) opens an empty folder with the data folder of a backup (dumpDataDir's tarball).
+const loadDataDir = workerData.loadDataDir ? new Blob([workerData.loadDataDir]) : undefined;
+const options = loadDataDir ? { extensions, loadDataDir } : { extensions };
+const pg = workerData.dataDir ? new PGlite(workerData.dataDir, options) : new PGlite(options);
 
 /** Open transactions by id: PGlite's handle for their statements, and how to end them. */
 const handles = new Map();
@@ -113,6 +116,20 @@ function begin(id) {
   endings.set(tx, { end, settled });
 }
 
+/**
+ * The whole data folder as a gzipped tarball (PGlite's dumpDataDir), for a backup. Only between
+ * transactions: PGlite has one session, so a dump taken while one is open would hold its uncommitted
+ * writes (replayed away when the copy starts, but a backup must not depend on that). A checkpoint first
+ * writes every committed page into the data files, so the copy needs no recovery to open.
+ */
+async function dump(id) {
+  if (handles.size > 0) throw new Error('The embedded database is dumped only between transactions, and one is open');
+  await pg.exec('CHECKPOINT');
+  const file = await pg.dumpDataDir('gzip');
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  replies.postMessage({ id, ok: true, result: bytes }, [bytes.buffer]);
+}
+
 async function handle(message) {
   const { id, op } = message;
   try {
@@ -142,6 +159,8 @@ async function handle(message) {
       case 'unlisten':
         await pg.unlisten(message.channel);
         return answer(id, null);
+      case 'dump':
+        return await dump(id);
       case 'close':
         await pg.close();
         return answer(id, null);

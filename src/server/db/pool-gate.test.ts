@@ -8,6 +8,7 @@ import { TenantResolver } from '../modules/tenants/resolver';
 import { call, resetTestApp, type TestApp } from '../test/harness';
 import { openDatabase, type Database } from './connection';
 import { DatabaseBusyError, isDatabaseBusy, limitPoolQueue } from './pool-gate';
+import { WaitTiming } from './pool-monitor';
 
 describe('isDatabaseBusy', () => {
   it("knows pg-pool's wait timeout, the gate's refusal and a statement timeout, also wrapped as a query error's cause", () => {
@@ -39,6 +40,29 @@ describe('limitPoolQueue', () => {
     const idle = fakePool(1, 50);
     await expect(idle.pool.connect()).resolves.toBe('client');
     expect([...reached, ...idle.reached]).toEqual(['promise', 'promise']);
+  });
+
+  it('times each wait for a connection, got or timed out, only while metrics observe it (decision 055)', async () => {
+    const waits: number[] = [];
+    const timing = new WaitTiming();
+    const outcomes: ('client' | Error)[] = ['client', new Error('timeout exceeded when trying to connect'), 'client'];
+    const pool = {
+      idleCount: 0,
+      waitingCount: 0,
+      connect: (cb?: (err: Error | undefined, client?: unknown) => void) => {
+        const outcome = outcomes.shift()!;
+        if (cb) return void setImmediate(() => (outcome instanceof Error ? cb(outcome) : cb(undefined, outcome)));
+        return outcome instanceof Error ? Promise.reject(outcome) : Promise.resolve(outcome);
+      },
+    } as unknown as pg.Pool;
+    limitPoolQueue(pool, 3, timing);
+    await pool.connect();
+    expect(waits).toEqual([]);
+    timing.observer = (seconds) => waits.push(seconds);
+    await expect(pool.connect()).rejects.toThrow('timeout exceeded');
+    await new Promise<void>((resolve) => (pool.connect as (cb: () => void) => void)(resolve));
+    expect(waits).toHaveLength(2);
+    expect(waits.every((w) => w >= 0)).toBe(true);
   });
 
   it('refuses at once when the queue is full, through a promise or a callback (pool.query)', async () => {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { WaitTiming } from './pool-monitor';
 
 /**
  * The database is saturated: every connection is busy and too many requests already wait for one, or
@@ -43,9 +44,10 @@ type ConnectCallback = (err: Error | undefined, client?: pg.PoolClient, done?: (
 /**
  * Refuses a connection request at once when `queueLimit` requests already wait for one. pg-pool queues
  * without bound; both drizzle's transactions (pool.connect()) and plain queries (pool.query, which calls
- * connect with a callback) pass through here.
+ * connect with a callback) pass through here. With `waits` observed (metrics on), each request's wait
+ * for its connection is timed, whether it got one or timed out.
  */
-export function limitPoolQueue(pool: pg.Pool, queueLimit: number): void {
+export function limitPoolQueue(pool: pg.Pool, queueLimit: number, waits?: WaitTiming): void {
   const connect = pool.connect.bind(pool) as (cb?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
   const guarded = (cb?: ConnectCallback) => {
     if (isPoolSaturated(pool, queueLimit)) {
@@ -56,7 +58,15 @@ export function limitPoolQueue(pool: pg.Pool, queueLimit: number): void {
       }
       return Promise.reject(err);
     }
-    return connect(cb);
+    const waited = waits?.start();
+    if (!waited) return connect(cb);
+    if (cb) {
+      return connect((err, client, done) => {
+        waited();
+        cb(err, client, done);
+      });
+    }
+    return connect()!.finally(waited);
   };
   pool.connect = guarded as typeof pool.connect;
 }

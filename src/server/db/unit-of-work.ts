@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { AppConnection, Tx } from './connection';
 import type { Readiness } from './readiness';
+import type { PoolMonitor } from './pool-monitor';
 import type { Listen } from './notifications';
 import { DomainEvents, eventKey, type DomainEvent, type EventLog } from './domain-events';
 
@@ -68,6 +69,11 @@ export class UnitOfWork {
 
   /** Committed changes other instances announce (LISTEN on the app role's own login). */
   readonly listen: Listen = (channel, handler) => this.connection.listen(channel, handler);
+
+  /** The app role's connections, for metrics (decision 055); absent on a bare handle (seed, tests). */
+  get pool(): PoolMonitor | undefined {
+    return this.connection.pool;
+  }
 
   /** Whether the database takes requests now (/readyz); answers within `deadlineMs`. */
   probe(deadlineMs: number): Promise<Readiness> {

@@ -7,6 +7,10 @@ import { isNotFoundIssue } from './params';
 /** Seconds a client is asked to wait when the server sheds load (503). */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 
+/** Requests this process answered 503 `busy` (load shed, not a closed store), since start: metrics. */
+let shedRequests = 0;
+export const shedRequestCount = (): number => shedRequests;
+
 /** A failure the client caused or may see: mapped to `{error:{code,message,fields}}` by one handler. */
 export class AppError extends Error {
   constructor(
@@ -60,6 +64,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const send = (status: number, body: ApiErrorBody) => reply.status(status).send(body);
     if (err instanceof AppError) {
+      if (err.status === 503 && err.code === 'busy') shedRequests++;
       if (err.headers) reply.headers(err.headers);
       return send(err.status, { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
     }
@@ -88,6 +93,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return send(err.statusCode, { error: { code: 'bad_request', message: err.message } });
     }
     if (isDatabaseBusy(err)) {
+      shedRequests++;
       req.log.warn({ url: req.url }, 'database busy: request shed with 503');
       reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
       return send(503, { error: { code: 'busy', message: 'The shop is very busy right now. Please try again in a moment.' } });

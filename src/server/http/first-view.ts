@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ResolvedTenant } from '../modules/tenants';
 import { FIRST_VIEW_STATE_ID } from '../../shared/first-view';
 import { isStorePagePath } from '../../shared/store-paths';
+import { classesIn, rulesFor, type StylesheetNode } from '../../shared/stylesheet-rules';
 
 /**
  * The storefront's first view as HTML (issue 29): a store page's markup and data, rendered by the
@@ -85,11 +86,27 @@ function tenantStamp(tenant: ResolvedTenant): string {
   return stamp;
 }
 
-/** A served page; `encoded` holds it compressed, made once when it is rendered. */
+export type Encoding = 'br' | 'gzip';
+
+/** A served page, and how this answer got it (the Server-Timing header says so). */
 export interface ServedPage {
   html: string;
   status: number;
-  encoded?: { br: Buffer; gzip: Buffer };
+  /** The page compressed when it was rendered: both encodings if it is kept, else the one asked for. */
+  encoded?: Partial<Record<Encoding, Buffer>>;
+  /** From the cache ('kept'), rendered for this request (with its milliseconds), or the bare app. */
+  made?: { how: 'kept' | 'rendered' | 'bare'; ms?: number };
+}
+
+/** brotli, else gzip, if the browser takes it (a q=0 refuses it). */
+export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
+  const offered = String(header ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim().split(/\s*;\s*/))
+    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q))
+    .map(([name]) => name);
+  return offered.includes('br') ? 'br' : offered.includes('gzip') ? 'gzip' : null;
 }
 
 /** Thrown inside the cache's load so an incomplete render is neither kept nor served. */
@@ -106,12 +123,57 @@ const gzipped = promisify(gzip);
 const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } };
 
 /**
- * Renders under way in this process. A render is CPU work (tens of milliseconds); beyond this many at
- * once (a crawl of unknown URLs, say, each a new page) the page is served as the bare app, which costs
- * next to nothing, and nothing is kept. The same URL asked for at once shares one render anyway.
+ * At most `size` holders at once; up to `queueLength` more wait, each at most `waitMs`. acquire()
+ * answers whether a slot was given (false: the queue was full or the wait ran out).
+ */
+class RenderSlots {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    private readonly size: number,
+    private readonly queueLength: number,
+    private readonly waitMs: number,
+  ) {}
+
+  acquire(): Promise<boolean> {
+    if (this.active < this.size) {
+      this.active += 1;
+      return Promise.resolve(true);
+    }
+    if (this.waiting.length >= this.queueLength) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const grant = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(grant), 1);
+        resolve(false);
+      }, this.waitMs);
+      this.waiting.push(grant);
+    });
+  }
+
+  /** Hands the slot to the first waiting request, if any. */
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active -= 1;
+  }
+}
+
+/**
+ * Renders under way in this process. A render is CPU work (milliseconds) and API reads; at most this
+ * many run at once, and a few more requests wait their turn briefly (a shop's visitors arriving
+ * together). Beyond that (a crawl of unknown URLs, say, each a new page) the page is served as the bare
+ * app, which costs next to nothing, and nothing is kept. The same URL asked for at once shares one
+ * render anyway while the catalogue cache is on.
  */
 export const RENDERS_AT_ONCE = 4;
-let rendering = 0;
+/** Requests waiting for a render at most, and how long each waits before taking the bare app. */
+export const RENDER_QUEUE = { length: 16, waitMs: 250 };
+const slots = new RenderSlots(RENDERS_AT_ONCE, RENDER_QUEUE.length, RENDER_QUEUE.waitMs);
 
 /**
  * The whole page, head and first view, for a page servesFirstView() accepts: from the catalogue cache
@@ -129,21 +191,28 @@ export async function firstViewPage(
   webDir: string | null = null,
 ): Promise<ServedPage | null> {
   const tenant = req.tenant!;
+  const cache = req.server.deps.catalogueCache;
+  let renderMs: number | undefined;
   const key = `first-view:${req.protocol}://${req.headers.host ?? ''}|${tenantStamp(tenant)}|${indexStamp(indexHtml)}|${req.url}`;
   try {
-    return await req.server.deps.catalogueCache.read(tenant.id, key, async (): Promise<ServedPage> => {
-      if (rendering >= RENDERS_AT_ONCE) throw new IncompleteRender();
-      rendering += 1;
-      const [head, view] = await Promise.all([renderHead(indexHtml), render(req.url, apiOf(req))]).finally(() => (rendering -= 1));
+    const page = await cache.read(tenant.id, key, async (): Promise<ServedPage> => {
+      if (!(await slots.acquire())) throw new IncompleteRender();
+      const started = performance.now();
+      const [head, view] = await Promise.all([renderHead(indexHtml), render(req.url, apiOf(req))]).finally(() => slots.release());
       if (!view.complete || !head.html.includes(EMPTY_ROOT)) throw new IncompleteRender();
       const { preloads, markup } = leadingPreloads(view.html);
       const root = `<div id="root">${markup}</div><script id="${FIRST_VIEW_STATE_ID}" type="application/json">${scriptSafeJson(view.state)}</script>`;
-      const html = startAfterPaint(inlineStylesheets(head.html, webDir))
+      const html = startAfterPaint(inlineStylesheets(head.html, webDir, classesIn(markup + head.html)))
         .replace('</head>', () => `${preloads}</head>`)
         .replace(EMPTY_ROOT, () => root);
-      const [br, gz] = await Promise.all([brotli(html, BROTLI_OPTIONS), gzipped(html)]);
-      return { html, status: Math.max(head.status, view.status), encoded: { br, gzip: gz } };
+      // A kept page is asked for in both encodings; with the cache off, only this request's is needed.
+      const wanted: Encoding[] = cache.keeps ? ['br', 'gzip'] : [acceptedEncoding(req.headers['accept-encoding'])].filter((e) => e !== null);
+      const encoded: ServedPage['encoded'] = {};
+      await Promise.all(wanted.map(async (e) => (encoded[e] = e === 'br' ? await brotli(html, BROTLI_OPTIONS) : await gzipped(html))));
+      renderMs = performance.now() - started;
+      return { html, status: Math.max(head.status, view.status), encoded };
     });
+    return { ...page, made: renderMs === undefined ? { how: 'kept' } : { how: 'rendered', ms: renderMs } };
   } catch (err) {
     if (!(err instanceof IncompleteRender)) req.log.warn({ err }, 'the first view could not be rendered; the bare app is served');
     return null;
@@ -170,31 +239,55 @@ const APP_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.j
 export const startAfterPaint = (html: string) => html.replace(APP_SCRIPT, (_tag, entry: string) => `<script src="/start-app.js" data-entry="${entry}" defer></script>`);
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*\bhref="\/(assets\/[\w.-]+\.css)"[^>]*>/g;
+
+interface Stylesheet {
+  css: string;
+  /** Its rules with the classes each needs (`<file>.rules.json`, written by the build), if there. */
+  rules: StylesheetNode[] | null;
+}
 /** Built stylesheets by name: their names carry a hash of their content, so one read is for good. */
-const stylesheets = new Map<string, string | null>();
+const stylesheets = new Map<string, Stylesheet | null>();
 
 /**
- * The page's stylesheet written into its head: the first paint waits for no second download (issue 29
- * item 4; the app's one stylesheet is about 15 kB compressed, and compresses with the page). A file that
- * cannot be read, or could end the <style> early, stays a link.
+ * The page's stylesheet written into its head, so the first paint waits for no second download (issue
+ * 29 item 4): only the rules that can apply to the page's markup (`classes`, its class names), about a
+ * fifth of them on a product page; all of them when the build left no rules index. The whole file's
+ * link stays, disabled: /start-app.js turns it on before the app starts (the app draws menus and
+ * dialogs the first view has no rules for), and the app's bundle loader, which fetches a lazy part's
+ * stylesheet unless a link to it is in the page, finds it there. A file that cannot be read, or could
+ * end the <style> early, stays a plain link (decision 054).
  */
-export function inlineStylesheets(html: string, webDir: string | null): string {
+export function inlineStylesheets(html: string, webDir: string | null, classes: ReadonlySet<string>): string {
   if (!webDir) return html;
   return html.replace(STYLESHEET_LINK, (link, file: string) => {
-    if (!stylesheets.has(file)) {
-      let css: string | null;
-      try {
-        css = readFileSync(path.join(webDir, file), 'utf8');
-      } catch {
-        css = null;
-      }
-      stylesheets.set(file, css !== null && !/<\/style/i.test(css) ? css : null);
-    }
-    const css = stylesheets.get(file);
-    // The disabled link stays for the app's bundle loader, which fetches a lazy part's stylesheet unless
-    // a link to it is in the page; a disabled stylesheet link is neither fetched nor applied.
-    return css ? `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>` : link;
+    const sheet = stylesheetIn(webDir, file);
+    if (!sheet) return link;
+    return `<style>${sheet.rules ? rulesFor(sheet.rules, classes) : sheet.css}</style><link rel="stylesheet" href="/${file}" disabled>`;
   });
+}
+
+function stylesheetIn(webDir: string, file: string): Stylesheet | null {
+  if (!stylesheets.has(file)) {
+    let sheet: Stylesheet | null = null;
+    try {
+      const css = readFileSync(path.join(webDir, file), 'utf8');
+      if (!/<\/style/i.test(css)) sheet = { css, rules: rulesIndexOf(path.join(webDir, `${file}.rules.json`)) };
+    } catch {
+      sheet = null;
+    }
+    stylesheets.set(file, sheet);
+  }
+  return stylesheets.get(file)!;
+}
+
+/** The build's rules index of a stylesheet; null (the whole stylesheet is inlined) if missing or unreadable. */
+function rulesIndexOf(file: string): StylesheetNode[] | null {
+  try {
+    const rules: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return Array.isArray(rules) ? (rules as StylesheetNode[]) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The built index.html changes with a deploy: a short stamp of it, worked out once per build. */

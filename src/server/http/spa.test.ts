@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
@@ -53,12 +53,20 @@ describe('serving the built web app', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1)');
   });
 
-  it('picks up a rebuilt index.html without a restart', async () => {
-    const file = path.join(webDir, 'index.html');
-    writeFileSync(file, '<html>build two</html>');
-    const later = new Date(Date.now() + 5000);
-    utimesSync(file, later, later);
-    expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('build two');
+  it('picks up a rebuilt index.html without a restart, looking at it at most once a second', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('build one');
+      const file = path.join(webDir, 'index.html');
+      writeFileSync(file, '<html>build two</html>');
+      const later = new Date(Date.now() + 5000);
+      utimesSync(file, later, later);
+      expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('build one');
+      vi.setSystemTime(Date.now() + 1100);
+      expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('build two');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('serves the service worker as JavaScript for the whole site, revalidated every time', async () => {

@@ -107,9 +107,9 @@ describe('tenant cache', () => {
     const { cache, read } = makeCache({ maxSize: 10 });
     await read(A, 'x', '123456');
     await read(A, 'y', '123456');
-    expect(cache.stats).toEqual({ entries: 1, size: 6 });
+    expect(cache.stats).toMatchObject({ entries: 1, size: 6 });
     await read(A, 'big', '12345678901');
-    expect(cache.stats).toEqual({ entries: 1, size: 6 });
+    expect(cache.stats).toMatchObject({ entries: 1, size: 6 });
     expect(await read(A, 'big', 'small')).toBe('small');
   });
 
@@ -123,9 +123,30 @@ describe('tenant cache', () => {
   });
 
   it('is off with a time limit of 0', async () => {
-    const { read, loads } = makeCache({ ttlMs: 0 });
+    const { cache, read, loads } = makeCache({ ttlMs: 0 });
     await read(A, 'k');
     await read(A, 'k');
     expect(loads()).toBe(2);
+    expect(cache.stats).toMatchObject({ hits: 0, misses: 2 });
+  });
+
+  it('counts each read as a hit (no load of its own, a joined load included) or a miss (a load), for metrics', async () => {
+    const { cache, clock, read, loads } = makeCache();
+    const slow = deferred<string>();
+    const first = cache.read(A, 'k', () => slow.promise);
+    const joined = cache.read(A, 'k', () => Promise.resolve('never loaded'));
+    slow.resolve('v');
+    expect([await first, await joined]).toEqual(['v', 'v']);
+    await read(A, 'k');
+    expect(cache.stats).toMatchObject({ hits: 2, misses: 1 });
+    clock.now += 10_000;
+    await read(A, 'k');
+    cache.invalidate(A);
+    await read(A, 'k');
+    expect(loads()).toBe(2);
+    expect(cache.stats).toMatchObject({ hits: 2, misses: 3, entries: 1 });
+    // Emptying the cache keeps the counts: they only ever grow (Prometheus counters).
+    cache.clear();
+    expect(cache.stats).toEqual({ hits: 2, misses: 3, entries: 0, size: 0 });
   });
 });

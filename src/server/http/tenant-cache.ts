@@ -47,6 +47,9 @@ export class TenantCache {
   // Bumped by invalidate(): a load that started before a write must not store what it read.
   private generations = new Map<string, number>();
   private size = 0;
+  // Reads answered without a load of their own (a kept answer, or one already loading), and loads.
+  private hits = 0;
+  private misses = 0;
 
   constructor(private opts: TenantCacheOptions) {}
 
@@ -55,17 +58,22 @@ export class TenantCache {
     this.clear();
   }
 
-  get stats(): { entries: number; size: number } {
-    return { entries: this.entries.size, size: this.size };
+  /** What is kept now, and the reads since start (metrics, decision 055; clear() keeps the counts). */
+  get stats(): { entries: number; size: number; hits: number; misses: number } {
+    return { entries: this.entries.size, size: this.size, hits: this.hits, misses: this.misses };
   }
 
   /** The cached answer for (tenant, key), or load() once and keep what it resolves to. Failures are not kept. */
   async read<T>(tenantId: string, key: string, load: () => Promise<T>): Promise<T> {
-    if (this.opts.ttlMs <= 0) return load();
+    if (this.opts.ttlMs <= 0) {
+      this.misses++;
+      return load();
+    }
     const full = `${tenantId}${SEP}${key}`;
     const now = this.now();
     const hit = this.entries.get(full);
     if (hit && hit.expires > now) {
+      this.hits++;
       this.entries.delete(full);
       this.entries.set(full, hit);
       return hit.value as T;
@@ -73,7 +81,11 @@ export class TenantCache {
     if (hit) this.remove(full);
     const generation = this.generationOf(tenantId);
     const inFlight = this.loading.get(full);
-    if (inFlight && inFlight.generation === generation) return inFlight.promise as Promise<T>;
+    if (inFlight && inFlight.generation === generation) {
+      this.hits++;
+      return inFlight.promise as Promise<T>;
+    }
+    this.misses++;
     const promise = load();
     this.loading.set(full, { generation, promise });
     try {

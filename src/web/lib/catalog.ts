@@ -54,12 +54,14 @@ export function useProducts(params: ProductQuery, enabled = true) {
 
 const productPath = (slug: string) => `/api/products/by-slug/${encodeURIComponent(slug)}`;
 
+export const productQuery = (slug: string) => ({
+  queryKey: catalogKeys.product(slug),
+  queryFn: () => api<{ product: ProductDetail }>('GET', productPath(slug)).then((r) => r.product),
+  staleTime: PRODUCT_STALE_MS,
+});
+
 export function useProduct(slug: string) {
-  return useQuery({
-    queryKey: catalogKeys.product(slug),
-    queryFn: () => api<{ product: ProductDetail }>('GET', productPath(slug)).then((r) => r.product),
-    staleTime: PRODUCT_STALE_MS,
-  });
+  return useQuery(productQuery(slug));
 }
 
 /**
@@ -77,11 +79,13 @@ export function useReloadProduct() {
   );
 }
 
+export const relatedProductsQuery = (productId: string | undefined) => ({
+  queryKey: catalogKeys.related(productId ?? ''),
+  queryFn: () => api<{ items: ProductCard[] }>('GET', `/api/products/${productId}/related`).then((r) => r.items),
+  enabled: Boolean(productId),
+  staleTime: PRODUCT_STALE_MS,
+});
+
 export function useRelatedProducts(productId: string | undefined) {
-  return useQuery({
-    queryKey: catalogKeys.related(productId ?? ''),
-    queryFn: () => api<{ items: ProductCard[] }>('GET', `/api/products/${productId}/related`).then((r) => r.items),
-    enabled: Boolean(productId),
-    staleTime: PRODUCT_STALE_MS,
-  });
+  return useQuery(relatedProductsQuery(productId));
 }

@@ -4,10 +4,12 @@ import { api } from './api';
 import { catalogKeys } from './query-keys';
 
 /** A store menu (GET /api/navigation): the header's (primary) or the footer's, else their category fallback. */
+export const storeMenuQuery = (key: MenuKey) => ({
+  queryKey: [...catalogKeys.menu, key],
+  queryFn: () => api<{ menu: StoreMenu }>('GET', `/api/navigation?key=${key}`).then((r) => r.menu),
+  staleTime: 5 * 60_000,
+});
+
 export function useStoreMenu(key: MenuKey = 'primary') {
-  return useQuery({
-    queryKey: [...catalogKeys.menu, key],
-    queryFn: () => api<{ menu: StoreMenu }>('GET', `/api/navigation?key=${key}`).then((r) => r.menu),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(storeMenuQuery(key));
 }

@@ -4,11 +4,13 @@ import { api } from './api';
 import { platformKeys } from './query-keys';
 
 /** The store this host belongs to (null on the platform host). Fixed for the life of the page. */
+export const currentTenantQuery = () => ({
+  queryKey: platformKeys.currentTenant,
+  queryFn: () => api<CurrentTenantResponse>('GET', '/api/tenant/current'),
+  staleTime: Infinity,
+  retry: 1,
+});
+
 export function useCurrentTenant() {
-  return useQuery({
-    queryKey: platformKeys.currentTenant,
-    queryFn: () => api<CurrentTenantResponse>('GET', '/api/tenant/current'),
-    staleTime: Infinity,
-    retry: 1,
-  });
+  return useQuery(currentTenantQuery());
 }

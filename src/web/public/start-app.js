@@ -11,7 +11,33 @@
   function start() {
     if (started) return;
     started = true;
-    import(entry);
+    // The page carries only the style rules its first view uses; the app draws more (menus, dialogs,
+    // the cart count), so the whole stylesheet, linked but disabled, is turned on first and the app
+    // runs once it has applied. Its code downloads meanwhile.
+    var preload = document.createElement('link');
+    preload.rel = 'modulepreload';
+    preload.href = entry;
+    document.head.appendChild(preload);
+    var sheets = document.querySelectorAll('link[rel="stylesheet"][disabled]');
+    var waiting = sheets.length;
+    var ran = false;
+    function run() {
+      if (ran) return;
+      ran = true;
+      import(entry);
+    }
+    function applied() {
+      waiting -= 1;
+      if (waiting <= 0) run();
+    }
+    if (!waiting) return run();
+    for (var i = 0; i < sheets.length; i++) {
+      sheets[i].addEventListener('load', applied);
+      sheets[i].addEventListener('error', applied);
+      sheets[i].disabled = false;
+    }
+    // A stylesheet that never answers does not keep the app away.
+    setTimeout(run, 3000);
   }
   function afterPaint() {
     requestAnimationFrame(function () {

@@ -5,6 +5,9 @@ import { QueryClient, dehydrate, type DehydratedState, type Query } from '@tanst
 import { App } from '@/app/App';
 import { Root } from '@/app/Root';
 import { ApiError } from '@/lib/api';
+import { currentTenantQuery } from '@/lib/tenant';
+import { storeMenuQuery } from '@/lib/store-menu';
+import { productQuery, relatedProductsQuery } from '@/lib/catalog';
 
 /**
  * The storefront's first view rendered on the server (issue 29), from the same components the browser
@@ -12,8 +15,10 @@ import { ApiError } from '@/lib/api';
  *
  * Components ask for their data with useQuery, which on the server only registers the query. So the
  * page is rendered, the queries it registered are fetched, and it is rendered again, until a render
- * asks for nothing new (a product page takes three: the store, then its header menu and the product,
- * then related products). prerender waits for lazy parts (footer, page bundles), so the HTML is whole.
+ * asks for nothing new. What a page is known to need is fetched before the first render (knownQueries):
+ * a product page then renders once, where finding its data took four renders (the store, then its
+ * menus and product, then related products). prerender waits for lazy parts (footer, page bundles),
+ * so the HTML is whole.
  *
  * Data comes from the server's own API through `fetchApi` (the same JSON the browser would get), as
  * an anonymous visitor: what belongs to one shopper (session, cart, orders) is never fetched here and
@@ -90,6 +95,37 @@ const unfetched = (client: QueryClient) =>
     .getAll()
     .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && q.state.dataUpdateCount === 0 && q.state.errorUpdateCount === 0 && !isVisitorsOwn(q));
 
+const PRODUCT_PAGE = /^\/p\/([^/]+)\/?$/;
+
+/**
+ * Fetches what `url` is known to ask for, with the app's own query definitions (lib/*.ts), so the first
+ * render finds it in the cache: every store page's store and header and footer menus, and on a
+ * product page (routes in storefront/Storefront.tsx) the product, then its related products. Anything
+ * else a page asks for is found by rendering, as before.
+ */
+async function prefetchKnown(client: QueryClient, url: string): Promise<void> {
+  // Key and fetch only: the server's defaults (no retry) hold, as for what a render finds.
+  const fetch = ({ queryKey, queryFn }: { queryKey: readonly unknown[]; queryFn: () => Promise<unknown> }) => client.prefetchQuery({ queryKey, queryFn });
+  const product = async (slug: string) => {
+    await fetch(productQuery(slug));
+    const found = client.getQueryData<{ id: string }>(productQuery(slug).queryKey);
+    if (found) await fetch(relatedProductsQuery(found.id));
+  };
+  const slug = productSlugOf(url);
+  await Promise.all([fetch(currentTenantQuery()), fetch(storeMenuQuery('primary')), fetch(storeMenuQuery('footer')), slug === null ? null : product(slug)]);
+}
+
+/** The product page's slug as the router hands it to the page (decoded), or null for another page. */
+function productSlugOf(url: string): string | null {
+  const found = PRODUCT_PAGE.exec(url.split(/[?#]/)[0]);
+  if (!found) return null;
+  try {
+    return decodeURIComponent(found[1]);
+  } catch {
+    return null; // the router finds no product in it either; rendering decides
+  }
+}
+
 /** Renders `url` (path and query) of the store whose API `fetchApi` answers. */
 export function renderFirstView(url: string, fetchApi: FetchApi): Promise<FirstView> {
   routeRelativeFetches();
@@ -97,6 +133,7 @@ export function renderFirstView(url: string, fetchApi: FetchApi): Promise<FirstV
     // No retries and nothing stale: on the server every answer is fetched once, for this page, and a
     // failure renders as the failure (retryOnMount would show the loading state instead).
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } } });
+    await prefetchKnown(client, url);
     let html = '';
     let renders = 0;
     while (renders < MAX_RENDERS) {

@@ -2,10 +2,11 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { ACME_HOST, DEMO_HOST, PLATFORM_HOST, call, resetTestApp, signIn, type TestApp } from '../../server/test/harness';
-import { RENDERS_AT_ONCE, type FirstViewRenderer } from '../../server/http/first-view';
+import { RENDERS_AT_ONCE, RENDER_QUEUE, type FirstViewRenderer } from '../../server/http/first-view';
 import type { ProductCard } from '@shared/catalog';
 import { FIRST_VIEW_STATE_ID } from '@shared/first-view';
 import { renderFirstView } from './render-first-view';
+import { CatalogueCache } from '../../server/modules/catalogue/storefront/catalogue-cache';
 import { textOf } from './html-text';
 
 // Issue 29: store pages served with their first view rendered on the server, through the real HTTP
@@ -76,6 +77,8 @@ describe('store pages served with their first view', () => {
     const second = await page(path);
     expect(renders).toEqual([path]);
     expect(second.body).toBe(first.body);
+    expect(first.headers['server-timing']).toMatch(/^first-view;desc=rendered;dur=/);
+    expect(second.headers['server-timing']).toBe('first-view;desc=kept');
 
     const br = await page(path, DEMO_HOST, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.headers['content-encoding']).toBe('br');
@@ -88,6 +91,29 @@ describe('store pages served with their first view', () => {
     const plain = await page(path, DEMO_HOST, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(renders).toEqual([path]);
+  });
+
+  it('with the catalogue cache off every request renders, compressed only in the encoding it takes', async () => {
+    withRenderer();
+    const kept = t.app.deps.catalogueCache;
+    t.app.deps.catalogueCache = new CatalogueCache({ seconds: 0 });
+    try {
+      const path = `/p/${products[2].slug}`;
+      const br = await page(path, DEMO_HOST, { headers: { 'accept-encoding': 'br' } });
+      const gz = await page(path, DEMO_HOST, { headers: { 'accept-encoding': 'gzip' } });
+      const plain = await page(path);
+      expect(renders).toEqual([path, path, path]);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      // Each is its own render: the same page but for when its data was read.
+      const undated = (html: string) => html.replace(/"(dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '');
+      expect(undated(brotliDecompressSync(br.rawPayload).toString())).toBe(undated(plain.body));
+      expect(undated(gunzipSync(gz.rawPayload).toString())).toBe(undated(plain.body));
+      for (const res of [br, gz, plain]) expect(res.headers['server-timing']).toMatch(/^first-view;desc=rendered;dur=/);
+    } finally {
+      t.app.deps.catalogueCache = kept;
+    }
   });
 
   it('a committed catalogue write drops the kept page, so the next one shows the change', async () => {
@@ -193,7 +219,7 @@ describe('store pages served with their first view', () => {
     expect(broken.body).toContain('<nav aria-label="Menu">');
   });
 
-  it('renders at most RENDERS_AT_ONCE pages at a time; beyond that a page is the bare app, not kept', async () => {
+  it('renders at most RENDERS_AT_ONCE pages at a time; a few more wait their turn briefly; beyond that a page is the bare app, not kept', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     withRenderer(async (url, fetchApi) => {
@@ -201,19 +227,48 @@ describe('store pages served with their first view', () => {
       await held;
       return renderFirstView(url, fetchApi);
     });
-    const paths = Array.from({ length: RENDERS_AT_ONCE + 2 }, (_, i) => `/no/such/page-${i}`);
-    const pending = paths.slice(0, RENDERS_AT_ONCE).map((path) => page(path));
+    const paths = Array.from({ length: RENDERS_AT_ONCE + RENDER_QUEUE.length + 1 }, (_, i) => `/no/such/page-${i}`);
+    const rendering = paths.slice(0, RENDERS_AT_ONCE).map((path) => page(path));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const beyond = await Promise.all(paths.slice(RENDERS_AT_ONCE).map((path) => page(path)));
-    for (const res of beyond) {
-      expect(res.statusCode).toBe(404);
-      expect(res.body).not.toContain(FIRST_VIEW_STATE_ID);
-    }
-    release();
-    for (const res of await Promise.all(pending)) expect(res.body).toContain(FIRST_VIEW_STATE_ID);
     expect(renders).toHaveLength(RENDERS_AT_ONCE);
-    // Once the renders are done, the next page renders again.
-    expect((await page(paths[RENDERS_AT_ONCE])).body).toContain(FIRST_VIEW_STATE_ID);
+    // These wait for a render; the next one finds the queue full and gets the bare app at once.
+    const waiting = paths.slice(RENDERS_AT_ONCE, -1).map((path) => page(path));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const beyond = await page(paths.at(-1)!);
+    expect(beyond.statusCode).toBe(404);
+    expect(beyond.body).not.toContain(FIRST_VIEW_STATE_ID);
+    expect(beyond.headers['server-timing']).toBe('first-view;desc=bare');
+    release();
+    for (const res of await Promise.all(rendering)) {
+      expect(res.body).toContain(FIRST_VIEW_STATE_ID);
+      expect(res.headers['server-timing']).toMatch(/^first-view;desc=rendered;dur=\d+\.\d$/);
+    }
+    // The first waiting ones were handed the slots as the renders ended; any that waited too long got
+    // the bare app. Either way a whole page, never an error.
+    const waited = await Promise.all(waiting);
+    expect(waited[0].body).toContain(FIRST_VIEW_STATE_ID);
+    for (const res of waited) expect(res.statusCode).toBe(404);
+    // Nothing bare was kept: the page renders when asked again.
+    expect((await page(paths.at(-1)!)).body).toContain(FIRST_VIEW_STATE_ID);
+  });
+
+  it('a request waits for a render at most RENDER_QUEUE.waitMs, then gets the bare app', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    withRenderer(async (url, fetchApi) => {
+      renders.push(url);
+      await held;
+      return renderFirstView(url, fetchApi);
+    });
+    const rendering = Array.from({ length: RENDERS_AT_ONCE }, (_, i) => page(`/no/such/page-${i}`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    const late = await page('/no/such/page-late');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(RENDER_QUEUE.waitMs - 5);
+    expect(late.body).not.toContain(FIRST_VIEW_STATE_ID);
+    release();
+    await Promise.all(rendering);
+    expect(renders).toHaveLength(RENDERS_AT_ONCE);
   });
 
   it('with server rendering off (no renderer) pages are the bare app, as before', async () => {

@@ -8,7 +8,8 @@ import { amzDate, parseAuthorization, sha256Hex, sign } from './sigv4';
  * fake HTTP server). It checks every request's Signature V4 the way S3 does, keeps objects in memory,
  * and answers errors in S3's XML shape. failNext() makes the next request fail, to test error paths;
  * given a method, only the next request with that method fails (background jobs also talk to the bucket,
- * so a test aiming at one call names it).
+ * so a test aiming at one call names it). Listing (ListObjectsV2) pages through the keys in order, a
+ * few at a time when `listPageSize` says so, to test continuation tokens.
  */
 export interface FakeS3Options {
   bucket: string;
@@ -25,6 +26,8 @@ export interface FakeS3Object {
 export interface FakeS3 {
   url: string;
   objects: Map<string, FakeS3Object>;
+  /** When each object was last written (its listing's LastModified); tests may age an object here. */
+  modified: Map<string, Date>;
   /** Every request as received, with the status it got. */
   requests: { method: string; path: string; status: number }[];
   failNext(status: number, code: string, options?: { method?: 'GET' | 'PUT' | 'HEAD' | 'DELETE'; message?: string }): void;
@@ -36,8 +39,25 @@ const MAX_SKEW_MS = 15 * 60 * 1000;
 const xmlError = (code: string, message: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
 
-export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
+const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
+
+/** A ListObjectsV2 answer: the keys after the continuation token (the last key of the page before). */
+function listing(objects: Map<string, FakeS3Object>, modified: Map<string, Date>, query: URLSearchParams, pageSize: number): string {
+  const prefix = query.get('prefix') ?? '';
+  const after = query.get('continuation-token') ?? '';
+  const max = Math.min(pageSize, Number(query.get('max-keys') ?? 1000));
+  const keys = [...objects.keys()].filter((k) => k.startsWith(prefix) && k > after).sort();
+  const page = keys.slice(0, max);
+  const truncated = keys.length > page.length;
+  const contents = page
+    .map((k) => `<Contents><Key>${xmlEscape(k)}</Key><LastModified>${(modified.get(k) ?? new Date()).toISOString()}</LastModified><Size>${objects.get(k)!.body.length}</Size></Contents>`)
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult><Prefix>${xmlEscape(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><IsTruncated>${truncated}</IsTruncated>${truncated ? `<NextContinuationToken>${xmlEscape(page.at(-1)!)}</NextContinuationToken>` : ''}${contents}</ListBucketResult>`;
+}
+
+export async function startFakeS3(options: FakeS3Options & { listPageSize?: number }): Promise<FakeS3> {
   const objects = new Map<string, FakeS3Object>();
+  const modified = new Map<string, Date>();
   const requests: FakeS3['requests'] = [];
   let failure: { status: number; code: string; message: string; method?: string } | null = null;
 
@@ -79,12 +99,20 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
       failure = null;
       return { status: f.status, body: xmlError(f.code, f.message) };
     }
+    const bucketOnly = /^\/([^/]+)\/?$/.exec(rawPath);
+    if (bucketOnly && req.method === 'GET') {
+      const query = new URLSearchParams(rawQuery);
+      if (decodeURIComponent(bucketOnly[1]) !== options.bucket) return { status: 404, body: xmlError('NoSuchBucket', 'The specified bucket does not exist') };
+      if (query.get('list-type') !== '2') return { status: 400, body: xmlError('InvalidArgument', 'Only ListObjectsV2 is supported here.') };
+      return { status: 200, headers: { 'content-type': 'application/xml' }, body: listing(objects, modified, query, options.listPageSize ?? 1000) };
+    }
     const m = /^\/([^/]+)\/(.+)$/.exec(rawPath);
     if (!m || decodeURIComponent(m[1]) !== options.bucket) return { status: 404, body: xmlError('NoSuchBucket', 'The specified bucket does not exist') };
     const key = decodeURIComponent(m[2]);
     switch (req.method) {
       case 'PUT':
         objects.set(key, { body, contentType: String(req.headers['content-type'] ?? 'binary/octet-stream') });
+        modified.set(key, new Date());
         return { status: 200, headers: { etag: `"${sha256Hex(body).slice(0, 32)}"` } };
       case 'GET':
       case 'HEAD': {
@@ -94,6 +122,7 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
       }
       case 'DELETE':
         objects.delete(key);
+        modified.delete(key);
         return { status: 204 };
       default:
         return { status: 405, body: xmlError('MethodNotAllowed', 'The specified method is not allowed against this resource.') };
@@ -116,6 +145,7 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
   return {
     url: `http://127.0.0.1:${port}`,
     objects,
+    modified,
     requests,
     failNext(status, code, { method, message = 'We encountered an internal error. Please try again.' } = {}) {
       failure = { status, code, message, method };

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -54,5 +54,40 @@ describe('local storage: streamed writes', () => {
   it('refuses keys outside the layout', async () => {
     const storage = new LocalFileStorage(mkdtempSync(path.join(os.tmpdir(), 'storage-stream-')));
     await expect(storage.putStream('../etc/passwd', Readable.from(['x']), 'text/plain')).rejects.toThrow(/Invalid storage key/);
+  });
+});
+
+describe('local storage: listing', () => {
+  const OTHER = '99999999-2222-4333-8444-555555555555';
+  const all = async (storage: LocalFileStorage, prefix: string) => {
+    const found = [];
+    for await (const file of storage.list(prefix)) found.push(file);
+    return found;
+  };
+
+  it('lists the files under a prefix with their size and time, folders and all, and nothing else', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'storage-list-'));
+    const storage = new LocalFileStorage(root);
+    const media = `tenants/${TENANT}/media/`;
+    await storage.put(`${media}a1.png`, Buffer.alloc(5), 'image/png');
+    await storage.put(`${media}a1.w320.webp`, Buffer.alloc(3), 'image/webp');
+    await storage.put(`tenants/${TENANT}/imports/b.csv`, 'x,y\n', 'text/csv');
+    await storage.put(`tenants/${OTHER}/media/c.png`, Buffer.alloc(1), 'image/png');
+    utimesSync(path.join(root, 'tenants', TENANT, 'media', 'a1.png'), new Date('2020-01-02T03:04:05Z'), new Date('2020-01-02T03:04:05Z'));
+
+    const listed = await all(storage, media);
+    expect(listed.map((f) => f.key).sort()).toEqual([`${media}a1.png`, `${media}a1.w320.webp`]);
+    expect(listed.find((f) => f.key.endsWith('a1.png'))).toEqual({ key: `${media}a1.png`, size: 5, lastModified: new Date('2020-01-02T03:04:05Z') });
+    expect((await all(storage, '')).map((f) => f.key).sort()).toEqual([`tenants/${TENANT}/imports/b.csv`, `${media}a1.png`, `${media}a1.w320.webp`, `tenants/${OTHER}/media/c.png`].sort());
+    // A prefix part way through a name, and one with nothing under it.
+    expect((await all(storage, `${media}a1.w`)).map((f) => f.key)).toEqual([`${media}a1.w320.webp`]);
+    expect(await all(storage, `tenants/${OTHER}/imports/`)).toEqual([]);
+    expect(await all(new LocalFileStorage(path.join(root, 'missing')), '')).toEqual([]);
+  });
+
+  it('refuses a prefix that could leave its folder', async () => {
+    const storage = new LocalFileStorage(mkdtempSync(path.join(os.tmpdir(), 'storage-list-')));
+    await expect(all(storage, '../')).rejects.toThrow(/Invalid storage prefix/);
+    await expect(all(storage, '/etc/')).rejects.toThrow(/Invalid storage prefix/);
   });
 });

@@ -1,10 +1,10 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
-import { contentTypeOf, fileUrl, isValidKey, keyOfFileUrl, type FileStorage, type StoredFile } from './storage';
+import { contentTypeOf, fileUrl, isValidKey, isValidPrefix, keyOfFileUrl, type FileStorage, type ListedFile, type StoredFile } from './storage';
 
 /** Errors that mean "no such file" rather than a failing disk. */
 const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
@@ -68,6 +68,39 @@ export class LocalFileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /**
+   * Walks the folders under the prefix's own folder, one directory read at a time. Only files named as
+   * keys are listed (a stray file a person left there could not be addressed anyway); a streamed write
+   * in progress shows as its `.partial` file, as on disk.
+   */
+  async *list(prefix: string): AsyncIterable<ListedFile> {
+    if (!isValidPrefix(prefix)) throw new Error(`Invalid storage prefix: ${prefix}`);
+    const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+    yield* this.walk(path.join(this.root, ...folder.split('/').filter(Boolean)), folder, prefix);
+  }
+
+  private async *walk(dir: string, keyPrefix: string, wanted: string): AsyncIterable<ListedFile> {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if (MISSING.has((err as NodeJS.ErrnoException).code ?? '')) return;
+      throw err;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const key = `${keyPrefix}${entry.name}`;
+      if (entry.isDirectory()) {
+        // Only folders on the way to the prefix, or inside it.
+        if (key.startsWith(wanted) || wanted.startsWith(`${key}/`)) yield* this.walk(path.join(dir, entry.name), `${key}/`, wanted);
+      } else if (entry.isFile() && key.startsWith(wanted) && isValidKey(key)) {
+        // A file deleted since the folder was read is not listed.
+        const info = await stat(path.join(dir, entry.name)).catch(() => null);
+        if (info?.isFile()) yield { key, size: info.size, lastModified: info.mtime };
+      }
+    }
   }
 
   urlOf(key: string): string {

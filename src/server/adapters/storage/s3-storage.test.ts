@@ -119,6 +119,35 @@ describe('S3-compatible storage against a local fake S3', () => {
     expect(fake.requests.length).toBe(before);
   });
 
+  it('lists a prefix page by page (continuation tokens), with sizes and times, and surfaces a refused listing', async () => {
+    const paged = await startFakeS3({ ...CREDENTIALS, listPageSize: 2 });
+    try {
+      const storage = new S3FileStorage({ ...config, endpoint: paged.url });
+      const media = `tenants/${TENANT}/media/`;
+      for (const name of ['a.png', 'b.png', 'c.png', 'd.w320.webp', 'e.png']) await storage.put(`${media}${name}`, Buffer.alloc(name.length), 'image/png');
+      await storage.put(`tenants/${TENANT}/imports/f.csv`, 'x', 'text/csv');
+      paged.modified.set(`${media}b.png`, new Date('2021-05-06T07:08:09Z'));
+      const listed = [];
+      for await (const file of storage.list(media)) listed.push(file);
+      expect(listed.map((f) => f.key)).toEqual(['a.png', 'b.png', 'c.png', 'd.w320.webp', 'e.png'].map((n) => `${media}${n}`));
+      expect(listed[1]).toEqual({ key: `${media}b.png`, size: 5, lastModified: new Date('2021-05-06T07:08:09Z') });
+      // Three pages of two: the listing followed the tokens.
+      expect(paged.requests.filter((r) => r.path.includes('list-type=2'))).toHaveLength(3);
+      let all = 0;
+      for await (const _ of storage.list('')) all += 1;
+      expect(all).toBe(6);
+      paged.failNext(403, 'AccessDenied', { method: 'GET' });
+      await expect((async () => {
+        for await (const _ of storage.list(media)) void _;
+      })()).rejects.toMatchObject({ status: 403, code: 'AccessDenied' });
+      await expect((async () => {
+        for await (const _ of storage.list('../x')) void _;
+      })()).rejects.toThrow(/Invalid storage prefix/);
+    } finally {
+      await paged.close();
+    }
+  });
+
   it('answers public URLs when S3_PUBLIC_URL is set and maps them back to keys', () => {
     const proxied = new S3FileStorage(config);
     expect(proxied.urlOf(KEY)).toBe(`/files/${KEY}`);

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 import { amzDate, sha256Hex, sign, uriEncode } from './sigv4';
-import { contentTypeOf, fileUrl, isValidKey, keyOfFileUrl, type FileStorage, type StoredFile } from './storage';
+import { contentTypeOf, fileUrl, isValidKey, isValidPrefix, keyOfFileUrl, type FileStorage, type ListedFile, type StoredFile } from './storage';
 
 export interface S3Config {
   /** Base URL of the S3 API, e.g. https://s3.eu-west-2.amazonaws.com or http://127.0.0.1:9000 (MinIO). */
@@ -51,8 +51,16 @@ export class S3FileStorage implements FileStorage {
 
   private async request(method: 'GET' | 'PUT' | 'DELETE' | 'HEAD', key: string, body?: Buffer, contentType?: string): Promise<Response> {
     if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
-    const basePath = this.endpoint.pathname.replace(/\/+$/, '');
-    const path = `${basePath}/${uriEncode(this.config.bucket)}/${uriEncode(key, true)}`;
+    return this.send(method, `${this.bucketPath()}/${uriEncode(key, true)}`, null, `${method} ${key}`, body, contentType);
+  }
+
+  /** The bucket's path on the endpoint (path-style addressing), URI-encoded. */
+  private bucketPath(): string {
+    return `${this.endpoint.pathname.replace(/\/+$/, '')}/${uriEncode(this.config.bucket)}`;
+  }
+
+  /** One signed request; the query (listing) is signed and sent encoded the same way. */
+  private async send(method: 'GET' | 'PUT' | 'DELETE' | 'HEAD', path: string, query: URLSearchParams | null, what: string, body?: Buffer, contentType?: string): Promise<Response> {
     const payloadHash = body ? sha256Hex(body) : EMPTY_HASH;
     const headers: Record<string, string> = {
       host: this.endpoint.host,
@@ -60,17 +68,18 @@ export class S3FileStorage implements FileStorage {
       'x-amz-content-sha256': payloadHash,
     };
     if (contentType) headers['content-type'] = contentType;
-    const { authorization } = sign({ method, path, headers, payloadHash, region: this.config.region, accessKeyId: this.config.accessKeyId, secretAccessKey: this.config.secretAccessKey });
+    const { authorization } = sign({ method, path, query: query ?? undefined, headers, payloadHash, region: this.config.region, accessKeyId: this.config.accessKeyId, secretAccessKey: this.config.secretAccessKey });
     const { host: _host, ...sent } = headers; // fetch sets Host itself, from the URL
+    const search = query ? `?${[...query.entries()].map(([k, v]) => `${uriEncode(k)}=${uriEncode(v)}`).join('&')}` : '';
     try {
-      return await fetch(new URL(path, this.endpoint.origin), {
+      return await fetch(new URL(`${path}${search}`, this.endpoint.origin), {
         method,
         headers: { ...sent, authorization },
         body: body ? new Uint8Array(body) : undefined,
         signal: AbortSignal.timeout(this.config.timeoutMs ?? 15_000),
       });
     } catch (err) {
-      throw new S3StorageError(`File storage could not be reached (${method} ${key}): ${(err as Error).message}`, 0, null);
+      throw new S3StorageError(`File storage could not be reached (${what}): ${(err as Error).message}`, 0, null);
     }
   }
 
@@ -98,8 +107,7 @@ export class S3FileStorage implements FileStorage {
   async putStream(key: string, body: Readable, contentType: string, size?: number): Promise<{ url: string; size: number }> {
     if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
     if (size === undefined || !Number.isSafeInteger(size) || size < 0) throw new Error('S3 storage needs the exact size of a streamed file');
-    const basePath = this.endpoint.pathname.replace(/\/+$/, '');
-    const path = `${basePath}/${uriEncode(this.config.bucket)}/${uriEncode(key, true)}`;
+    const path = `${this.bucketPath()}/${uriEncode(key, true)}`;
     const payloadHash = 'UNSIGNED-PAYLOAD';
     const headers: Record<string, string> = {
       host: this.endpoint.host,
@@ -184,6 +192,38 @@ export class S3FileStorage implements FileStorage {
     await res.body?.cancel();
   }
 
+  /** ListObjectsV2, a page of up to 1,000 keys at a time, following its continuation token. */
+  async *list(prefix: string): AsyncIterable<ListedFile> {
+    if (!isValidPrefix(prefix)) throw new Error(`Invalid storage prefix: ${prefix}`);
+    let token: string | null = null;
+    for (let pages = 0; pages === 0 || token; pages++) {
+      const page = await this.listPage(prefix, token);
+      for (const file of page.files) if (isValidKey(file.key)) yield file;
+      if (page.next === token) break; // a service repeating its token would list for ever
+      token = page.next;
+    }
+  }
+
+  private async listPage(prefix: string, token: string | null): Promise<{ files: ListedFile[]; next: string | null }> {
+    const query = new URLSearchParams({ 'list-type': '2', 'max-keys': '1000', prefix });
+    if (token) query.set('continuation-token', token);
+    const res = await this.send('GET', this.bucketPath(), query, `listing ${prefix || 'the bucket'}`);
+    if (!res.ok) await this.fail(res, `listing ${prefix || 'the bucket'}`);
+    const xml = await res.text();
+    const files: ListedFile[] = [];
+    for (const [, item] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+      const key = xmlText(/<Key>([^<]*)<\/Key>/.exec(item)?.[1]);
+      const size = Number(/<Size>(\d+)<\/Size>/.exec(item)?.[1]);
+      const lastModified = new Date(/<LastModified>([^<]*)<\/LastModified>/.exec(item)?.[1] ?? '');
+      if (!key || !Number.isSafeInteger(size) || Number.isNaN(lastModified.getTime())) throw new S3StorageError(`File storage answered a listing this app cannot read (${prefix || 'the bucket'})`, res.status, null);
+      files.push({ key, size, lastModified });
+    }
+    const truncated = /<IsTruncated>true<\/IsTruncated>/.test(xml);
+    const next = truncated ? xmlText(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1]) || null : null;
+    if (truncated && !next) throw new S3StorageError('File storage answered a truncated listing without a continuation token', res.status, null);
+    return { files, next };
+  }
+
   urlOf(key: string): string {
     return this.publicUrl ? `${this.publicUrl}/${key}` : fileUrl(key);
   }
@@ -198,3 +238,10 @@ export class S3FileStorage implements FileStorage {
   }
 }
 
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Text inside an XML element, its entities (&amp; and the others) decoded. */
+function xmlText(raw: string | undefined): string {
+  return (raw ?? '').replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]);
+}

@@ -17,5 +17,6 @@ export * from './content';
 export * from './media';
 export * from './imports';
 export * from './jobs';
+export * from './housekeeping';
 export * from './crm';
 export * from './adapters-payments';

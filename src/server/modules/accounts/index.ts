@@ -14,3 +14,5 @@ export { twoStepRoutes } from './two-step/routes';
 export { accountForExport, endAllSessions, eraseOwnAccount, type ExportedAccount } from './privacy';
 export { confirmCurrentPassword } from './auth/reauthenticate';
 export { clearSessionCookie, clientMeta } from './auth/cookies';
+// The daily housekeeping's part (decision 056).
+export { deleteEndedInvitations, deleteEndedResetLinks, deleteEndedSessions, deleteOldSignInFailures } from './housekeeping';

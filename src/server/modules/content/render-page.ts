@@ -11,12 +11,15 @@ import { firstViewPage, servesFirstView, type ServedPage } from '../../http/firs
  */
 export async function renderStorePage(req: FastifyRequest, html: string, webDir: string | null = null): Promise<ServedPage> {
   const render = req.server.deps.firstView;
-  if (render && servesFirstView(req)) {
+  const shared = Boolean(render) && servesFirstView(req);
+  if (render && shared) {
     const page = await firstViewPage(req, html, render, (index) => renderHead(req, index), webDir);
     if (page) return page;
   }
   const page = await renderHead(req, html);
-  return req.tenant ? { ...page, html: await injectMenu(req, page.html) } : page;
+  const served = req.tenant ? { ...page, html: await injectMenu(req, page.html) } : page;
+  // A page that could have had its first view but did not (renders busy, or one failed) says so.
+  return shared ? { ...served, made: { how: 'bare' } } : served;
 }
 
 const renderHead = async (req: FastifyRequest, html: string) => (await renderContentPageHead(req, html)) ?? (await renderPageHead(req, html));

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context';
 import type { Tx } from '../../db/connection';
 import { emailMessages } from '../../db/schema';
@@ -51,4 +51,20 @@ export async function countOrderEmails(tx: Tx, tenantId: string, orderId: string
     .from(emailMessages)
     .where(and(eq(emailMessages.tenantId, tenantId), eq(emailMessages.orderId, orderId)));
   return n;
+}
+
+/**
+ * A store's messages (or the platform's own, tenantId null) waiting for delivery through a real sender
+ * (SMTP), and those whose delivery failed. The built-in outbox keeps its messages as 'stored' for good:
+ * they wait for nothing, so they are not pending.
+ */
+export async function outboxCounts(tx: Tx, tenantId: string | null): Promise<{ pending: number; failed: number }> {
+  const [row] = await tx
+    .select({
+      pending: sql<number>`count(*) filter (where ${emailMessages.status} = 'stored' and ${emailMessages.provider} <> 'outbox')::int`,
+      failed: sql<number>`count(*) filter (where ${emailMessages.status} = 'failed')::int`,
+    })
+    .from(emailMessages)
+    .where(and(tenantId === null ? isNull(emailMessages.tenantId) : eq(emailMessages.tenantId, tenantId), sql`${emailMessages.status} in ('stored', 'failed')`));
+  return { pending: Number(row?.pending ?? 0), failed: Number(row?.failed ?? 0) };
 }

@@ -3,4 +3,4 @@
 // register periodic tasks that claim their own due rows (the checkout recovery emails, decision 048).
 export { JobRunner, type JobHandler, type JobGiveUp, type JobRunnerOptions, type PeriodicTask } from './runner';
 export { Lease, LeaseLostError, type ClaimedJob } from './lease';
-export { enqueueJob, openJobCount } from './queue';
+export { enqueueJob, jobCounts, openJobCount } from './queue';

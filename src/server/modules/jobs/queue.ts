@@ -20,3 +20,15 @@ export async function openJobCount(ctx: TenantCtx): Promise<number> {
   const [row] = await ctx.tx.select({ n: sql<number>`count(*)::int` }).from(backgroundJobs).where(sql`${backgroundJobs.tenantId} = ${ctx.tenantId} and ${backgroundJobs.status} in ('queued', 'running')`);
   return row?.n ?? 0;
 }
+
+/** This store's jobs waiting, running (a lapsed lease included) and ended failed: metrics (decision 055). */
+export async function jobCounts(ctx: StoreTx): Promise<{ queued: number; running: number; failed: number }> {
+  const rows = await ctx.tx
+    .select({ status: backgroundJobs.status, n: sql<number>`count(*)::int` })
+    .from(backgroundJobs)
+    .where(sql`${backgroundJobs.tenantId} = ${ctx.tenantId} and ${backgroundJobs.status} in ('queued', 'running', 'failed')`)
+    .groupBy(backgroundJobs.status);
+  const counts = { queued: 0, running: 0, failed: 0 };
+  for (const row of rows) if (row.status in counts) counts[row.status as keyof typeof counts] = Number(row.n);
+  return counts;
+}

@@ -38,9 +38,18 @@ export async function windowState(tx: Tx, table: CountedTable, where: SQL, limit
   return (await windowStates(tx, [{ table, where, limit }]))[0];
 }
 
+/**
+ * How long counted actions are kept: the daily housekeeping deletes older ones (decision 056). Every
+ * window must fit in it, or the clean-up would forget actions a limit still counts: the longest today
+ * is a day (shops opened per account and per address).
+ */
+export const COUNTER_KEEP_MS = 2 * 24 * 60 * 60 * 1000;
+
 /** Several counters read in one statement (one round trip), answered in the order asked. */
 export async function windowStates(tx: Tx, counters: readonly Counter[]): Promise<WindowState[]> {
   if (counters.length === 0) return [];
+  const tooLong = counters.find((c) => c.limit.windowMs > COUNTER_KEEP_MS);
+  if (tooLong) throw new Error(`A ${tooLong.limit.windowMs} ms window is longer than counted actions are kept (COUNTER_KEEP_MS): raise the keep time with it`);
   const parts = counters.map(({ table, where, limit }, i) => {
     const window = sql`(${limit.windowMs} * interval '1 millisecond')`;
     return sql`select ${i}::int as i, count(*)::int as n, extract(epoch from (min(created_at) + ${window} - now())) * 1000 as free_in_ms

@@ -6,3 +6,5 @@ export { libraryUrls, recordImportedFiles, type ImportedFile } from './service';
 export { storageUnavailable } from './storage-errors';
 export { PictureJob, queuePictureBackfill, type PictureJobDeps, type PictureSource } from './pictures/picture-job';
 export { libraryPictureUrls, pictureSizes, type PictureSize } from './pictures/service';
+// The daily housekeeping's part (decision 056).
+export { mediaFolders, ORPHAN_GRACE_MS, unreferencedMediaKeys } from './housekeeping';

@@ -1,4 +1,4 @@
-import type { TenantCtx } from '../../http/context';
+import type { StoreTx, TenantCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { isValidKey, mediaPrefix, tenantOfKey } from '../../adapters/storage/storage';
 import { MEDIA_MESSAGES, type MediaFile, type MediaListResponse } from '../../../shared/media';
@@ -79,7 +79,7 @@ export async function updateMediaAltText(ctx: TenantCtx, id: string, altText: st
 }
 
 /** Everywhere the file's URL is shown, by every module that shows files. */
-export async function usagesOf(ctx: TenantCtx, url: string, finders: MediaUsageFinder[]): Promise<MediaUsage[]> {
+export async function usagesOf(ctx: StoreTx, url: string, finders: readonly MediaUsageFinder[]): Promise<MediaUsage[]> {
   const found: MediaUsage[] = [];
   for (const find of finders) found.push(...(await find(ctx, url)));
   return found;

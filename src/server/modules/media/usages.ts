@@ -1,4 +1,4 @@
-import type { TenantCtx } from '../../http/context';
+import type { StoreTx } from '../../http/context';
 
 /** A place that shows a library file; deleting the file is refused while any exists. */
 export interface MediaUsage {
@@ -10,6 +10,7 @@ export interface MediaUsage {
 
 /**
  * Finds where a file's URL is shown. Modules above media (catalogue, content) provide these; app.ts
- * hands them to the media routes, so media needs no import of its users.
+ * hands them to the media routes (and the housekeeping to its orphaned-file check), so media needs no
+ * import of its users. They read the store's rows only: the store's transaction is all they need.
  */
-export type MediaUsageFinder = (ctx: TenantCtx, url: string) => Promise<MediaUsage[]>;
+export type MediaUsageFinder = (ctx: StoreTx, url: string) => Promise<MediaUsage[]>;

@@ -3,5 +3,5 @@
 export { pushRoutes } from './routes';
 export { preparePush } from './boot';
 export { pushPaidOrders, pushShippedOrders } from './order-pushes';
-export { InFlight, type DeliveryDeps } from './delivery';
+export { InFlight, pushTotals, type DeliveryDeps } from './delivery';
 export { customerPushesOf, forgetCustomerPushes } from './customer-data';

@@ -8,6 +8,7 @@ import { refundedUnits, settledRefunds } from './refunded-lines';
 import { hashToken } from '../accounts';
 import * as repo from './orders-repo';
 import { toOrderSummary } from './order-view';
+import { pictureSizes, type PictureSize } from '../media';
 
 /**
  * GET /api/orders/public-lookup. By session_id: anyone holding it (it is unguessable and only the
@@ -22,7 +23,14 @@ export async function publicLookup(ctx: StoreCtx, query: { session_id?: string; 
     order = await shopperOrder(ctx, query.order_number, cartToken);
   }
   if (!order) throw notFound('Order not found');
-  return toOrderSummary(order, await repo.listItems(ctx, [order.id]), await refundedUnits(ctx, [order.id]));
+  const items = await repo.listItems(ctx, [order.id]);
+  return toOrderSummary(order, items, await refundedUnits(ctx, [order.id]), await linePictures(ctx, items));
+}
+
+/** The sizes and resized copies of the lines' pictures, so a shopper's phone gets a small copy (issue 29). */
+function linePictures(ctx: StoreCtx, items: repo.OrderItemRow[]) {
+  const urls = [...new Set(items.flatMap((i) => (i.imageUrl ? [i.imageUrl] : [])))];
+  return urls.length ? pictureSizes(ctx, urls) : Promise.resolve(new Map<string, PictureSize>());
 }
 
 /** An order by its number, only for the browser that placed it (its cart cookie) or the signed-in customer it belongs to. */
@@ -48,7 +56,8 @@ export async function accountOrders(ctx: StoreCtx): Promise<OrderSummary[]> {
     .limit(100);
   const items = await repo.listItems(ctx, rows.map((o) => o.id));
   const refunded = await refundedUnits(ctx, rows.map((o) => o.id));
-  return rows.map((o) => toOrderSummary(o, items, refunded));
+  const pictures = await linePictures(ctx, items);
+  return rows.map((o) => toOrderSummary(o, items, refunded, pictures));
 }
 
 /**
@@ -71,7 +80,8 @@ export async function accountOrder(ctx: StoreCtx, orderNumber: string): Promise<
     )
     .limit(1);
   if (!order) throw notFound('Order not found');
-  const summary = toOrderSummary(order, await repo.listItems(ctx, [order.id]), await refundedUnits(ctx, [order.id]));
+  const items = await repo.listItems(ctx, [order.id]);
+  const summary = toOrderSummary(order, items, await refundedUnits(ctx, [order.id]), await linePictures(ctx, items));
   const refunds = await settledRefunds(ctx, order.id);
   return {
     ...summary,

@@ -5,6 +5,7 @@ import { isAwaitingPayment } from './lifecycle';
 import { paymentPagePath } from './checkout-holds';
 import { storedVatParts, vatPartsView } from './vat/store-vat';
 import { invoiceNumberText } from '../../../shared/vat';
+import type { PictureSize } from '../media';
 
 /** Where a shopper downloads an order's receipt (GET, same access as looking the order up by number). */
 export const receiptPath = (orderNumber: string) => `/api/orders/${encodeURIComponent(orderNumber)}/receipt.pdf`;
@@ -15,14 +16,17 @@ const pounds = penceToPounds;
 
 /** Units of each line refunded by line, keyed by line id (refunded-lines.ts); absent: none. */
 export type RefundedByLine = ReadonlyMap<string, { settled: number }>;
+/** Pictures' sizes and resized copies by URL (media's pictureSizes); absent: the original is shown. */
+export type PictureSizesByUrl = ReadonlyMap<string, PictureSize>;
 
-export function toOrderLine(i: OrderItemRow, refunded?: RefundedByLine): OrderLine {
+export function toOrderLine(i: OrderItemRow, refunded?: RefundedByLine, pictures?: PictureSizesByUrl): OrderLine {
   return {
     id: i.id,
     product_name: i.productName,
     product_sku: i.productSku,
     product_slug: i.productSlug,
     image_url: i.imageUrl,
+    image_size: (i.imageUrl && pictures?.get(i.imageUrl)) || null,
     variant_options: i.variantOptions,
     quantity: i.quantity,
     unit_price: pounds(i.unitPrice),
@@ -35,8 +39,8 @@ export function toOrderLine(i: OrderItemRow, refunded?: RefundedByLine): OrderLi
 }
 
 /** What a shopper may see of their order: no addresses or internal references beyond their own name. */
-export function toOrderSummary(o: OrderRow, items: OrderItemRow[], refunded?: RefundedByLine, now = new Date()): OrderSummary {
-  const lines = items.filter((i) => i.orderId === o.id).map((i) => toOrderLine(i, refunded));
+export function toOrderSummary(o: OrderRow, items: OrderItemRow[], refunded?: RefundedByLine, pictures?: PictureSizesByUrl, now = new Date()): OrderSummary {
+  const lines = items.filter((i) => i.orderId === o.id).map((i) => toOrderLine(i, refunded, pictures));
   const awaiting = isAwaitingPayment(o, now);
   return {
     order_number: o.orderNumber,

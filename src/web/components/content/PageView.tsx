@@ -1,7 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+
+const HERO_CLASS = 'aspect-video w-full';
 
 /** Slot values of a page (rich text already cleaned by the server). */
 export type PageViewContent = Record<string, string | boolean>;
@@ -17,7 +20,7 @@ const RICH_TEXT =
  * storefront renders the published content with it and the admin editor its live preview, so both
  * look the same. `bodyHtml` must be HTML the server sanitised; nothing here cleans it.
  */
-export function PageView({ content, bodyHtml, compact = false }: { content: PageViewContent; bodyHtml: string; compact?: boolean }) {
+export function PageView({ content, bodyHtml, compact = false, hero }: { content: PageViewContent; bodyHtml: string; compact?: boolean; hero?: (props: { url: string; className: string }) => ReactNode }) {
   const title = text(content, 'hero_title');
   const image = text(content, 'hero_image');
   const ctaHref = text(content, 'cta_href');
@@ -27,7 +30,8 @@ export function PageView({ content, bodyHtml, compact = false }: { content: Page
     <article className={cn('mx-auto w-full', compact ? 'px-5 py-6' : 'max-w-4xl px-4 py-8 sm:px-6 sm:py-12')}>
       {image ? (
         <div className="relative overflow-hidden rounded-2xl bg-zinc-100">
-          <img src={image} alt="" className="aspect-video w-full object-cover" />
+          {/* The storefront draws it with its resized copies (`hero`); the editor's preview as it is. */}
+          {hero ? hero({ url: image, className: HERO_CLASS }) : <img src={image} alt="" className={cn(HERO_CLASS, 'object-cover')} />}
           <div className="absolute inset-0 bg-gradient-to-t from-zinc-950/70 via-zinc-950/10 to-transparent" aria-hidden />
           <h1 className={cn('absolute inset-x-0 bottom-0 p-5 font-semibold tracking-tight text-balance text-white sm:p-8', compact ? 'text-2xl' : 'text-3xl sm:text-5xl')}>
             {title || <span className="opacity-60">Untitled page</span>}

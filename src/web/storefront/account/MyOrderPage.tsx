@@ -118,6 +118,7 @@ function OrderDetails({ order }: { order: AccountOrder }) {
                   name={line.product_name}
                   slug={line.product_slug}
                   imageUrl={line.image_url}
+                  imageSize={line.image_size}
                   options={line.variant_options}
                   quantity={line.quantity}
                   unitPrice={line.unit_price}

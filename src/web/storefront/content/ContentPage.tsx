@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { useContentPage } from '@/lib/content-pages';
 import { LoadError } from '../components/LoadError';
+import { ProductImage } from '../components/ProductImage';
 import { useDocumentTitle } from '../store-context';
 
 /**
@@ -50,7 +51,12 @@ export function ContentPage() {
           Preview of the draft: only signed-in staff see this. Shoppers see the published page.
         </div>
       ) : null}
-      <PageView content={page.data.content} bodyHtml={typeof page.data.content.body === 'string' ? page.data.content.body : ''} />
+      <PageView
+        content={page.data.content}
+        bodyHtml={typeof page.data.content.body === 'string' ? page.data.content.body : ''}
+        // The hero is the page's largest picture: asked for first, at the width it is drawn (max-w-4xl).
+        hero={({ url, className }) => <ProductImage image={{ image_url: url, alt_text: null, ...page.data.hero_size }} fallbackAlt="" sizes="(min-width: 896px) 848px, calc(100vw - 32px)" priority="high" className={className} />}
+      />
     </>
   );
 }

@@ -4,13 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { formatGBP } from '@shared/money';
 import { SUGGEST, type SearchSuggestions } from '@shared/search';
+import type { ImageRef } from '@shared/catalog';
+import { ProductImage } from '../components/ProductImage';
 
 interface Option {
   key: string;
   label: string;
   detail: string;
   to: string;
-  image?: string;
+  image?: ImageRef | null;
 }
 
 const EMPTY: SearchSuggestions = { products: [], categories: [] };
@@ -41,7 +43,7 @@ export default function SearchSuggest({ box }: { box: RefObject<HTMLDivElement |
   });
   const data = q.length >= SUGGEST.minLength ? (found.data ?? EMPTY) : EMPTY;
   const options: Option[] = [
-    ...data.products.map((p) => ({ key: `p:${p.slug}`, label: p.name, detail: formatGBP(p.sale_price ?? p.price), to: `/p/${p.slug}`, image: p.image?.image_url })),
+    ...data.products.map((p) => ({ key: `p:${p.slug}`, label: p.name, detail: formatGBP(p.sale_price ?? p.price), to: `/p/${p.slug}`, image: p.image })),
     ...data.categories.map((c) => ({ key: `c:${c.slug}`, label: c.name, detail: 'Category', to: `/c/${c.slug}` })),
   ];
   const shown = open && text.trim().length >= SUGGEST.minLength && options.length > 0;
@@ -127,7 +129,7 @@ export default function SearchSuggest({ box }: { box: RefObject<HTMLDivElement |
             go(o.to);
           }}
         >
-          {o.image ? <img src={o.image} alt="" className="size-8 shrink-0 rounded object-cover" /> : null}
+          {o.image ? <ProductImage image={o.image} fallbackAlt="" sizes="32px" className="size-8 shrink-0 rounded" /> : null}
           <span className="min-w-0 flex-1 truncate text-sm text-zinc-900">{o.label}</span>
           <span className="shrink-0 text-xs text-zinc-500">{o.detail}</span>
         </li>

@@ -1,9 +1,9 @@
-import type { TenantCtx } from '../../../http/context';
+import type { StoreTx } from '../../../http/context';
 import type { MediaUsage } from '../../media';
 import { placesShowingUrl } from './product-images-repo';
 
 /** Products whose pictures, and categories whose hero, show this URL (the library refuses to delete it). */
-export async function catalogueMediaUsages(ctx: TenantCtx, url: string): Promise<MediaUsage[]> {
+export async function catalogueMediaUsages(ctx: StoreTx, url: string): Promise<MediaUsage[]> {
   const { products, categories } = await placesShowingUrl(ctx, url);
   return [
     ...products.map((p): MediaUsage => ({ kind: 'product', id: p.id, label: p.name })),

@@ -87,7 +87,7 @@ export async function isUrlStillUsed(ctx: TenantCtx, url: string): Promise<boole
 }
 
 /** Products whose pictures, and categories whose hero, show this URL (for the media library). */
-export async function placesShowingUrl(ctx: TenantCtx, url: string): Promise<{ products: { id: string; name: string }[]; categories: { id: string; name: string }[] }> {
+export async function placesShowingUrl(ctx: StoreTx, url: string): Promise<{ products: { id: string; name: string }[]; categories: { id: string; name: string }[] }> {
   const productRows = await ctx.tx
     .selectDistinct({ id: products.id, name: products.name })
     .from(productImages)

@@ -60,7 +60,7 @@ describe('catalogue cache', () => {
     await read(A, 'two', 'bbb');
     await read(A, 'one', 'unused');
     await read(A, 'three', 'ccc');
-    expect(cache.stats).toEqual({ entries: 2, size: 6 });
+    expect(cache.stats).toMatchObject({ entries: 2, size: 6 });
     expect(await read(A, 'two', 'reloaded')).toBe('reloaded');
     // Bigger than the whole bound: served, never kept.
     expect(await read(B, 'big', 'x'.repeat(11))).toHaveLength(11);

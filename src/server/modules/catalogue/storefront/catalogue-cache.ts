@@ -38,8 +38,11 @@ export interface CacheLog {
  */
 export class CatalogueCache {
   private readonly cache: TenantCache;
+  /** False when answers are not kept at all (CATALOGUE_CACHE_SECONDS=0): every read loads. */
+  readonly keeps: boolean;
 
   constructor(opts: CatalogueCacheOptions) {
+    this.keeps = opts.seconds > 0;
     this.cache = new TenantCache({
       ttlMs: opts.seconds * 1000,
       maxEntries: opts.maxEntries ?? 5000,
@@ -48,7 +51,8 @@ export class CatalogueCache {
     });
   }
 
-  get stats(): { entries: number; size: number } {
+  /** Answers kept and their size, reads served from them (hits) and loads (misses): metrics (decision 055). */
+  get stats(): { entries: number; size: number; hits: number; misses: number } {
     return this.cache.stats;
   }
 

@@ -1,4 +1,4 @@
-import type { TenantCtx } from '../../../http/context';
+import type { StoreTx, TenantCtx } from '../../../http/context';
 import { libraryUrls, type MediaUsage } from '../../media';
 import { MENU_KEY_LABELS, NAV_MESSAGES, type MenuGroup } from '../../../../shared/navigation';
 import * as repo from './repo';
@@ -31,7 +31,7 @@ export async function checkMenuImages(ctx: TenantCtx, groups: readonly MenuGroup
 }
 
 /** Menus showing this library file (the media library refuses to delete it while any does). */
-export async function menuMediaUsages(ctx: TenantCtx, url: string): Promise<MediaUsage[]> {
+export async function menuMediaUsages(ctx: StoreTx, url: string): Promise<MediaUsage[]> {
   const keys = await repo.menusShowingImage(ctx, url);
   return keys.map((key) => ({ kind: 'menu', id: key, label: MENU_KEY_LABELS[key] }));
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { StoreCtx } from '../../../http/context';
+import type { StoreCtx, StoreTx } from '../../../http/context';
 import { navigationMenus } from '../../../db/schema';
 import type { MenuGroup, MenuKey } from '../../../../shared/navigation';
 
@@ -38,7 +38,7 @@ export async function saveMenu(ctx: StoreCtx, key: MenuKey, groups: MenuGroup[])
 }
 
 /** Keys of this store's menus with a group showing this picture. */
-export async function menusShowingImage(ctx: StoreCtx, url: string): Promise<MenuKey[]> {
+export async function menusShowingImage(ctx: StoreTx, url: string): Promise<MenuKey[]> {
   const rows = await ctx.tx
     .select({ key: navigationMenus.key })
     .from(navigationMenus)

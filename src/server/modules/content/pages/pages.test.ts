@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ACME_HOST, call, DEMO_HOST, resetTestApp, signIn, type TestApp } from '../../../test/harness';
 import type { AdminPage, AdminPageSummary } from '../../../../shared/pages';
 import { pageMediaUsages } from './media-usages';
-import { PERMISSIONS } from '../../../../shared/roles';
 
 let t: TestApp;
 let admin: string;
@@ -177,7 +176,7 @@ describe('admin pages', () => {
     await save(page.id, { hero_title: 'Media', hero_image: '/files/hero.jpg', body: '<p><a href="/files/guide.pdf?a=1&b=2">Guide</a></p>' });
     const usages = (url: string) =>
       t.scopes.run({ tenantId: t.seed.tenantIds.demo, userId: null }, (work) =>
-        pageMediaUsages({ ...work, tenantId: t.seed.tenantIds.demo, actor: null as never, role: 'owner', permissions: PERMISSIONS }, url),
+        pageMediaUsages({ tx: work.tx, tenantId: t.seed.tenantIds.demo }, url),
       );
     expect(await usages('/files/hero.jpg')).toEqual([{ kind: 'page', id: page.id, label: 'with-media' }]);
     expect(await usages('/files/guide.pdf?a=1&b=2')).toEqual([{ kind: 'page', id: page.id, label: 'with-media' }]);

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { StoreCtx, TenantCtx } from '../../../http/context';
+import type { StoreCtx, StoreTx, TenantCtx } from '../../../http/context';
 import type { Tx } from '../../../db/connection';
 import { contentPages } from '../../../db/schema/index';
 import type { PageContent } from '../../../../shared/page-templates';
@@ -101,7 +101,7 @@ export async function publishedPaths(ctx: StoreCtx): Promise<{ path: string; upd
  * Pages whose draft or published content might show this URL: the hero image, or the URL anywhere in
  * the body (narrowed by the caller, which reads the body's links). The URL is matched literally.
  */
-export async function pagesMentioning(ctx: TenantCtx, url: string): Promise<{ id: string; slug: string; contentDraft: Record<string, unknown>; contentPublished: Record<string, unknown> | null }[]> {
+export async function pagesMentioning(ctx: StoreTx, url: string): Promise<{ id: string; slug: string; contentDraft: Record<string, unknown>; contentPublished: Record<string, unknown> | null }[]> {
   // The body is stored as sanitised HTML, where an "&" in an href reads "&amp;".
   const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const like = likeOf(url);

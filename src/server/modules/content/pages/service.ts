@@ -1,4 +1,4 @@
-import type { StoreCtx, TenantCtx } from '../../../http/context';
+import type { StoreCtx, StoreTx, TenantCtx } from '../../../http/context';
 import { isUniqueViolation } from '../../../db/unique-violation';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { isUuid } from '../../../../shared/ids';
@@ -6,7 +6,7 @@ import { PAGE_MESSAGES, PAGE_SLUG_PATTERN, defaultContent, pageTemplate, validat
 import { PAGES_TEXT, type AdminPage, type AdminPageSummary, type CreatePageInput, type PublicPage } from '../../../../shared/pages';
 import { PAGE_STARTERS, starterContent, starterSlug } from '../../../../shared/page-starters';
 import { LEGAL_PAGE_KINDS, type LegalFacts, type LegalPageKind } from '../../../../shared/legal-templates';
-import { libraryUrls, type MediaUsage } from '../../media';
+import { libraryUrls, pictureSizes, type MediaUsage } from '../../media';
 import { richTextUrls, sanitizeRichText } from './sanitize';
 import * as repo from './repo';
 
@@ -132,14 +132,21 @@ export async function publishPage(ctx: TenantCtx, id: string): Promise<AdminPage
 export async function publishedPage(ctx: StoreCtx, slug: string): Promise<PublicPage> {
   const row = PAGE_SLUG_PATTERN.test(slug) ? await repo.findPublished(ctx, slug) : null;
   if (!row) throw pageNotFound();
-  return { slug: row.slug, template_key: row.templateKey, content: asContent(row.content), published_at: row.publishedAt?.toISOString() ?? null, preview: false };
+  return withHeroSize(ctx, { slug: row.slug, template_key: row.templateKey, content: asContent(row.content), published_at: row.publishedAt?.toISOString() ?? null, preview: false });
 }
 
 /** Staff preview of a page's draft by slug, whatever its status (signed-in store managers only). */
 export async function previewPage(ctx: TenantCtx, slug: string): Promise<PublicPage> {
   const row = await repo.findPageBySlug(ctx, slug);
   if (!row) throw pageNotFound();
-  return { slug: row.slug, template_key: row.templateKey, content: asContent(row.contentDraft), published_at: row.publishedAt?.toISOString() ?? null, preview: true };
+  return withHeroSize(ctx, { slug: row.slug, template_key: row.templateKey, content: asContent(row.contentDraft), published_at: row.publishedAt?.toISOString() ?? null, preview: true });
+}
+
+/** The page with its hero picture's size and copies, when they are made (the page's largest picture). */
+async function withHeroSize(ctx: StoreTx, page: PublicPage): Promise<PublicPage> {
+  const hero = page.content.hero_image;
+  const size = typeof hero === 'string' && hero ? (await pictureSizes(ctx, [hero])).get(hero) : undefined;
+  return size ? { ...page, hero_size: size } : page;
 }
 
 /**
@@ -154,7 +161,7 @@ async function holdLibraryFiles(ctx: TenantCtx, content: PageContent): Promise<v
 export const publishedPagePaths = (ctx: StoreCtx) => repo.publishedPaths(ctx);
 
 /** Pages whose draft or published content shows this URL: as hero image or a link/picture in the body. */
-export async function pagesUsing(ctx: TenantCtx, url: string): Promise<MediaUsage[]> {
+export async function pagesUsing(ctx: StoreTx, url: string): Promise<MediaUsage[]> {
   const rows = await repo.pagesMentioning(ctx, url);
   const uses = (content: Record<string, unknown> | null) =>
     !!content && (content.hero_image === url || (typeof content.body === 'string' && richTextUrls(content.body).includes(url)));

@@ -40,6 +40,7 @@ class WatchedStorage implements FileStorage {
   getStream = (key: string) => this.inner.getStream(key);
   exists = (key: string) => this.inner.exists(key);
   delete = (key: string) => this.inner.delete(key);
+  list = (prefix: string) => this.inner.list(prefix);
   urlOf = (key: string) => this.inner.urlOf(key);
   keyOf = (url: string) => this.inner.keyOf(url);
 }
@@ -56,6 +57,8 @@ async function upload(body: Buffer, contentType = 'image/jpeg', cookie = admin, 
 }
 
 const drain = () => t.app.jobs.drain();
+/** Tests that resize every seeded picture (sharp, CPU-bound): tens of seconds on a loaded 2-core CI machine. */
+const RESIZING_ALL_MS = 120_000;
 const owner = <T>(query: ReturnType<typeof sql>) => t.database.db.execute(query).then((r) => rowsOf<T>(r));
 
 /** A live product of the demo store (one without variants) with the uploaded file as its only picture. */
@@ -131,6 +134,22 @@ describe('resized copies of an upload', () => {
     const listed = (await call(t.app, 'GET', '/api/products?limit=48')).json().items as { slug: string; image: ImageRef }[];
     expect(listed.find((p) => p.slug === slug)!.image).toEqual(after);
     expect(await cartLine()).toMatchObject({ image_url: file.url, image_size: { width: 2000, height: 1500, widths: [320, 640, 960, 1280, 1600] } });
+    // So does the order's line, on the success page (and in My orders, by the same view).
+    const placed = await call(t.app, 'POST', '/api/checkout', {
+      cookie: cartCookie,
+      body: { contact: { email: 'pictures@example.com' }, shippingAddress: { first_name: 'Ada', last_name: 'Lovelace', address_line1: '1 Analytical Way', city: 'London', postcode: 'SW1A 1AA' }, billingSameAsShipping: true },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = (await call(t.app, 'GET', `/api/orders/public-lookup?session_id=${placed.json().session_id}`)).json().order;
+    expect(order.items[0]).toMatchObject({ image_url: file.url, image_size: { width: 2000, height: 1500, widths: [320, 640, 960, 1280, 1600] } });
+
+    // A content page's hero picture too (the page's largest picture).
+    const created = await call(t.app, 'POST', '/api/admin/pages', { cookie: admin, body: { slug: 'picture-hero', template_key: 'about' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const pageId = created.json().page.id as string;
+    expect((await call(t.app, 'PUT', `/api/admin/pages/${pageId}/content`, { cookie: admin, body: { content: { hero_title: 'Our story', hero_image: file.url, body: '<p>Hello</p>', show_cta: false } } })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', `/api/admin/pages/${pageId}/publish`, { cookie: admin })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/api/pages/picture-hero')).json().page.hero_size).toEqual({ width: 2000, height: 1500, widths: [320, 640, 960, 1280, 1600] });
   });
 
   it('are made once: running the job again, or the backfill, makes nothing more', async () => {
@@ -146,7 +165,7 @@ describe('resized copies of an upload', () => {
     expect(storage.copiesPut).toEqual([]);
     const [{ n }] = await owner<{ n: number }>(sql`select count(*)::int as n from picture_variants where storage_key = ${file.key}`);
     expect(n).toBe(1);
-  });
+  }, RESIZING_ALL_MS);
 
   it('are made again after a crash part way, and the original is never touched', async () => {
     const original = await photo(1300, 1000);
@@ -282,5 +301,5 @@ describe('the one-off backfill of existing pictures', () => {
     for (const c of heroes) expect(c.hero_size).toEqual({ width: expect.any(Number), height: expect.any(Number) });
     // Nothing of Acme's was recorded by Demo's backfill.
     expect(await owner(sql`select id from picture_variants where tenant_id = ${t.seed.tenantIds.acme}`)).toEqual([]);
-  });
+  }, RESIZING_ALL_MS);
 });
