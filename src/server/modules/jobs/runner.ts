@@ -123,7 +123,9 @@ export class JobRunner {
       else await handler.run(job, lease);
     } catch (err) {
       if (err instanceof LeaseLostError) this.options.log.warn?.({ jobId: job.id }, err.message);
-      else if (!this.stopping.signal.aborted) this.options.log.error({ err, jobId: job.id, kind: job.kind }, 'background job stopped; it is tried again when its lease lapses');
+      // Shutting down, a job often fails because what it uses is going away: it is handed back below.
+      else if (this.stopping.signal.aborted) this.options.log.warn?.({ err, jobId: job.id, kind: job.kind }, 'background job stopped by shutdown; handed back');
+      else this.options.log.error({ err, jobId: job.id, kind: job.kind }, 'background job stopped; it is tried again when its lease lapses');
     } finally {
       // Shutting down: a job this instance still holds (its handler stopped, threw, or never looked at
       // the signal) is handed back, so another instance claims it at once rather than after its lease.
