@@ -38,7 +38,8 @@ async function startServer(worker: number): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL ? await freshDatabaseUrl(process.env.DATABASE_URL, worker === 0 ? 'e2e' : `e2e${worker + 1}`) : '';
   const server = spawn(process.execPath, [...serverNodeArgs(), 'scripts/start.mjs'], {
     // An hour of the checkout recovery emails' schedule lasts 2 s (decision 048): checkout-recovery.e2e.ts.
-    env: { ...process.env, PORT: String(serverPort(worker)), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: 'true', DEMO_PASSWORD: 'demo-password', LOG_LEVEL: 'warn', CHECKOUT_RECOVERY_HOUR_SECONDS: '2',
+    // No proxy watches these servers' readiness, so they stop without a drain window (decision 057).
+    env: { ...process.env, PORT: String(serverPort(worker)), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: 'true', DEMO_PASSWORD: 'demo-password', LOG_LEVEL: 'warn', CHECKOUT_RECOVERY_HOUR_SECONDS: '2', SHUTDOWN_DRAIN_MS: '0',
       PUSH_ENDPOINT_HOSTS: [...DEFAULT_PUSH_HOSTS, `127.0.0.1:${pushPort(worker)}`].join(',') },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -14,11 +14,11 @@ import { registerStoreClosed } from './http/store-closed';
 import { openingSoonPage, registerOpeningSoon } from './http/opening-soon';
 import { setupRoutes } from './modules/setup';
 import { pageStarterHooks, policyRoutes, storePromises } from './modules/policies';
-import { isHealthCheck, registerHealthRoutes } from './http/health';
+import { isInfrastructureCall, registerHealthRoutes } from './http/health';
 import { loadActor } from './modules/accounts';
 import { sessionToken } from './modules/accounts';
 import { authRoutes } from './modules/accounts';
-import { tenantRoutes } from './modules/tenants';
+import { tenantRoutes, tlsAskRoutes } from './modules/tenants';
 import { platformRoutes } from './modules/platform';
 import { reviewRoutes } from './modules/reviews';
 import { storeSettingsRoutes } from './modules/tenants';
@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   registerSecurityHeaders(app);
 
   app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/assets/') || isHealthCheck(req.url)) return;
+    if (req.url.startsWith('/assets/') || isInfrastructureCall(req.url)) return;
     checkOrigin(req);
     req.tenant = await deps.tenants.resolve(req.headers.host);
     const token = sessionToken(req);
@@ -120,6 +120,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   registerOpeningSoon(app);
 
   registerHealthRoutes(app);
+  await app.register(tlsAskRoutes);
   await app.register(authRoutes);
   await app.register(passwordResetRoutes);
   await app.register(accountSettingsRoutes);

@@ -15,7 +15,7 @@ const optional = <T extends z.ZodType<string | undefined>>(schema: T) => schema.
 const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|\[[0-9a-f:.]+\](?::\d{1,5})?|[0-9a-f]*:[0-9a-f:.]+)$/i;
 
 /** Variables whose values never appear in error messages. */
-const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY', 'OPENAI_API_KEY', 'VAPID_PRIVATE_KEY']);
+const SECRET_VARIABLES = new Set(['TLS_ASK_TOKEN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY', 'OPENAI_API_KEY', 'VAPID_PRIVATE_KEY']);
 
 /** S3-compatible storage is chosen when any of these is set; the first three are then required. */
 const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -35,10 +35,22 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // LISTEN/NOTIFY needs a session of its own: behind PgBouncer in transaction mode, a direct address (docs/deploy.md).
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').default(10),
   DATABASE_QUEUE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').default(500),
   DATABASE_QUEUE_WAIT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(10, 'must be at least 10').max(60_000, 'must be at most 60000').default(3000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(600_000, 'must be at most 600000').default(10_000),
+  // Graceful shutdown (decision 057): how long a stopping instance keeps serving while /readyz says 503,
+  // so the proxy's health check sees it; then how long in-flight requests and background work may take.
+  SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(120_000, 'must be at most 120000').default(2000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(600_000, 'must be at most 600000').default(10_000),
+  // Caddy's on-demand TLS `ask` from another machine (decision 057); unset, only a direct loopback caller is answered.
+  TLS_ASK_TOKEN: optional(z.string().trim().regex(/^[A-Za-z0-9_-]{24,200}$/, 'must be 24 to 200 letters, digits, _ or - (for example: openssl rand -hex 24)')),
   PLATFORM_HOST: z.string().trim().toLowerCase().min(1).default('localhost'),
   PLATFORM_OWNER_EMAILS: z
     .string()
@@ -145,6 +157,9 @@ const envSchema = z.object({
     .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
     .default('https://docs.google.com/spreadsheets/d/e/2PACX-your-bark-sheet/pub?gid=0&single=true&output=csv'),
 }).superRefine((e, ctx) => {
+  if (e.DATABASE_LISTEN_URL && !e.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['DATABASE_LISTEN_URL'], message: 'is for PostgreSQL: set DATABASE_URL too (the embedded database listens in process)' });
+  }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
     ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are served on a port of their own, never to shoppers' });
   }
@@ -174,6 +189,13 @@ export interface Config {
    * (503) on PostgreSQL; PGlite cannot stop one (decision 032).
    */
   databasePool: { size: number; queueLimit: number; waitMs: number; statementTimeoutMs: number };
+  /**
+   * Stopping on SIGTERM or SIGINT (decision 057): drainMs of serving while /readyz answers 503, then at
+   * most timeoutMs for in-flight requests, background jobs and connections to finish.
+   */
+  shutdown: { drainMs: number; timeoutMs: number };
+  /** What Caddy's on-demand TLS ask must send as ?token= when it is not a direct loopback caller; null: loopback only. */
+  tlsAskToken: string | null;
   platformHost: string;
   platformOwnerEmails: string[];
   /** The platform's support address merchants write to (SUPPORT_EMAIL; default support@ the platform host). */
@@ -261,6 +283,8 @@ export interface DatabaseAddress {
   url: string | undefined;
   /** Where requests connect as the app role; undefined: derived from url (db/app-login.ts). */
   appUrl: string | undefined;
+  /** Where LISTEN connections go (a direct one, past any transaction pooler); undefined: appUrl's. */
+  listenUrl: string | undefined;
 }
 
 /** The configuration request code may hold: everything but the database's address. */
@@ -280,12 +304,14 @@ export function loadBootConfig(env: NodeJS.ProcessEnv = process.env): { config: 
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const database: DatabaseAddress = { url: e.DATABASE_URL, appUrl: e.DATABASE_APP_URL };
+  const database: DatabaseAddress = { url: e.DATABASE_URL, appUrl: e.DATABASE_APP_URL, listenUrl: e.DATABASE_LISTEN_URL };
   const config: Config = {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databasePool: { size: e.DATABASE_POOL_SIZE, queueLimit: e.DATABASE_QUEUE_LIMIT, waitMs: e.DATABASE_QUEUE_WAIT_MS, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    tlsAskToken: e.TLS_ASK_TOKEN ?? null,
     platformHost: e.PLATFORM_HOST.replace(/:\d+$/, ''),
     platformOwnerEmails: e.PLATFORM_OWNER_EMAILS,
     supportEmail: e.SUPPORT_EMAIL ?? `support@${e.PLATFORM_HOST.replace(/:\d+$/, '')}`,

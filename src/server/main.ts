@@ -23,6 +23,7 @@ import { startRefundReconciler } from './modules/orders';
 import { startStrayRefundReconciler } from './modules/payments';
 import { DomainEvents } from './db/domain-events';
 import { UnitOfWork } from './db/unit-of-work';
+import { stopGracefullyOnSignals } from './lifecycle';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** How many connections the kernel may hold for us to accept (see the listen call). */
@@ -38,7 +39,8 @@ async function main(): Promise<void> {
     pool: config.databasePool,
     dataDir: address.url ? null : path.join(config.dataDir, 'pglite'),
   });
-  await runMigrations(database);
+  // Under an advisory lock: instances started together apply each migration once (decision 057).
+  await runMigrations(database, { onWait: () => console.log('Another instance is applying migrations; waiting for it.') });
   await ensureDefaultEmailTemplates(database.db);
   const storage = createFileStorage(config);
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
   // Boot work as the owner: default push templates, and the VAPID keys every instance shares.
   const vapid = await preparePush(database.db, config.push.vapid);
   // From here on only the app role's connection: the owner's stays for shutdown (DESIGN rule 10).
-  const appDb = await database.connectApp(address.appUrl);
+  const appDb = await database.connectApp(address.appUrl, address.listenUrl);
   const log = { error: (obj: object, msg: string) => console.error(msg, obj) };
   const scopes = new UnitOfWork(appDb, new DomainEvents(log), log);
   const payments = createPaymentProvider(config, secrets, scopes);
@@ -81,7 +83,9 @@ async function main(): Promise<void> {
   const stopJobs = app.jobs.start();
   const stopRefundReconciler = startRefundReconciler({ scopes, payments, email, log: app.log }, (error) => app.log.error({ err: error }, 'reconciling pending refunds failed'));
   const stopStrayRefunds = startStrayRefundReconciler(strayRefundDeps(app.deps, app.log), STRAY_SUBJECTS, (error) => app.log.error({ err: error }, 'refunding stray payments failed'));
-  const close = async () => {
+  // SIGTERM/SIGINT: not ready, drain, finish requests, then this (app.close() hands back job leases and
+  // stops LISTEN through its onClose hooks), then exit 0 (lifecycle/, decision 057).
+  stopGracefullyOnSignals(app, config.shutdown, async () => {
     stopEmailSweep();
     stopReservationSweep();
     stopRefundReconciler();
@@ -90,10 +94,7 @@ async function main(): Promise<void> {
     await app.close();
     await email.close();
     await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  });
   // Prometheus metrics on a port of their own, only when METRICS_PORT is set (decision 055).
   const metricsAt = await startMetricsServer(app);
   // Node listens with a backlog of 511. A flood that opens hundreds of connections at once fills that

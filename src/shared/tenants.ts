@@ -112,3 +112,18 @@ export const adminContextResponse = z.object({
 export type AdminContextResponse = z.infer<typeof adminContextResponse>;
 
 export { PLATFORM_NAME } from './platform';
+
+/**
+ * GET /internal/tls/allow?domain= (decision 057): Caddy's on-demand TLS `ask`, before it gets a
+ * certificate for a host. 200 for the platform host or a domain of a store that is not suspended, else
+ * 404. `token` is TLS_ASK_TOKEN when the caller is not Caddy on this machine.
+ */
+export const tlsAllowQuery = z.strictObject({
+  domain: z
+    .string({ error: 'domain is required' })
+    .max(253, 'domain is too long')
+    .toLowerCase()
+    .regex(DOMAIN_PATTERN, 'domain must be a host name such as shop.example.co.uk'),
+  token: z.string().max(200, 'token is too long').optional(),
+});
+export const tlsAllowResponse = z.object({ domain: z.string(), allowed: z.literal(true) });

@@ -14,9 +14,11 @@ import { WaitTiming, type PoolMonitor } from './pool-monitor';
 import { queuePglite } from './pglite-queue';
 import { PgliteThread } from './pglite-thread';
 import type { PGlite } from '@electric-sql/pglite';
-import { probeDatabase, type Readiness } from './readiness';
+import { latestMigrationOf, MIGRATION_APPLIED_SQL, probeDatabase, type Readiness } from './readiness';
 import { ensureDerivedLogin } from './app-login';
-import { listenOnPostgres, type Listen } from './notifications';
+import { listenOnPostgres, type Listen, type ListenerStatus } from './notifications';
+import { withMigrationLock } from './migration-lock';
+import { ProbeConnection } from './probe-connection';
 import { DeferredBeginClient } from './deferred-begin';
 
 export type Schema = typeof schema;
@@ -31,7 +33,9 @@ export interface AppConnection {
   listen: Listen;
   /**
    * Readiness (/readyz): not ready at once when one more request would be refused (every connection
-   * busy and the wait queue full), else whether a trivial query answers within `deadlineMs`.
+   * busy and the wait queue full) or a LISTEN connection is down (this instance could miss another's
+   * cache invalidation); else whether the database answers within `deadlineMs` that this build's newest
+   * migration is applied.
    */
   probe(deadlineMs: number): Promise<Readiness>;
   /** Connections in use, requests waiting, and their waits timed on demand (metrics, decision 055). */
@@ -48,11 +52,17 @@ export interface Database {
   /**
    * The connection requests use, as the app role, for a UnitOfWork; opened on first call, after the
    * migrations have created the role. PostgreSQL: a second pool that logs in as shop_app itself
-   * (DATABASE_APP_URL, or derived from DATABASE_URL), and LISTEN on a dedicated connection of that
-   * login that reconnects by itself. PGlite: the one in-process connection, switched to the role per
+   * (DATABASE_APP_URL, or derived from DATABASE_URL), and LISTEN on a dedicated connection per channel
+   * that reconnects by itself, to listenUrl (DATABASE_LISTEN_URL: direct, past a transaction pooler)
+   * or else the app's address. PGlite: the one in-process connection, switched to the role per
    * transaction (decision 013), and its in-process LISTEN.
    */
-  connectApp(appUrl?: string): Promise<AppConnection>;
+  connectApp(appUrl?: string, listenUrl?: string): Promise<AppConnection>;
+  /**
+   * Runs fn while no other instance migrates: PostgreSQL's advisory lock on a connection of its own
+   * (migration-lock.ts); PGlite's data folder has one process anyway.
+   */
+  underMigrationLock<T>(fn: () => Promise<T>, onWait?: () => void): Promise<T>;
   /**
    * PGlite only: its whole data folder as a gzipped tarball, taken between two transactions after a
    * checkpoint (backups, ops/backup). PostgreSQL is backed up with pg_dump instead.
@@ -62,6 +72,9 @@ export interface Database {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** What readiness asks the database for: this build's newest migration (read once, at first open). */
+let latestMigration: ReturnType<typeof latestMigrationOf> | null = null;
+const newestMigration = () => (latestMigration ??= latestMigrationOf(migrationsFolder));
 
 export class DatabaseUnavailableError extends Error {}
 
@@ -101,8 +114,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       await owner.end().catch(() => {});
       throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL at ${safeUrl(ownerUrl)}: ${(err as Error).message}`);
     }
-    let app: { pool: pg.Pool; connection: AppConnection } | null = null;
-    const connectApp = async (appUrl?: string): Promise<AppConnection> => {
+    let app: { pool: pg.Pool; probes: ProbeConnection; connection: AppConnection } | null = null;
+    const latest = newestMigration();
+    const connectApp = async (appUrl?: string, listenUrl?: string): Promise<AppConnection> => {
       if (app) return app.connection;
       const url = appUrl ?? (await ensureDerivedLogin(owner, ownerUrl));
       // An idle client losing its connection must not crash the process; the pool replaces it.
@@ -119,12 +133,34 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
         throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL as the app role at ${safeUrl(url)}: ${(err as Error).message}`);
       }
       // Keep-alive probes, so a listening connection whose server vanished silently is noticed and replaced.
-      const listenClient = () => new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+      const listenClient = () => new pg.Client({ connectionString: listenUrl ?? url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+      const listeners = new Set<ListenerStatus>();
+      const listen: Listen = async (channel, handler) => {
+        const status: ListenerStatus = { connected: false };
+        let stop: () => Promise<void>;
+        try {
+          stop = await listenOnPostgres(listenClient, channel, handler, undefined, status);
+        } catch (err) {
+          if (!listenUrl) throw err;
+          throw new DatabaseUnavailableError(`Cannot LISTEN at DATABASE_LISTEN_URL ${safeUrl(listenUrl)}: ${(err as Error).message}`);
+        }
+        listeners.add(status);
+        return async () => {
+          listeners.delete(status);
+          await stop();
+        };
+      };
+      // Readiness asks on a connection of its own: reachability, not a place in the requests' queue.
+      const probes = new ProbeConnection(url);
+      const migrationApplied = async () => (await probes.query<{ applied: boolean }>(MIGRATION_APPLIED_SQL, [latest.when]))[0].applied;
       const connection: AppConnection = {
         db: drizzlePg(pool, { schema }) as unknown as Db,
-        listen: (channel, handler) => listenOnPostgres(listenClient, channel, handler),
-        probe: (deadlineMs) =>
-          isPoolSaturated(pool, queueLimit) ? Promise.resolve({ ready: false, reason: 'every connection is busy and the wait queue is full' }) : probeDatabase(() => pool.query('select 1'), deadlineMs),
+        listen,
+        probe: (deadlineMs) => {
+          if (isPoolSaturated(pool, queueLimit)) return Promise.resolve({ ready: false, reason: 'every connection is busy and the wait queue is full' });
+          if ([...listeners].some((l) => !l.connected)) return Promise.resolve({ ready: false, reason: 'a LISTEN connection is reconnecting' });
+          return probeDatabase(migrationApplied, latest.tag, deadlineMs);
+        },
         pool: {
           snapshot: () => ({ size, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
           observeWaits: (observer) => {
@@ -132,13 +168,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
           },
         },
       };
-      app = { pool, connection };
+      app = { pool, probes, connection };
       return connection;
     };
     const close = async () => {
-      await Promise.all([owner.end(), app?.pool.end()]);
+      await Promise.all([owner.end(), app?.pool.end(), app?.probes.close()]);
     };
-    return { kind: 'postgres', db: drizzlePg(owner, { schema }) as unknown as Db, connectApp, close };
+    const underMigrationLock = <T>(fn: () => Promise<T>, onWait?: () => void) => withMigrationLock(ownerUrl, fn, onWait);
+    return { kind: 'postgres', db: drizzlePg(owner, { schema }) as unknown as Db, connectApp, underMigrationLock, close };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // In a worker thread of its own, so no statement holds up the event loop (decision 032). A restore
@@ -146,6 +183,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const client = new PgliteThread(opts.dataDir, { loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const { queue, rawQuery } = queuePglite(client, { queueLimit, waitMs });
+  const latest = newestMigration();
+  const migrationApplied = async () => (await rawQuery<{ applied: boolean }>(MIGRATION_APPLIED_SQL, [latest.when])).rows[0].applied;
   // drizzle calls only the part of PGlite's interface the thread has (query, exec, transaction).
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   const connection: AppConnection = {
@@ -157,7 +196,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     },
     // Queued like any request, but waiting at most the probe's own deadline.
     probe: (deadlineMs) =>
-      queue.state.saturated ? Promise.resolve({ ready: false, reason: 'the wait queue is full' }) : probeDatabase(() => queue.run(() => rawQuery('select 1'), deadlineMs), deadlineMs),
+      queue.state.saturated ? Promise.resolve({ ready: false, reason: 'the wait queue is full' }) : probeDatabase(() => queue.run(migrationApplied, deadlineMs), latest.tag, deadlineMs),
     // PGlite has no pool: one connection, busy or not, and the callers queued for their turn.
     pool: {
       snapshot: () => {
@@ -169,15 +208,21 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       },
     },
   };
-  return { kind: 'pglite', db, connectApp: async () => connection, dumpDataDir: () => client.dumpDataDir(), close: () => client.close() };
+  return { kind: 'pglite', db, connectApp: async () => connection, underMigrationLock: (fn) => fn(), dumpDataDir: () => client.dumpDataDir(), close: () => client.close() };
 }
 
-export async function runMigrations(database: Database): Promise<void> {
-  if (database.kind === 'pglite') {
-    await migratePglite(database.db as never, { migrationsFolder });
-  } else {
-    await migratePg(database.db as never, { migrationsFolder });
-  }
+/**
+ * Applies the migrations this build carries that the database lacks, under the migration lock, so
+ * instances started together on an empty database apply each migration once (decision 057).
+ */
+export async function runMigrations(database: Database, options: { onWait?: () => void } = {}): Promise<void> {
+  await database.underMigrationLock(async () => {
+    if (database.kind === 'pglite') {
+      await migratePglite(database.db as never, { migrationsFolder });
+    } else {
+      await migratePg(database.db as never, { migrationsFolder });
+    }
+  }, options.onWait);
 }
 
 /** The URL with any password hidden, for messages. */

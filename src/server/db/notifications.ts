@@ -24,6 +24,14 @@ export interface ReconnectOptions {
 const DEFAULT_RECONNECT: ReconnectOptions = { minDelayMs: 100, maxDelayMs: 10_000 };
 
 /**
+ * Whether one subscription's connection is listening now: false from a drop until it listens again
+ * (readiness: an instance that may miss another's cache invalidation should not be sent requests).
+ */
+export interface ListenerStatus {
+  connected: boolean;
+}
+
+/**
  * LISTEN on PostgreSQL over a dedicated connection of its own: a pooled one goes back to the pool (and
  * its LISTEN with it) and would hold a request's slot forever. The first connection is awaited, so a
  * server that cannot be reached fails at start; a later drop is retried with growing pauses, and once
@@ -34,6 +42,7 @@ export async function listenOnPostgres(
   channel: string,
   handler: NotificationHandler,
   reconnect: ReconnectOptions = DEFAULT_RECONNECT,
+  status: ListenerStatus = { connected: false },
 ): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
@@ -62,6 +71,7 @@ export async function listenOnPostgres(
   const lost = (c: pg.Client) => {
     if (client !== c || stopped) return;
     client = null;
+    status.connected = false;
     c.end().catch(() => {});
     retry();
   };
@@ -73,6 +83,7 @@ export async function listenOnPostgres(
         const c = await open();
         if (stopped) return void (await c.end().catch(() => {}));
         client = c;
+        status.connected = true;
         delay = reconnect.minDelayMs;
         handler.missed();
       } catch (err) {
@@ -87,8 +98,10 @@ export async function listenOnPostgres(
   };
 
   client = await open();
+  status.connected = true;
   return async () => {
     stopped = true;
+    status.connected = false;
     if (timer) clearTimeout(timer);
     const c = client;
     client = null;

@@ -44,7 +44,8 @@ beforeAll(async () => {
   scopes = new UnitOfWork(await small.connectApp(), new DomainEvents());
   // No catalogue cache: every search below must reach the database.
   app = await buildApp({ ...t.app.deps, scopes, tenants: new TenantResolver(scopes, t.config.platformHost), catalogueCache: new CatalogueCache({ seconds: 0 }) });
-  await app.ready();
+  // Listening, as a served instance is: /readyz answers 503 until its socket listens (decision 057).
+  await app.listen({ port: 0, host: '127.0.0.1' });
   // Also resolves the store's host once, so the requests below need the database for their own work only.
   const list = await call(app, 'GET', '/api/products?limit=1');
   expect(list.statusCode, list.body).toBe(200);
@@ -133,7 +134,9 @@ describe(`a saturated ${onPostgres ? 'PostgreSQL pool' : 'embedded database'} (i
   });
 
   it('/readyz answers 503 when the database does not answer within its deadline, though the queue has room', async () => {
-    const release = await holdDatabase();
+    // PGlite: its one connection is held. PostgreSQL: readiness asks on a connection of its own (decision
+    // 057), so the record it reads is locked instead.
+    const release = onPostgres ? await lockMigrationsRecord() : await holdDatabase();
     try {
       const res = await call(app, 'GET', '/readyz');
       expect(res.statusCode, res.body).toBe(503);
@@ -146,6 +149,36 @@ describe(`a saturated ${onPostgres ? 'PostgreSQL pool' : 'embedded database'} (i
     expect((await call(app, 'GET', '/readyz')).statusCode).toBe(200);
   });
 });
+
+describe.skipIf(!onPostgres)('readiness on PostgreSQL (decision 057)', () => {
+  it('/readyz answers 200 while every request connection is busy but the queue has room: busy is not unready', async () => {
+    const release = await holdDatabase();
+    try {
+      const res = await call(app, 'GET', '/readyz');
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      release();
+    }
+  });
+});
+
+/** Another session holds drizzle's migrations record, so a statement reading it waits (PostgreSQL). */
+async function lockMigrationsRecord(): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((r) => (locked = r));
+  const holder = t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`lock table drizzle.__drizzle_migrations in access exclusive mode`);
+    locked();
+    await held;
+  });
+  await isLocked;
+  return () => {
+    release();
+    void holder;
+  };
+}
 
 // PGlite runs a statement to its end (decision 032): there the bound is the wait above.
 describe.skipIf(!onPostgres)('a statement over DATABASE_STATEMENT_TIMEOUT_MS (PostgreSQL)', () => {

@@ -142,6 +142,42 @@ describe('running jobs', () => {
     const b = new JobRunner(otherScopes, { workerId: 'b', log: silent });
     expect(await b.claim()).toMatchObject({ id, attempts: 2 });
   });
+
+  it('hands back at shutdown a job whose handler stopped without letting go, so another instance claims it at once', async () => {
+    const [id] = await queue(demo);
+    const a = new JobRunner(t.scopes, { workerId: 'a', log: silent });
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    // As a picture job whose storage call fails because the instance is going away: it throws.
+    a.register('product_import', async (_job, lease) => {
+      started();
+      await new Promise((resolve) => lease.signal.addEventListener('abort', resolve));
+      throw new Error('storage closed under the job');
+    }, async () => {});
+    a.kick();
+    await running;
+    expect(await jobRow(id)).toMatchObject({ status: 'running', lockedBy: 'a' });
+    await a.close();
+    expect(await jobRow(id)).toMatchObject({ status: 'running', lockedBy: null, leaseUntil: null });
+    const b = new JobRunner(otherScopes, { workerId: 'b', log: silent });
+    expect(await b.claim()).toMatchObject({ id, attempts: 2 });
+  });
+
+  it('leaves a job that ends while the instance shuts down ended', async () => {
+    const [id] = await queue(demo);
+    const a = new JobRunner(t.scopes, { workerId: 'a', log: silent });
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    a.register('product_import', async (job, lease) => {
+      started();
+      await new Promise((resolve) => lease.signal.addEventListener('abort', resolve));
+      await t.scopes.run({ tenantId: job.tenantId, userId: null }, ({ tx }) => lease.finish(tx, 'succeeded'));
+    }, async () => {});
+    a.kick();
+    await running;
+    await a.close();
+    expect(await jobRow(id)).toMatchObject({ status: 'succeeded', lockedBy: null });
+  });
 });
 
 describe('periodic tasks', () => {

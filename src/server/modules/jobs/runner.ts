@@ -123,7 +123,21 @@ export class JobRunner {
       else await handler.run(job, lease);
     } catch (err) {
       if (err instanceof LeaseLostError) this.options.log.warn?.({ jobId: job.id }, err.message);
+      // Shutting down, a job often fails because what it uses is going away: it is handed back below.
+      else if (this.stopping.signal.aborted) this.options.log.warn?.({ err, jobId: job.id, kind: job.kind }, 'background job stopped by shutdown; handed back');
       else this.options.log.error({ err, jobId: job.id, kind: job.kind }, 'background job stopped; it is tried again when its lease lapses');
+    } finally {
+      // Shutting down: a job this instance still holds (its handler stopped, threw, or never looked at
+      // the signal) is handed back, so another instance claims it at once rather than after its lease.
+      if (this.stopping.signal.aborted) await this.handBack(lease);
+    }
+  }
+
+  private async handBack(lease: Lease): Promise<void> {
+    try {
+      await lease.release();
+    } catch (err) {
+      this.options.log.error({ err, jobId: lease.job.id }, 'handing a background job back at shutdown failed; it is claimed again when its lease lapses');
     }
   }
 
@@ -170,8 +184,8 @@ export class JobRunner {
   }
 
   /**
-   * Shutting down: no more claims or periodic runs; a running job stops at its next safe point and lets
-   * go of its lease, a periodic run under way is waited for.
+   * Shutting down: no more claims or periodic runs; a running job stops at its next safe point and its
+   * lease is handed back (runClaimed), a periodic run under way is waited for.
    */
   async close(): Promise<void> {
     this.timers.forEach((timer) => clearInterval(timer));

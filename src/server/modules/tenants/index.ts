@@ -1,5 +1,7 @@
 // Tenants: stores, their domains and host resolution (platform owner screens).
 export { tenantRoutes } from './routes';
+// Caddy's on-demand TLS ask (decision 057).
+export { tlsAskRoutes, TLS_ASK_PATH } from './tls-ask';
 export { TenantResolver, type ResolvedTenant } from './resolver';
 // The store rows, ctx first, for other modules.
 export { launchState, updateLaunchState, type LaunchState } from './stores';

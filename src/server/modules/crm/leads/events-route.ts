@@ -49,6 +49,9 @@ export const leadEventRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = new LeadsLiveHub({ maxSubscribers: 1000, maxPerBook: 200, pingEveryMs: 25_000 });
   app.addHook('onClose', await hub.follow(app.deps.scopes, app.log));
   // Before the server stops: an open stream would keep server.close() (and so app.close()) waiting.
+  // Graceful shutdown waits for in-flight requests before app.close(): the streams end as it stops
+  // accepting (decision 057), and their boards reconnect to another instance.
+  app.serving.whenAcceptingEnds(() => hub.closeAll());
   app.addHook('preClose', async () => hub.closeAll());
 
   // No query parameters: a stream is one thing, and a stray key is a client error rather than a stream.
