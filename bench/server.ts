@@ -44,7 +44,8 @@ export async function prepareDatabase(
   // TRUST_PROXY: measure() sends each request from its own address (X-Forwarded-For), as many shoppers
   // would, so the per-address search limit (SEARCH_RATE_LIMIT) stays on the measured path but does not
   // turn one benchmarking machine into one over-eager shopper.
-  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_DEMO: 'false', PORT: String(port), LOG_LEVEL: 'error', TRUST_PROXY: 'true' };
+  // SHUTDOWN_DRAIN_MS=0: no proxy watches a bench server's readiness, so it stops without the drain.
+  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_DEMO: 'false', PORT: String(port), LOG_LEVEL: 'error', TRUST_PROXY: 'true', SHUTDOWN_DRAIN_MS: '0' };
   return { env, kind: databaseUrl ? 'PostgreSQL' : 'PGlite' };
 }
 
