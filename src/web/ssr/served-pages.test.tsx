@@ -45,6 +45,18 @@ const withRenderer = (render: FirstViewRenderer = counting) => {
   t.app.deps.catalogueCache.clear();
 };
 
+/** A counting renderer whose renders all wait until the returned function is called. */
+const withHeldRenderer = (): (() => void) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  withRenderer(async (url, fetchApi) => {
+    renders.push(url);
+    await held;
+    return renderFirstView(url, fetchApi);
+  });
+  return release;
+};
+
 describe('store pages served with their first view', () => {
   it('a product page: its head as before, its markup in the root and its data beside it, no inline script', async () => {
     withRenderer();
@@ -220,13 +232,7 @@ describe('store pages served with their first view', () => {
   });
 
   it('renders at most RENDERS_AT_ONCE pages at a time; a few more wait their turn briefly; beyond that a page is the bare app, not kept', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    withRenderer(async (url, fetchApi) => {
-      renders.push(url);
-      await held;
-      return renderFirstView(url, fetchApi);
-    });
+    const release = withHeldRenderer();
     const paths = Array.from({ length: RENDERS_AT_ONCE + RENDER_QUEUE.length + 1 }, (_, i) => `/no/such/page-${i}`);
     const rendering = paths.slice(0, RENDERS_AT_ONCE).map((path) => page(path));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -253,13 +259,7 @@ describe('store pages served with their first view', () => {
   });
 
   it('a request waits for a render at most RENDER_QUEUE.waitMs, then gets the bare app', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    withRenderer(async (url, fetchApi) => {
-      renders.push(url);
-      await held;
-      return renderFirstView(url, fetchApi);
-    });
+    const release = withHeldRenderer();
     const rendering = Array.from({ length: RENDERS_AT_ONCE }, (_, i) => page(`/no/such/page-${i}`));
     await new Promise((resolve) => setTimeout(resolve, 50));
     const started = Date.now();
